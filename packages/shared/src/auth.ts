@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const USER_KIND = { internal: 1, supplier: 2 } as const;
+
+// Spec 1 section 5: only 'hcaptcha' is accepted for captcha_service; any other value is dropped.
+export const CaptchaServiceSchema = z
+  .string()
+  .max(32)
+  .optional()
+  .nullable()
+  .transform((v) => (v === 'hcaptcha' ? v : undefined));
+
+export const LoginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+  captcha_token: z.string().max(4096).optional().nullable(),
+  captcha_service: CaptchaServiceSchema,
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const UserGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  tenant: z.string(),
+  csrf: z.string(),
+  prefered_language: z.string(),
+  timezone: z.string().nullable(),
+  mfa: z.object({ requires_mfa_verification: z.boolean() }),
+  // The session's public id: safe to show, unlike the httpOnly cookie value.
+  sessionId: z.string(),
+  kind: z.number().int(),
+  groups: z.array(UserGroupSchema),
+  user_profile_workflow: z.number().int().nullable(),
+  features: z.array(z.string()),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResponseSchema = z.union([
+  UserSchema,
+  z.object({ mfa: z.object({ requires_mfa_verification: z.literal(true) }) }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const PermissionsResponseSchema = z.object({ objects: z.record(z.string(), z.boolean()) });
+export type PermissionsResponse = z.infer<typeof PermissionsResponseSchema>;
+
+export const LogoutResponseSchema = z.object({ redirect_url: z.string().nullable() });
+
+export const ChangeLanguageRequestSchema = z.object({ to_language: z.string().trim().min(2).max(16) });
+export const ChangeLanguageResponseSchema = z.object({ prefered_language: z.string() });
+
+export const SetTimezoneRequestSchema = z.object({ timezone: z.string().trim().min(1).max(64) });
+export const SetTimezoneResponseSchema = z.object({ timezone: z.string() });

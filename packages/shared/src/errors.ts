@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// Every error answer of the API: a message for people, a code for programs, field errors on 400.
+export const ApiErrorSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const ERROR_CODES = {
+  invalid: 'invalid',
+  notAuthenticated: 'not_authenticated',
+  authenticationFailed: 'authentication_failed',
+  permissionDenied: 'permission_denied',
+  csrfFailed: 'csrf_failed',
+  notFound: 'not_found',
+  tenantNotFound: 'tenant_not_found',
+  tenantMismatch: 'tenant_mismatch',
+  impersonation: 'impersonation_error',
+  maintenance: 'maintenance',
+  serviceUnavailable: 'service_unavailable',
+  tokenExpired: 'TOKEN_EXPIRED_INVALID',
+  internal: 'internal_error',
+} as const;
+
+// The server's own messages. The web app translates by `code` where it shows its own text.
+export const SERVER_MESSAGES = {
+  invalidCredentials: 'Unable to log in with provided credentials.',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  permissionDenied: 'You do not have permission to perform this action.',
+  csrfFailed: 'CSRF Failed: CSRF token missing or incorrect.',
+  tenantMismatch: 'The tenant header does not match the host.',
+  serviceUnavailable: 'Service Unavailable',
+  maintenance: 'The service is under maintenance.',
+  notFound: 'Not found.',
+  internal: 'An internal error occurred.',
+  invalidInput: 'Invalid input.',
+  unsupportedLanguage: 'This language is not supported.',
+  invalidTimezone: 'Unknown time zone.',
+} as const;
+
+export function tenantNotFoundMessage(tenant: string): string {
+  return `No tenant named "${tenant}" exists. Check the address and try again.`;
+}

@@ -1,0 +1,60 @@
+// The permission catalogue of spec 2 section 6. Groups grant codenames; the web app checks them by name.
+export const PERMISSIONS = {
+  can_view_dashboard: 'Can view dashboard',
+  can_view_tasks: 'Can view tasks',
+  can_view_process_report: 'Can view process report',
+  can_add_process_report: 'Can add process report',
+  can_change_process_report: 'Can edit process report',
+  can_delete_process_report: 'Can delete process report',
+  can_view_workflow_profile: 'Can view workflow profile',
+  can_view_workflow_status: 'Can view workflow status',
+  can_view_detailed_status: 'Can View Detailed Status',
+  can_archive_workflow: 'Can archive workflow',
+  can_archive_workflows: 'Can Archive Workflows',
+  can_export_workflow_data: 'Can export workflow data',
+  can_link_delink_workflows: 'Can link/delink workflows',
+  can_checkmark_related_workflows: 'Can checkmark related workflows',
+  can_submit_step: 'Can submit a step',
+  can_undo_step: 'Can undo a step',
+  can_decrypt_step_fields: 'Can decrypt fields in a step',
+  can_view_progress_map: 'Can view progress map',
+  can_view_activity_log: 'Can View Activity Log',
+  can_view_alerts: 'Can View Alerts',
+  can_deploy_development: 'Can deploy to Development',
+  can_deploy_qa: 'Can deploy to QA',
+  can_deploy_staging: 'Can deploy to Staging',
+  can_deploy_uat: 'Can deploy to UAT',
+  can_deploy_production: 'Can deploy to Production',
+  can_access_admin_settings: 'Can access admin settings',
+  can_impersonate_users: 'Can impersonate other users',
+  can_generate_template_json: 'Can generate template JSON',
+  can_access_studio: 'can_access_studio',
+  can_access_scheduler: 'Can access scheduler',
+  can_manage_third_party_users: 'Can manage third party users',
+  can_view_screening_data: 'Can view and edit screening data',
+  can_view_screening_risk_data: 'Can view screening risk data',
+  can_delete_screening_adjudication: 'Can delete Screening Adjudication',
+  can_view_import_pipeline: 'Can view import pipeline',
+  can_perform_batch_import: 'Can perform batch import',
+  can_view_badge_definitions: 'Can view badge definitions',
+  can_change_badge_definitions: 'Can change badge definitions',
+  can_create_badge_definitions: 'Can create badge definitions',
+  can_change_scheduled_report_exports: 'Can change scheduled report exports',
+  can_delete_scheduled_report_exports: 'Can delete scheduled report exports',
+  can_change_sftp_report_exports: 'Can change SFTP scheduled report exports',
+  can_delete_sftp_report_exports: 'Can delete SFTP scheduled report exports',
+  can_change_remote_storage_report_exports: 'Can change remote-storage scheduled report exports',
+  can_delete_remote_storage_report_exports: 'Can delete remote-storage scheduled report exports',
+  can_view_flows: 'Can view flow-product data',
+  can_edit_flows: 'Can edit flow-product data',
+  can_manage_flows: 'Can manage flow-product data',
+  can_bypass_captcha: 'Can Bypass Captcha',
+} as const;
+
+export type PermissionCodename = keyof typeof PERMISSIONS;
+
+export const PERMISSION_CODENAMES = Object.keys(PERMISSIONS) as PermissionCodename[];
+
+export function isPermissionCodename(value: string): value is PermissionCodename {
+  return Object.hasOwn(PERMISSIONS, value);
+}
