@@ -26,7 +26,11 @@ export const CustomUiLabelsSchema = z.object({
 });
 export type CustomUiLabels = z.infer<typeof CustomUiLabelsSchema>;
 
-export const SupportedLanguageSchema = z.object({ code: z.string(), name: z.string(), nativeName: z.string() });
+export const SupportedLanguageSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+});
 
 export const ConfigurationSchema = z.object({
   name: z.string(),

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The repository root, whether running from src/ (tsx) or dist/ (node): both sit two levels below it.
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: an embedded PostgreSQL is started under DATA_DIR/pg.
+  DATABASE_URL: z.url().optional(),
+  // The application's own role. Unset: derived from DATABASE_URL with the role below, created at start.
+  DATABASE_APP_URL: z.url().optional(),
+  APP_DB_ROLE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('attest_app'),
+  APP_DB_PASSWORD: z.string().min(8).default('attest-app-local-only'),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  // Not 5432, so that a system PostgreSQL on this machine does not clash with the embedded one.
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5488),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  // Host names are <tenant>.<BASE_DOMAIN>; the bare domain (or an IP address) is DEFAULT_TENANT.
+  BASE_DOMAIN: z.string().default('localhost'),
+  DEFAULT_TENANT: z.string().default('acme'),
+  SEED_DEMO: booleanFromEnv.default(true),
+  RUN_WORKERS: booleanFromEnv.default(true),
+  COOKIE_SECURE: booleanFromEnv.default(false),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  // How long a tenant's row and maintenance flag are cached in each API process.
+  TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

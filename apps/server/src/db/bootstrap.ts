@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import { appRoleUrl, createDb, type Db } from './database.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { ensureAppRole, grantAppRole, migrateToLatest } from './migrate.js';
+
+export type OpenDatabase = {
+  adminUrl: string;
+  // The migrating role: owns the tables; used for migrations, seeding and cross-tenant jobs.
+  adminDb: Db;
+  // The application role: every request's queries, under row-level security.
+  db: Db;
+  close: () => Promise<void>;
+};
+
+export async function openDatabase(config: Config, log: (error: Error) => void): Promise<OpenDatabase> {
+  const embedded = config.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        port: config.EMBEDDED_PG_PORT,
+        log: (m) => log(new Error(m)),
+      });
+  const adminUrl = config.DATABASE_URL ?? embedded?.url ?? '';
+  const adminDb = createDb({ connectionString: adminUrl, max: 4, onPoolError: log });
+  try {
+    await migrateToLatest(adminDb as Kysely<unknown>);
+    let appUrl = config.DATABASE_APP_URL;
+    if (appUrl) {
+      await grantAppRole(adminDb as Kysely<unknown>, decodeURIComponent(new URL(appUrl).username));
+    } else {
+      await ensureAppRole(adminDb as Kysely<unknown>, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
+      appUrl = appRoleUrl(adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
+    }
+    const db = createDb({ connectionString: appUrl, max: 20, onPoolError: log });
+    return {
+      adminUrl,
+      adminDb,
+      db,
+      close: async () => {
+        await db.destroy();
+        await adminDb.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await adminDb.destroy();
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { PERMISSION_CODENAMES, type PermissionCodename } from '@attest/shared';
+import type { Db } from '../database.js';
+import { createTenant, type TenantSeed } from './create-tenant.js';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+const ANALYST_PERMISSIONS: PermissionCodename[] = [
+  'can_view_dashboard',
+  'can_view_tasks',
+  'can_view_process_report',
+  'can_view_alerts',
+  'can_view_workflow_profile',
+  'can_view_workflow_status',
+  'can_view_progress_map',
+  'can_view_activity_log',
+];
+
+const REGIONS = [
+  { name: 'Europe', businessUnits: ['Procurement EU', 'Finance EU'] },
+  { name: 'North America', businessUnits: ['Procurement NA', 'Legal NA'] },
+  { name: 'Asia Pacific', businessUnits: ['Operations APAC'] },
+];
+
+function demoPeople(domain: string): TenantSeed['users'] {
+  return [
+    {
+      email: `admin@${domain}`,
+      password: DEMO_PASSWORD,
+      first_name: 'Alex',
+      last_name: 'Admin',
+      groups: ['Administrators'],
+    },
+    {
+      email: `analyst@${domain}`,
+      password: DEMO_PASSWORD,
+      first_name: 'Ana',
+      last_name: 'Analyst',
+      groups: ['Analysts'],
+    },
+    {
+      email: `supplier@${domain}`,
+      password: DEMO_PASSWORD,
+      first_name: 'Sam',
+      last_name: 'Supplier',
+      kind: 2,
+      groups: ['Suppliers'],
+    },
+  ];
+}
+
+const GROUPS: TenantSeed['groups'] = [
+  { name: 'Administrators', permissions: PERMISSION_CODENAMES },
+  { name: 'Analysts', permissions: ANALYST_PERMISSIONS },
+  { name: 'Suppliers', permissions: ['can_view_tasks'] },
+];
+
+export const DEMO_TENANTS: TenantSeed[] = [
+  {
+    slug: 'acme',
+    name: 'Acme Corporation',
+    brand: 'default',
+    configuration: {
+      supported_languages: ['en', 'es', 'fr', 'de', 'ja', 'ar'],
+      custom_ui_labels: {
+        banner_message: 'Quarterly supplier attestations are due on 15 December.',
+        trigger: true,
+        color: '#fff3bf',
+        brandColor: '#1971c2',
+        header_links: [{ label: 'Policy library', url: 'https://policies.acme.test/' }],
+        specialFeatures: ['NEW_UI_ENABLED'],
+        filter_placeholders: { Region: 'All regions', Business: 'All business units' },
+      },
+      support_links: [{ label: 'Help centre', url: 'https://support.acme.test/' }],
+      report_embed_url: 'https://reports.acme.test/embed',
+    },
+    regions: REGIONS,
+    groups: GROUPS,
+    users: demoPeople('acme.test'),
+  },
+  {
+    slug: 'globex',
+    name: 'Globex',
+    brand: 'corporate-ownership',
+    configuration: {
+      supported_languages: ['en', 'de', 'fr'],
+      custom_ui_labels: { brandColor: '#0c8599', header_links: [] },
+      support_links: [{ label: 'Globex service desk', url: 'https://desk.globex.test/' }],
+    },
+    regions: REGIONS,
+    groups: GROUPS,
+    users: demoPeople('globex.test'),
+  },
+];
+
+// First start only: an empty database gets the demo tenants.
+export async function seedDemoTenants(adminDb: Db): Promise<boolean> {
+  const existing = await adminDb.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  for (const tenant of DEMO_TENANTS) await createTenant(adminDb, tenant);
+  return true;
+}

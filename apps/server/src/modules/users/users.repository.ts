@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+
+export const usersRepository = {
+  findForLogin(tx: Tx, email: string) {
+    return tx
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'is_active'])
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  groupsOf(tx: Tx, userId: string) {
+    return tx
+      .selectFrom('groups as g')
+      .innerJoin('user_groups as ug', (join) =>
+        join.onRef('ug.tenant_id', '=', 'g.tenant_id').onRef('ug.group_id', '=', 'g.id'),
+      )
+      .select(['g.id', 'g.name'])
+      .where('ug.user_id', '=', userId)
+      .orderBy('g.name')
+      .execute();
+  },
+
+  async updateLanguage(tx: Tx, userId: string, language: string): Promise<void> {
+    await tx
+      .updateTable('users')
+      .set({ prefered_language: language, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+  },
+
+  async updateTimezone(tx: Tx, userId: string, timezone: string): Promise<void> {
+    await tx
+      .updateTable('users')
+      .set({ timezone, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+  },
+};

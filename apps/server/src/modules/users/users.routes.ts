@@ -1,0 +1,127 @@
+import {
+  ApiErrorSchema,
+  ChangeLanguageRequestSchema,
+  ChangeLanguageResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutResponseSchema,
+  PermissionsResponseSchema,
+  SetTimezoneRequestSchema,
+  SetTimezoneResponseSchema,
+  UserSchema,
+} from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookies.js';
+import { rotateCsrfToken } from '../../platform/auth/session-hook.js';
+import { tenantContext, userContext } from '../../platform/request-context.js';
+import {
+  changePreferedLanguage,
+  currentUser,
+  login,
+  logout,
+  permissionsOf,
+  setTimezone,
+} from './users.service.js';
+
+const tags = ['users'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/v1/users/login/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await login(tenantContext(request), request.body, {
+        userAgent: request.headers['user-agent'] ?? null,
+        ipAddress: request.ip,
+        ttlHours: app.config.SESSION_TTL_HOURS,
+      });
+      setSessionCookie(reply, signedIn.token, signedIn.expiresAt);
+      request.auth = signedIn.auth;
+      return signedIn.user;
+    },
+  );
+
+  api.get(
+    '/api/v1/users/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        querystring: z.object({ format: z.literal('json').optional() }),
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) => currentUser(userContext(request)),
+  );
+
+  // A GET, as the spec's client calls it; ending one's own session is the only effect.
+  api.get(
+    '/api/v1/users/logout/',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign out', response: { 200: LogoutResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await logout(tenantContext(request), request.auth?.tokenHash ?? null);
+      clearSessionCookie(reply);
+      request.auth = null;
+      rotateCsrfToken(request);
+      return result;
+    },
+  );
+
+  api.get(
+    '/api/v1/users/permissions/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "The user's permissions by codename",
+        response: { 200: PermissionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => permissionsOf(userContext(request)),
+  );
+
+  api.post(
+    '/api/v1/users/change_prefered_language/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        body: ChangeLanguageRequestSchema,
+        response: { 200: ChangeLanguageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      prefered_language: await changePreferedLanguage(userContext(request), request.body.to_language),
+    }),
+  );
+
+  api.post(
+    '/api/v1/users/set_user_timezone/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        body: SetTimezoneRequestSchema,
+        response: { 200: SetTimezoneResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ timezone: await setTimezone(userContext(request), request.body.timezone) }),
+  );
+}

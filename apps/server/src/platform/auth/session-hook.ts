@@ -1,0 +1,50 @@
+import { CSRF_COOKIE, SESSION_COOKIE } from '@attest/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withTenant } from '../tenant-transaction.js';
+import { setCsrfCookie } from './session-cookies.js';
+import { hashToken, newToken } from './session-token.js';
+import { sessionsRepository, toSessionUser } from './sessions.repository.js';
+
+// Sessions are touched at most this often, so reads do not turn every request into a write.
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!request.tenant || !token) return;
+    const tenantId = request.tenant.id;
+    const tokenHash = hashToken(token);
+    request.auth = await withTenant(app.db, tenantId, async (tx) => {
+      const row = await sessionsRepository.findActive(tx, tokenHash);
+      if (!row) return null;
+      if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+        await sessionsRepository.touch(tx, row.session_id);
+      }
+      return {
+        sessionId: row.session_id,
+        tokenHash,
+        csrfToken: row.csrf_token,
+        user: toSessionUser(row),
+        permissions: await sessionsRepository.permissionsOf(tx, row.id),
+      };
+    });
+  });
+
+  // Keep the readable CSRF cookie in step: the session's token when signed in, otherwise a
+  // pre-session token for the login form (a fresh one after sign-out).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.tenant) return;
+    const current = rotated.has(request) ? undefined : request.cookies[CSRF_COOKIE];
+    const wanted = request.auth?.csrfToken ?? current ?? newToken();
+    if (wanted !== request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, wanted);
+  });
+}
+
+const rotated = new WeakSet<FastifyRequest>();
+
+// Sign-out: the response carries a new pre-session CSRF token instead of the ended session's.
+export function rotateCsrfToken(request: FastifyRequest): void {
+  rotated.add(request);
+}

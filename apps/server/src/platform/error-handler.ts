@@ -1,0 +1,43 @@
+import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './database-errors.js';
+import { AppError } from './errors.js';
+
+// One place maps every error to `{detail, code}` and its status. Messages are for people;
+// database errors and stack traces never reach the client.
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        detail: error.message,
+        code: error.code,
+        ...(error.fieldErrors && { errors: error.fieldErrors }),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+        errors[field] = [...(errors[field] ?? []), issue.message ?? SERVER_MESSAGES.invalidInput];
+      }
+      return reply
+        .status(400)
+        .send({ detail: SERVER_MESSAGES.invalidInput, code: ERROR_CODES.invalid, errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .send({ detail: SERVER_MESSAGES.serviceUnavailable, code: ERROR_CODES.serviceUnavailable });
+    }
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ detail: error.message, code: error.code ?? ERROR_CODES.invalid });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: SERVER_MESSAGES.internal, code: ERROR_CODES.internal });
+  });
+}

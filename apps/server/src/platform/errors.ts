@@ -1,0 +1,56 @@
+import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
+
+// The API's typed errors; the error handler maps each to its status and `{detail, code}` body.
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string = SERVER_MESSAGES.invalidInput, fieldErrors?: Record<string, string[]>) {
+    super(400, ERROR_CODES.invalid, message, fieldErrors);
+  }
+}
+
+export class AuthenticationFailedError extends AppError {
+  constructor(message: string = SERVER_MESSAGES.invalidCredentials) {
+    super(400, ERROR_CODES.authenticationFailed, message);
+  }
+}
+
+export class NotAuthenticatedError extends AppError {
+  constructor() {
+    super(401, ERROR_CODES.notAuthenticated, SERVER_MESSAGES.notAuthenticated);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(
+    message: string = SERVER_MESSAGES.permissionDenied,
+    code: string = ERROR_CODES.permissionDenied,
+  ) {
+    super(403, code, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string = SERVER_MESSAGES.notFound, code: string = ERROR_CODES.notFound) {
+    super(404, code, message);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string = SERVER_MESSAGES.serviceUnavailable,
+    code: string = ERROR_CODES.serviceUnavailable,
+  ) {
+    super(503, code, message);
+  }
+}

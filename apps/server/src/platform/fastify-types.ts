@@ -1,0 +1,25 @@
+import type { PermissionCodename } from '@attest/shared';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { AuthState, Tenant } from './request-context.js';
+import type { TenantDirectory } from './tenancy/tenant-directory.js';
+
+// Who may call a route. Every /api route must declare one; registration fails otherwise.
+export type RouteAccess = 'public' | 'authenticated' | { permission: PermissionCodename };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    tenants: TenantDirectory;
+  }
+  interface FastifyRequest {
+    tenant: Tenant | null;
+    auth: AuthState | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    // Answered even while the tenant is in maintenance (the configuration call itself).
+    allowDuringMaintenance?: boolean;
+  }
+}

@@ -1,0 +1,21 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../../db/database.js';
+import { registerSessionCleanup } from './session-cleanup.js';
+
+export type JobQueue = { boss: PgBoss; stop: () => Promise<void> };
+
+// Durable jobs on the same PostgreSQL (pg-boss, SKIP LOCKED), so any number of API or worker
+// processes share the work. `runWorkers` false makes a process that only enqueues.
+export async function startJobQueue(options: {
+  adminUrl: string;
+  adminDb: Db;
+  runWorkers: boolean;
+  log: (error: Error) => void;
+}): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString: options.adminUrl, schema: 'pgboss', max: 4 });
+  // pg-boss reports connection loss here; without a listener the process would crash.
+  boss.on('error', options.log);
+  await boss.start();
+  if (options.runWorkers) await registerSessionCleanup(boss, options.adminDb);
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+}

@@ -1,0 +1,34 @@
+import { ERROR_CODES, SERVER_MESSAGES, TENANT_HEADER, tenantNotFoundMessage } from '@attest/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, NotFoundError } from '../errors.js';
+import { tenantSlugFromHost } from './tenant-slug.js';
+
+export function isTenantApiRequest(request: FastifyRequest): boolean {
+  return /^\/api\/v\d+\//.test(request.url);
+}
+
+export async function resolveTenant(request: FastifyRequest) {
+  const { config, tenants } = request.server;
+  const slug = tenantSlugFromHost(request.hostname, config.BASE_DOMAIN, config.DEFAULT_TENANT);
+  const entry = await tenants.find(slug);
+  if (!entry) throw new NotFoundError(tenantNotFoundMessage(slug), ERROR_CODES.tenantNotFound);
+  return entry;
+}
+
+// Resolves the tenant of every API request from its host. The client also names the tenant in a
+// header; a request whose header disagrees with its host is refused rather than trusted.
+export function registerTenancy(app: FastifyInstance): void {
+  app.decorateRequest('tenant', null);
+  app.addHook('onRequest', async (request) => {
+    if (!isTenantApiRequest(request)) return;
+    const entry = await resolveTenant(request);
+    const claimed = request.headers[TENANT_HEADER];
+    if (typeof claimed === 'string' && claimed !== '' && claimed.toLowerCase() !== entry.tenant.slug) {
+      throw new AppError(400, ERROR_CODES.tenantMismatch, SERVER_MESSAGES.tenantMismatch);
+    }
+    request.tenant = entry.tenant;
+    if (entry.maintenance && !request.routeOptions.config.allowDuringMaintenance) {
+      throw new AppError(503, ERROR_CODES.maintenance, SERVER_MESSAGES.maintenance);
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { BRAND_KEYS, type BrandKey } from '@attest/shared';
+import type { Db } from '../../db/database.js';
+import type { Tenant } from '../request-context.js';
+import { withTenant } from '../tenant-transaction.js';
+
+export type TenantEntry = { tenant: Tenant; maintenance: boolean };
+
+// Resolves a host's tenant on every API request, so each process keeps a short-lived cache.
+export type TenantDirectory = {
+  find(slug: string): Promise<TenantEntry | null>;
+  forget(slug?: string): void;
+};
+
+export function createTenantDirectory(db: Db, ttlMs: number): TenantDirectory {
+  const cache = new Map<string, { entry: TenantEntry | null; expiresAt: number }>();
+
+  async function load(slug: string): Promise<TenantEntry | null> {
+    const row = await db
+      .selectFrom('tenants')
+      .select(['id', 'slug', 'name', 'brand'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (!row) return null;
+    const brand = (BRAND_KEYS as string[]).includes(row.brand) ? (row.brand as BrandKey) : 'default';
+    const tenant: Tenant = { id: row.id, slug: row.slug, name: row.name, brand };
+    const config = await withTenant(db, tenant.id, (tx) =>
+      tx
+        .selectFrom('tenant_configurations')
+        .select('is_maintenance_mode_enabled')
+        .where('tenant_id', '=', tenant.id)
+        .executeTakeFirst(),
+    );
+    return { tenant, maintenance: config?.is_maintenance_mode_enabled ?? false };
+  }
+
+  return {
+    async find(slug) {
+      const cached = cache.get(slug);
+      if (cached && cached.expiresAt > Date.now()) return cached.entry;
+      const entry = await load(slug);
+      if (ttlMs > 0) cache.set(slug, { entry, expiresAt: Date.now() + ttlMs });
+      return entry;
+    },
+    forget(slug) {
+      if (slug) cache.delete(slug);
+      else cache.clear();
+    },
+  };
+}

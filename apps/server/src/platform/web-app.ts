@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+import { resolveTenant } from './tenancy/tenancy-hook.js';
+
+// Serves the built web app: its files as they are, and index.html for every client-side route,
+// but only on a known tenant's host.
+export async function registerWebApp(app: FastifyInstance): Promise<void> {
+  const root = app.config.WEB_DIST_DIR;
+  const indexPath = path.join(root, 'index.html');
+  const hasBuild = existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (!wantsPage) {
+      return reply.status(404).send({ detail: SERVER_MESSAGES.notFound, code: ERROR_CODES.notFound });
+    }
+    try {
+      await resolveTenant(request);
+    } catch (error) {
+      if (error instanceof AppError)
+        return reply.status(error.statusCode).type('text/html').send(plainPage(error.message));
+      throw error;
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/html')
+        .send(plainPage('The web app is not built. Run `npm run build`.'));
+    }
+    // index.html is tiny and must never be cached: it names the current hashed bundles.
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(indexPath));
+  });
+}
+
+function plainPage(message: string): string {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Attest</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;color:#1f2937"><main><h1 style="font-size:1.25rem">${escaped}</h1></main></body></html>`;
+}

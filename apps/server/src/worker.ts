@@ -1,0 +1,22 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/bootstrap.js';
+import { startJobQueue } from './platform/jobs/job-queue.js';
+
+// A process that only runs jobs, for scaling workers apart from API processes.
+const config = loadConfig();
+const database = await openDatabase(config, (error) => console.error(error));
+const jobs = await startJobQueue({
+  adminUrl: database.adminUrl,
+  adminDb: database.adminDb,
+  runWorkers: true,
+  log: (error) => console.error(error),
+});
+console.log('Attest worker is running.');
+
+async function shutdown(): Promise<void> {
+  await jobs.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
