@@ -1,1 +1,9 @@
-export {};
+export * from './client-url.js';
+export * from './hex-color.js';
+export * from './http-error.js';
+export * from './messages.js';
+export * from './normalise-error.js';
+export * from './step-tag.js';
+export * from './url.js';
+export * from './whitespace.js';
+export * from './zip-file-names.js';
