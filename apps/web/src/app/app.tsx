@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { ErrorBoundary } from '../features/errors/components/error-boundary';
+import { ErrorPage } from '../features/errors/components/error-page';
+import { BootGate } from './boot/boot-gate';
+import { AppProviders } from './providers/app-providers';
+import { createQueryClient } from './providers/query-client';
+import { createAppRouter } from './router/router';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <AppProviders queryClient={queryClient}>
+      {/* Catches what the router cannot: failures while booting (strings, session). */}
+      <ErrorBoundary fallback={() => <ErrorPage />}>
+        <BootGate>
+          <RouterProvider router={router} />
+        </BootGate>
+      </ErrorBoundary>
+    </AppProviders>
+  );
+}

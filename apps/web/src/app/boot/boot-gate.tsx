@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useCurrentUserQuery } from '../../features/auth/api/get-current-user';
+import { MaintenanceError, maintenanceNotice } from '../../features/configuration/api/configuration-errors';
+import { useConfigurationQuery } from '../../features/configuration/api/get-configuration';
+import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
+import { MaintenancePage } from '../../features/maintenance/components/maintenance-page';
+import { useBootLanguage } from './use-boot-language';
+
+// Nothing renders until configuration, the session and the strings are known (spec 1 section 2).
+// A configuration failure ends here: the maintenance page, or service unavailable.
+export function BootGate({ children }: { children: ReactNode }) {
+  const configuration = useConfigurationQuery();
+  const user = useCurrentUserQuery();
+  const configError = configuration.error;
+  const knownConfiguration =
+    configuration.data ?? (configError instanceof MaintenanceError ? configError.configuration : null);
+
+  const language = useBootLanguage({
+    ready: !configuration.isPending && !user.isPending,
+    configuration: knownConfiguration,
+    user: user.data ?? null,
+  });
+
+  if (!language) return <FullPageLoader />;
+  if (configError) {
+    const notice = maintenanceNotice(configError);
+    return notice ? (
+      <MaintenancePage message={notice.message} endTime={notice.endTime} />
+    ) : (
+      <ServiceUnavailablePage />
+    );
+  }
+  if (user.error) throw user.error;
+  return children;
+}

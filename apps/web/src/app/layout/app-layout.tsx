@@ -1,0 +1,45 @@
+import { AppShell } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { usePermissions } from '../../features/auth/api/get-permissions';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+import { useConfiguration } from '../../features/configuration/api/use-configuration';
+import { useChangeLanguage } from '../../features/preferences/api/change-language';
+import { useSyncTimezone } from '../../features/preferences/api/sync-timezone';
+import { AppHeader } from '../../features/shell/components/app-header';
+import { headerHeight } from '../../features/shell/lib/header-layout';
+import { languageOptions } from '../../lib/i18n/language-options';
+import { useRouteHeaderActions } from './use-route-header-actions';
+
+// The signed-in frame: header above, the route's page below.
+export function AppLayout() {
+  const { i18n } = useTranslation();
+  const configuration = useConfiguration();
+  const user = useSignedInUser();
+  const { can } = usePermissions();
+  const logout = useLogout();
+  const changeLanguage = useChangeLanguage();
+  const RouteActions = useRouteHeaderActions();
+  useSyncTimezone(true);
+
+  return (
+    <AppShell header={{ height: headerHeight(configuration.custom_ui_labels) }} padding="lg">
+      <AppShell.Header withBorder>
+        <AppHeader
+          configuration={configuration}
+          user={user}
+          can={can}
+          languages={languageOptions(configuration)}
+          currentLanguage={i18n.language}
+          onChangeLanguage={(code) => changeLanguage.mutate(code)}
+          onLogout={() => logout.mutate()}
+          routeActions={RouteActions ? <RouteActions /> : undefined}
+        />
+      </AppShell.Header>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

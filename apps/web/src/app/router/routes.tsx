@@ -1,0 +1,62 @@
+import { Outlet, type RouteObject } from 'react-router';
+import { AnonymousOnly } from '../../features/auth/routes/anonymous-only';
+import { HomeRedirect } from '../../features/auth/routes/home-redirect';
+import { RequireAuth } from '../../features/auth/routes/require-auth';
+import { NotFoundPage } from '../../features/errors/components/not-found-page';
+import { ReloadRequiredPage } from '../../features/errors/components/reload-required-page';
+import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
+import { ExportChartRoute } from '../../features/reports/routes/export-chart-route';
+import { AppLayout } from '../layout/app-layout';
+import { AdminRedirect } from '../routes/admin-redirect';
+import { LoginRoute } from '../routes/login-route';
+import { RouteErrorPage } from '../routes/route-error-page';
+import { flowRoutes } from './flow-routes';
+import { placeholder } from './placeholder-route';
+import { recordsRoutes } from './records-routes';
+import { reportRoutes } from './report-routes';
+import { studioRoutes } from './studio-routes';
+import { workflowRoutes } from './workflow-routes';
+
+// Spec 1 section 2 and spec 2 section 2: every route under one root layout with an error element.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Outlet />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: 'login',
+        element: <AnonymousOnly />,
+        children: [
+          { index: true, element: <LoginRoute /> },
+          placeholder('magic', 'magicLink'),
+          { path: 'certa', element: <LoginRoute /> },
+          { path: ':loginType', element: <LoginRoute /> },
+        ],
+      },
+      { path: 'login/export-chart', element: <ExportChartRoute /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <HomeRedirect /> },
+              ...workflowRoutes,
+              ...reportRoutes,
+              ...recordsRoutes,
+              ...studioRoutes,
+              ...flowRoutes,
+            ],
+          },
+          placeholder('process/:id/without-header', 'process'),
+        ],
+      },
+      { path: 'service-unavailable', element: <ServiceUnavailablePage /> },
+      { path: 'reload-required', element: <ReloadRequiredPage /> },
+      placeholder('storage-access-flow', 'storageAccess'),
+      { path: 'admin/*', element: <AdminRedirect /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,29 @@
+import { BRANDS, type BrandKey } from '@attest/shared';
+import { useTranslation } from 'react-i18next';
+import { LoginPage } from '../../features/auth/components/login-page';
+import { useConfiguration } from '../../features/configuration/api/use-configuration';
+import { languageOptions } from '../../lib/i18n/language-options';
+import { setStoredLanguage } from '../../lib/i18n/language-preference';
+
+function isBrandKey(value: string): value is BrandKey {
+  return Object.hasOwn(BRANDS, value);
+}
+
+export function LoginRoute() {
+  const { i18n } = useTranslation();
+  const configuration = useConfiguration();
+  const brand = isBrandKey(configuration.brand) ? BRANDS[configuration.brand] : BRANDS.default;
+  return (
+    <LoginPage
+      branding={{
+        title: configuration.brand_title || brand.title,
+        logo: configuration.logo ?? brand.logo,
+        copyright: configuration.brand_copyright || brand.copyright,
+      }}
+      languages={languageOptions(configuration)}
+      currentLanguage={i18n.language}
+      // Signed out there is no account to save it on: this browser remembers it.
+      onLanguageChange={setStoredLanguage}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+export const configurationKeys = {
+  all: ['configuration'] as const,
+  detail: () => [...configurationKeys.all, 'detail'] as const,
+};

@@ -1,0 +1,87 @@
+import type { Configuration, User } from '@attest/shared';
+import { Divider, Group } from '@mantine/core';
+import { IconFlask, IconTrendingUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bannerMessage } from '../lib/header-layout';
+import type { Can, LanguageOption } from '../lib/shell-types';
+import { HeaderBanner } from './header-banner';
+import { HeaderIconLink } from './header-icon-link';
+import { HeaderLinks } from './header-links';
+import { HeaderLogo } from './header-logo';
+import { UserMenu } from './user-menu';
+
+export const REPORTS_PATH = '/dashboards';
+export const BETA_FEATURES_PATH = '/beta-features';
+
+export type AppHeaderProps = {
+  configuration: Configuration;
+  user: User;
+  can: Can;
+  languages: readonly LanguageOption[];
+  currentLanguage: string;
+  onChangeLanguage: (code: string) => void;
+  onLogout: () => void;
+  // Icons a route adds (the dashboard's mentions and export).
+  routeActions?: ReactNode;
+};
+
+export function AppHeader({
+  configuration,
+  user,
+  can,
+  languages,
+  currentLanguage,
+  onChangeLanguage,
+  onLogout,
+  routeActions,
+}: AppHeaderProps) {
+  const { t } = useTranslation();
+  const labels = configuration.custom_ui_labels;
+  const banner = bannerMessage(labels);
+  // Spec 1 section 2: reports need both the user's feature and a configured embed.
+  const showReports = user.features.includes('view_reports') && Boolean(configuration.report_embed_url);
+  const showBeta = labels.specialFeatures.includes('NEW_UI_ENABLED');
+
+  return (
+    <>
+      {banner && <HeaderBanner message={banner} color={labels.color} />}
+      <Group h={60} px="lg" justify="space-between" wrap="nowrap" gap="md">
+        <HeaderLogo
+          name={configuration.name}
+          logo={configuration.logo}
+          linkHome={can('can_view_dashboard')}
+        />
+        <Group gap="md" wrap="nowrap">
+          <HeaderLinks links={labels.header_links} />
+          <Group gap={4} wrap="nowrap">
+            {showReports && (
+              <HeaderIconLink
+                to={REPORTS_PATH}
+                label={t('header.reports')}
+                icon={<IconTrendingUp size={20} stroke={1.6} />}
+              />
+            )}
+            {showBeta && (
+              <HeaderIconLink
+                to={BETA_FEATURES_PATH}
+                label={t('header.betaFeatures')}
+                icon={<IconFlask size={20} stroke={1.6} />}
+              />
+            )}
+            {routeActions}
+          </Group>
+          <Divider orientation="vertical" my={14} />
+          <UserMenu
+            user={user}
+            supportLinks={configuration.support_links}
+            languages={languages}
+            currentLanguage={currentLanguage}
+            onChangeLanguage={onChangeLanguage}
+            onLogout={onLogout}
+          />
+        </Group>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { Box, Text } from '@mantine/core';
+import { readableTextOn } from '../../../lib/color/hex';
+import { BANNER_HEIGHT_PX } from '../lib/header-layout';
+
+export type HeaderBannerProps = { message: string; color: string | null };
+
+export function HeaderBanner({ message, color }: HeaderBannerProps) {
+  return (
+    <Box
+      h={BANNER_HEIGHT_PX}
+      px="md"
+      bg={color ?? 'var(--mantine-color-yellow-1)'}
+      c={readableTextOn(color)}
+      role="status"
+      data-testid="header-banner"
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}
+    >
+      <Text fz="xs" fw={500} truncate="end" title={message}>
+        {message}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import { type HeaderLink, USER_KIND, type User } from '@attest/shared';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { displayNameOf, initialsOf } from '../../../lib/format/initials';
+import type { LanguageOption } from '../lib/shell-types';
+import { LanguageSubmenu } from './language-submenu';
+
+export type UserMenuProps = {
+  user: User;
+  supportLinks: readonly HeaderLink[];
+  languages: readonly LanguageOption[];
+  currentLanguage: string;
+  onChangeLanguage: (code: string) => void;
+  onLogout: () => void;
+};
+
+export function UserMenu({
+  user,
+  supportLinks,
+  languages,
+  currentLanguage,
+  onChangeLanguage,
+  onLogout,
+}: UserMenuProps) {
+  const { t } = useTranslation();
+  const name = displayNameOf(user);
+  // Spec 1 section 6: supplier users do not see the tenant's own support links.
+  const visibleSupportLinks = user.kind === USER_KIND.supplier ? [] : supportLinks;
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" radius="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu-button" px={6} py={4}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="initials" name={name} radius="xl" size={34}>
+              {initialsOf(user)}
+            </Avatar>
+            <Text fz="sm" fw={500} visibleFrom="sm" truncate="end" maw={160}>
+              {name}
+            </Text>
+            <IconChevronDown size={14} stroke={1.5} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {name}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        {user.user_profile_workflow === null ? (
+          <Menu.Item leftSection={<IconUserCircle size={16} stroke={1.5} />} disabled>
+            {t('userMenu.profile')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item
+            component={Link}
+            to={`/process/${user.user_profile_workflow}`}
+            leftSection={<IconUserCircle size={16} stroke={1.5} />}
+          >
+            {t('userMenu.profile')}
+          </Menu.Item>
+        )}
+        {languages.length > 1 && (
+          <LanguageSubmenu languages={languages} current={currentLanguage} onChange={onChangeLanguage} />
+        )}
+        {visibleSupportLinks.length > 0 && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{t('userMenu.support')}</Menu.Label>
+            {visibleSupportLinks.map((link) => (
+              <Menu.Item
+                key={`${link.label}-${link.url}`}
+                component="a"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                leftSection={<IconHelpCircle size={16} stroke={1.5} />}
+                data-testid="support-link"
+              >
+                {link.label}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.5} />} onClick={onLogout}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

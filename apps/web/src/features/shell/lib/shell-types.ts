@@ -1,0 +1,5 @@
+import type { PermissionCodename } from '@attest/shared';
+
+export type Can = (codename: PermissionCodename) => boolean;
+
+export type { LanguageOption } from '../../../lib/i18n/language-options';

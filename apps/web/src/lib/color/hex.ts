@@ -1,0 +1,47 @@
+import { isHexColor } from '@attest/shared';
+
+export type Rgb = [number, number, number];
+
+// '#abc' and '#aabbcc' (spec 1 section 5); null for anything else.
+export function parseHex(value: string | null | undefined): Rgb | null {
+  if (!value || !isHexColor(value)) return null;
+  const digits = value.slice(1);
+  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
+  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as Rgb;
+}
+
+export function toHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+}
+
+function mix(a: Rgb, b: Rgb, weightOfB: number): Rgb {
+  return [0, 1, 2].map((i) => (a[i] ?? 0) * (1 - weightOfB) + (b[i] ?? 0) * weightOfB) as Rgb;
+}
+
+// WCAG relative luminance.
+function luminance([r, g, b]: Rgb): number {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+// Text on a tenant-chosen background must stay readable whatever colour they pick.
+export function readableTextOn(background: string | null | undefined): string {
+  const rgb = parseHex(background);
+  if (!rgb) return 'var(--mantine-color-text)';
+  return luminance(rgb) > 0.4 ? '#1a1b1e' : '#ffffff';
+}
+
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+// Tints toward white for shades 0-5, the brand colour itself at 6, then darker shades.
+const STEPS = [0.94, 0.86, 0.72, 0.56, 0.38, 0.18, 0, 0.12, 0.24, 0.36];
+
+// A ten-shade Mantine palette built around one brand colour.
+export function paletteFrom(hex: string): string[] | null {
+  const base = parseHex(hex);
+  if (!base) return null;
+  return STEPS.map((step, index) => toHex(index < 6 ? mix(base, WHITE, step) : mix(base, BLACK, step)));
+}
