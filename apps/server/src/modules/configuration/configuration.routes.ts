@@ -1,6 +1,7 @@
-import { ConfigurationSchema } from '@attest/shared';
+import { ApiErrorSchema, ConfigurationSchema } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { tenantContext } from '../../platform/request-context.js';
 import { getConfiguration } from './configuration.service.js';
 
@@ -12,7 +13,12 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['configuration'],
         summary: "The tenant's configuration: branding, languages, features, maintenance",
-        response: { 200: ConfigurationSchema, 503: ConfigurationSchema },
+        // 503 carries the configuration during maintenance, an error when the database is down.
+        response: {
+          200: ConfigurationSchema,
+          404: ApiErrorSchema,
+          503: z.union([ConfigurationSchema, ApiErrorSchema]),
+        },
       },
     },
     async (request, reply) => {
