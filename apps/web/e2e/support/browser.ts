@@ -1,0 +1,45 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// Flags for a closed network: without the background-networking ones Chromium keeps dialling out.
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let browser: Browser | undefined;
+
+export async function newPage(options: { locale?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  browser ??= await chromium.launch({ executablePath: CHROME_PATH, args: ARGS });
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  return { page, context };
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+// *.localhost resolves to this machine in Chromium, so each tenant is its own host, as in production.
+export function tenantUrl(tenant: string, pathname = '/'): string {
+  return `http://${tenant}.localhost:${inject('e2ePort')}${pathname}`;
+}
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+export async function signIn(page: Page, tenant: string, email: string): Promise<void> {
+  await page.goto(tenantUrl(tenant, '/login'));
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
