@@ -1,4 +1,4 @@
-import { localeFallbackChain } from '@attest/shared';
+import { DEFAULT_LOCALE, localeFallbackChain } from '@attest/shared';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -10,7 +10,8 @@ void i18n.use(initReactI18next).init({
   partialBundledLanguages: true,
   initAsync: false,
   // Spec 1 section 4: regional -> base -> en.
-  fallbackLng: (code: string) => localeFallbackChain(code).slice(1),
+  // i18next also asks before any language is set.
+  fallbackLng: (code?: string) => (code ? localeFallbackChain(code).slice(1) : [DEFAULT_LOCALE]),
   supportedLngs: false,
   interpolation: { escapeValue: false },
   returnNull: false,
