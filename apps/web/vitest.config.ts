@@ -8,6 +8,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    // A tenant host, as in production: the client derives X-Tenant from it.
+    environmentOptions: { happyDOM: { url: 'http://acme.localhost:3000/' } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,

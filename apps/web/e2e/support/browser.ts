@@ -17,9 +17,14 @@ const ARGS = [
 
 let browser: Browser | undefined;
 
-export async function newPage(options: { locale?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
+export async function newPage(
+  options: { locale?: string } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
   browser ??= await chromium.launch({ executablePath: CHROME_PATH, args: ARGS });
-  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   return { page, context };
 }

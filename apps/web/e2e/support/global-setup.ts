@@ -23,7 +23,11 @@ export default async function setup(project: TestProject) {
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
   delete env.DATABASE_URL;
   Object.assign(env, { TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: REPO_ROOT, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: 'inherit',
+  });
   await waitForHealth(server, port);
   project.provide('e2ePort', port);
   project.provide('e2eAdminUrl', `postgres://postgres:attest-embedded@127.0.0.1:${pgPort}/postgres`);

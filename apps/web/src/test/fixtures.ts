@@ -24,7 +24,11 @@ export function makeConfiguration(overrides: Partial<Configuration> = {}): Confi
       filter_placeholders: { Region: null, Business: null },
     },
     feature_toggles: {},
-    configuration: { is_maintenance_mode_enabled: false, message_on_maintenance_page: null, maintenance_end_time: null },
+    configuration: {
+      is_maintenance_mode_enabled: false,
+      message_on_maintenance_page: null,
+      maintenance_end_time: null,
+    },
     report_embed_url: null,
     support_links: [],
     ...overrides,
