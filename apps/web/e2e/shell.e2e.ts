@@ -7,7 +7,7 @@ describe('signing in to the shell', () => {
     await signIn(page, 'acme', 'admin@acme.test');
 
     // The admin may view the dashboard, so it is the landing page.
-    expect(new URL(page.url()).pathname).toMatch(/^\/workflows\/instances\/?$/);
+    await page.waitForURL((url) => /^\/workflows\/instances\/?$/.test(url.pathname));
     const header = page.locator('header');
     await header.getByText('Acme Corporation').waitFor();
     await header.getByText('Quarterly supplier attestations are due on 15 December.').waitFor();
@@ -30,7 +30,7 @@ describe('signing in to the shell', () => {
     const { page } = await newPage();
     await page.goto(tenantUrl('acme', '/login'));
     await page.getByLabel('Email address').fill('admin@acme.test');
-    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.locator('input[type=password]').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Unable to log in with provided credentials.').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/login/);

@@ -31,7 +31,7 @@ describe('status pages', () => {
     const { page } = await newPage();
     await page.goto(tenantUrl(tenant, '/workflows/instances'));
     await page.getByText('We are upgrading our systems.').waitFor();
-    const countdown = page.getByTestId('maintenance-countdown');
+    const countdown = page.getByRole('timer');
     await countdown.waitFor();
     const first = await countdown.innerText();
     // Days show (non-zero), then two-digit hours, minutes and seconds.

@@ -43,8 +43,8 @@ export const DEMO_PASSWORD = 'demo-password-2026';
 
 export async function signIn(page: Page, tenant: string, email: string): Promise<void> {
   await page.goto(tenantUrl(tenant, '/login'));
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }

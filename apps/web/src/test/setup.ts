@@ -12,3 +12,10 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}

@@ -1,6 +1,6 @@
 import { HttpError } from '@attest/shared';
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
 import { http, send } from './http-client';
 import { OfflineError } from './network-errors';
@@ -13,23 +13,24 @@ function answer(status: number, body: unknown = {}) {
 }
 
 function mockFetch(response: Response | (() => Promise<Response>)) {
-  const fn = vi.fn(typeof response === 'function' ? response : async () => response);
+  const fn = vi.fn<typeof fetch>(typeof response === 'function' ? response : async () => response);
   vi.stubGlobal('fetch', fn);
   return fn;
 }
 
 function sentHeaders(fetchMock: ReturnType<typeof mockFetch>): Headers {
-  const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
-  return init.headers as Headers;
+  return fetchMock.mock.calls[0]?.[1]?.headers as Headers;
 }
 
-const toastMessages = (spy: ReturnType<typeof vi.spyOn>) =>
-  spy.mock.calls.map((call) => (call[0] as { message: string }).message);
+type ShowSpy = MockInstance<typeof notifications.show>;
 
-let show: ReturnType<typeof vi.spyOn>;
+const toastMessages = (spy: ShowSpy) => spy.mock.calls.map(([data]) => data.message);
+
+let show: ShowSpy;
 
 beforeEach(() => {
   show = vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the cookie
   document.cookie = 'csrftoken=csrf-123; path=/';
   resetSessionExpiryForTests();
 });
@@ -44,9 +45,8 @@ describe('every call', () => {
   it('sends cookies and the tenant from the host name', async () => {
     const fetchMock = mockFetch(answer(200, { ok: true }));
     await http.get('users/me/', Ok);
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/users/me/');
-    expect(init.credentials).toBe('include');
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
     expect(sentHeaders(fetchMock).get('x-tenant')).toBe('acme');
   });
 });
