@@ -20,7 +20,7 @@ export function ComingSoon({ area }: ComingSoonProps) {
       icon={<IconSparkles size={34} stroke={1.5} />}
       eyebrow={t('comingSoon.eyebrow')}
       title={name}
-      description={t('comingSoon.description', { area: name })}
+      description={t('comingSoon.description')}
       actions={
         <Button component={Link} to="/" variant="light" leftSection={<IconHome size={16} />}>
           {t('common.goHome')}

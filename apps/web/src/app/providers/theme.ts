@@ -22,7 +22,10 @@ export function createAppTheme(brandColor: string | null | undefined): MantineTh
       Tooltip: { defaultProps: { openDelay: 100, closeDelay: 100, offset: 8, zIndex: 1080 } },
       Popover: { defaultProps: { zIndex: 1070 } },
       Menu: { defaultProps: { zIndex: 1070 } },
-      Modal: { defaultProps: { zIndex: 1060, centered: true } },
+      Modal: {
+        defaultProps: { zIndex: 1060, centered: true },
+        styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
+      },
       Drawer: { defaultProps: { zIndex: 1060 } },
       Button: { defaultProps: { fw: 600 } },
     },

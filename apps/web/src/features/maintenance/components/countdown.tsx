@@ -12,7 +12,13 @@ export function Countdown({ remainingMs }: CountdownProps) {
       {parts.map((part) => (
         <Paper key={part.unit} withBorder radius="md" w={84} py="sm" shadow="xs">
           <Stack gap={2} align="center">
-            <Text fz={30} fw={650} lh={1.1} ff="monospace" data-unit={part.unit}>
+            <Text
+              fz={30}
+              fw={650}
+              lh={1.1}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+              data-unit={part.unit}
+            >
               {part.value}
             </Text>
             <Text fz="xs" c="dimmed" tt="uppercase" lts={0.8}>

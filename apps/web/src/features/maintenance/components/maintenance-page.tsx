@@ -21,7 +21,11 @@ export function MaintenancePage({ message, endTime }: MaintenancePageProps) {
       icon={<IconTool size={34} stroke={1.5} />}
       eyebrow={t('maintenance.eyebrow')}
       title={t('maintenance.title')}
-      description={<span style={{ whiteSpace: 'pre-line' }}>{message}</span>}
+      description={
+        <span dir="auto" style={{ whiteSpace: 'pre-line' }}>
+          {message}
+        </span>
+      }
     >
       {counting && (
         <Stack gap="xs" mt="md">

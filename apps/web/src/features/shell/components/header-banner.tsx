@@ -15,7 +15,8 @@ export function HeaderBanner({ message, color }: HeaderBannerProps) {
       data-testid="header-banner"
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}
     >
-      <Text fz="xs" fw={500} truncate="end" title={message}>
+      {/* Tenant text keeps its own direction inside an RTL page. */}
+      <Text fz="xs" fw={500} truncate="end" title={message} dir="auto">
         {message}
       </Text>
     </Box>

@@ -19,6 +19,7 @@ export function HeaderLinks({ links }: HeaderLinksProps) {
           fw={500}
           c="dimmed"
           underline="hover"
+          dir="auto"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
         >
           {link.label}

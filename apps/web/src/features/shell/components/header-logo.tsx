@@ -12,7 +12,7 @@ export function HeaderLogo({ name, logo, linkHome }: HeaderLogoProps) {
   const mark = logo ? (
     <Image src={logo} alt={name} h={32} w="auto" maw={180} fit="contain" />
   ) : (
-    <Text fw={700} fz="lg" c="var(--mantine-color-text)" truncate="end" maw={240}>
+    <Text fw={700} fz="lg" c="var(--mantine-color-text)" truncate="end" maw={240} dir="auto">
       {name}
     </Text>
   );

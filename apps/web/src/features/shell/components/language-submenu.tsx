@@ -1,4 +1,4 @@
-import { Menu } from '@mantine/core';
+import { Menu, useDirection } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageOption } from '../lib/shell-types';
@@ -11,8 +11,10 @@ export type LanguageSubmenuProps = {
 
 export function LanguageSubmenu({ languages, current, onChange }: LanguageSubmenuProps) {
   const { t } = useTranslation();
+  // The user menu sits at the inline end of the header, so the submenu opens back towards the page.
+  const { dir } = useDirection();
   return (
-    <Menu.Sub position="left-start">
+    <Menu.Sub position={dir === 'rtl' ? 'right-start' : 'left-start'}>
       <Menu.Sub.Target>
         <Menu.Sub.Item leftSection={<IconLanguage size={16} stroke={1.5} />}>
           {t('userMenu.language')}

@@ -84,7 +84,7 @@ export function UserMenu({
                 leftSection={<IconHelpCircle size={16} stroke={1.5} />}
                 data-testid="support-link"
               >
-                {link.label}
+                <span dir="auto">{link.label}</span>
               </Menu.Item>
             ))}
           </>
