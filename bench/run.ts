@@ -31,7 +31,15 @@ function call(port: number, method: string, url: string, headers: Record<string,
   });
 }
 
-type Result = { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+type Result = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+};
 
 async function measure(name: string, concurrency: number, send: () => Promise<Reply>): Promise<Result> {
   const latencies: number[] = [];
@@ -76,7 +84,15 @@ for (let i = 0; i < TENANTS; i++) {
     slug: `bench-${i}`,
     name: `Bench ${i}`,
     groups: [{ name: 'Members', permissions: ['can_view_dashboard', 'can_view_tasks'] }],
-    users: [{ email: `user@bench-${i}.test`, password: 'bench-password-1', first_name: 'B', last_name: 'U', groups: ['Members'] }],
+    users: [
+      {
+        email: `user@bench-${i}.test`,
+        password: 'bench-password-1',
+        first_name: 'B',
+        last_name: 'U',
+        groups: ['Members'],
+      },
+    ],
   });
 }
 const app = await buildApp({ config, db: database.db, logger: false });
@@ -85,7 +101,8 @@ await app.listen({ host: '127.0.0.1', port });
 const base = '/api/v1';
 const get = (url: string, headers: Record<string, string>) => call(port, 'GET', url, headers);
 const cookieValue = (reply: Reply, name: string) =>
-  (reply.headers['set-cookie'] ?? []).map((c) => new RegExp(`^${name}=([^;]+)`).exec(c)?.[1]).find(Boolean) ?? '';
+  (reply.headers['set-cookie'] ?? []).map((c) => new RegExp(`^${name}=([^;]+)`).exec(c)?.[1]).find(Boolean) ??
+  '';
 const hostOf = (i: number) => `bench-${i % TENANTS}.localhost`;
 
 // One signed-in session per tenant, as a browser would hold.
@@ -119,7 +136,9 @@ const results = [
   }),
 ];
 
-console.log(`\n${TENANTS} tenants, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s each, one API process`);
+console.log(
+  `\n${TENANTS} tenants, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s each, one API process`,
+);
 console.table(results);
 agent.destroy();
 await app.close();

@@ -33,12 +33,12 @@ describe('status pages', () => {
     await page.getByText('We are upgrading our systems.').waitFor();
     const countdown = page.getByRole('timer');
     await countdown.waitFor();
-    const first = await countdown.innerText();
+    const first = await countdown.textContent();
     // Days show (non-zero), then two-digit hours, minutes and seconds.
     expect(first).toMatch(/02\s*Days/i);
     expect(first).toMatch(/03\s*Hours/i);
     await page.waitForTimeout(1500);
-    expect(await countdown.innerText()).not.toBe(first);
+    expect(await countdown.textContent()).not.toBe(first);
   });
 
   it('shows the service-unavailable page when maintenance has no message', async () => {
