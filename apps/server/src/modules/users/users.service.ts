@@ -8,7 +8,7 @@ import {
 } from '@attest/shared';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { hashToken, newToken } from '../../platform/auth/session-token.js';
-import { sessionsRepository, toSessionUser } from '../../platform/auth/sessions.repository.js';
+import { sessionsRepository, toAuthState } from '../../platform/auth/sessions.repository.js';
 import { AuthenticationFailedError, BadRequestError } from '../../platform/errors.js';
 import type { AuthState, TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -35,25 +35,18 @@ export async function login(
   const tokenHash = hashToken(token);
   const expiresAt = new Date(Date.now() + client.ttlHours * 3600_000);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const csrfToken = newToken();
-    const sessionId = await sessionsRepository.create(tx, {
+    await sessionsRepository.create(tx, {
       tenantId: ctx.tenant.id,
       userId: account.id,
       tokenHash,
-      csrfToken,
+      csrfToken: newToken(),
       expiresAt,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       ipAddress: client.ipAddress,
     });
     const row = await sessionsRepository.findActive(tx, tokenHash);
     if (!row) throw new AuthenticationFailedError();
-    const auth: AuthState = {
-      sessionId,
-      tokenHash,
-      csrfToken,
-      user: toSessionUser(row),
-      permissions: await sessionsRepository.permissionsOf(tx, account.id),
-    };
+    const auth = toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, account.id));
     const groups = await usersRepository.groupsOf(tx, account.id);
     return { token, expiresAt, auth, user: toUserDto(ctx.tenant, auth, groups) };
   });

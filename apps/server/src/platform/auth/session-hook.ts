@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withTenant } from '../tenant-transaction.js';
 import { setCsrfCookie } from './session-cookies.js';
 import { hashToken, newToken } from './session-token.js';
-import { sessionsRepository, toSessionUser } from './sessions.repository.js';
+import { sessionsRepository, toAuthState } from './sessions.repository.js';
 
 // Sessions are touched at most this often, so reads do not turn every request into a write.
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -22,13 +22,7 @@ export function registerSessions(app: FastifyInstance): void {
       if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
         await sessionsRepository.touch(tx, row.session_id);
       }
-      return {
-        sessionId: row.session_id,
-        tokenHash,
-        csrfToken: row.csrf_token,
-        user: toSessionUser(row),
-        permissions: await sessionsRepository.permissionsOf(tx, row.id),
-      };
+      return toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, row.id));
     });
   });
 

@@ -1,6 +1,6 @@
 import { isPermissionCodename, type PermissionCodename } from '@attest/shared';
 import { sql } from 'kysely';
-import type { SessionUser } from '../request-context.js';
+import type { AuthState } from '../request-context.js';
 import type { Tx } from '../tenant-transaction.js';
 
 export type NewSession = {
@@ -79,24 +79,14 @@ export const sessionsRepository = {
   },
 };
 
-export function toSessionUser(row: {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  kind: number;
-  prefered_language: string | null;
-  timezone: string | null;
-  user_profile_workflow_id: string | null;
-}): SessionUser {
-  return {
-    id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    kind: row.kind,
-    prefered_language: row.prefered_language,
-    timezone: row.timezone,
-    user_profile_workflow_id: row.user_profile_workflow_id,
-  };
+export type ActiveSessionRow = NonNullable<Awaited<ReturnType<typeof sessionsRepository.findActive>>>;
+
+// One shape for "who is asking", whether the session was just created or read from its cookie.
+export function toAuthState(
+  row: ActiveSessionRow,
+  tokenHash: Buffer,
+  permissions: ReadonlySet<PermissionCodename>,
+): AuthState {
+  const { session_id, csrf_token, last_seen_at: _lastSeen, ...user } = row;
+  return { sessionId: session_id, tokenHash, csrfToken: csrf_token, user, permissions };
 }
