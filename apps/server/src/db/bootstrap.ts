@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import { appRoleUrl, createDb, type Db } from './database.js';
+import { appRoleUrl, closeDb, createDb, type Db } from './database.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { ensureAppRole, grantAppRole, migrateToLatest } from './migrate.js';
 
@@ -13,16 +13,20 @@ export type OpenDatabase = {
   close: () => Promise<void>;
 };
 
-export async function openDatabase(config: Config, log: (error: Error) => void): Promise<OpenDatabase> {
+// Where a background error came from: the embedded server, or one of the two connection pools.
+export type BackgroundErrorSource = 'embedded-postgres' | 'admin-pool' | 'app-pool' | 'jobs';
+export type BackgroundErrorLog = (source: BackgroundErrorSource, error: Error) => void;
+
+export async function openDatabase(config: Config, log: BackgroundErrorLog): Promise<OpenDatabase> {
   const embedded = config.DATABASE_URL
     ? null
     : await startEmbeddedPostgres({
         dataDir: config.DATA_DIR,
         port: config.EMBEDDED_PG_PORT,
-        log: (m) => log(new Error(m)),
+        log: (m) => log('embedded-postgres', new Error(m)),
       });
   const adminUrl = config.DATABASE_URL ?? embedded?.url ?? '';
-  const adminDb = createDb({ connectionString: adminUrl, max: 4, onPoolError: log });
+  const adminDb = createDb({ connectionString: adminUrl, max: 4, onPoolError: (e) => log('admin-pool', e) });
   try {
     await migrateToLatest(adminDb as Kysely<unknown>);
     let appUrl = config.DATABASE_APP_URL;
@@ -32,14 +36,14 @@ export async function openDatabase(config: Config, log: (error: Error) => void):
       await ensureAppRole(adminDb as Kysely<unknown>, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
       appUrl = appRoleUrl(adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
     }
-    const db = createDb({ connectionString: appUrl, max: 20, onPoolError: log });
+    const db = createDb({ connectionString: appUrl, max: 20, onPoolError: (e) => log('app-pool', e) });
     return {
       adminUrl,
       adminDb,
       db,
       close: async () => {
-        await db.destroy();
-        await adminDb.destroy();
+        await closeDb(db);
+        await closeDb(adminDb);
         await embedded?.stop();
       },
     };

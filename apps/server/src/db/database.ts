@@ -18,7 +18,27 @@ export function createDb(options: {
   });
   // Without a listener, an idle client's error (e.g. Postgres restarting) would crash the process.
   pool.on('error', options.onPoolError);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+// pg-pool's end() resolves before its idle clients have finished closing; waiting for each one's
+// 'remove' means stopping PostgreSQL right afterwards never cuts a connection mid-goodbye.
+export async function closeDb(db: Db): Promise<void> {
+  const pool = pools.get(db);
+  let open = pool?.totalCount ?? 0;
+  const drained = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool?.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await db.destroy();
+  await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
 }
 
 export function appRoleUrl(adminUrl: string, role: string, password: string): string {

