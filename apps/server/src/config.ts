@@ -34,12 +34,17 @@ const ConfigSchema = z.object({
   RUN_WORKERS: booleanFromEnv.default(true),
   COOKIE_SECURE: booleanFromEnv.default(false),
   TRUST_PROXY: booleanFromEnv.default(false),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(12),
+  // Encrypts stored secrets (TOTP seeds, SSO client secrets). Set a long random value in production;
+  // changing it makes existing MFA enrolments and SSO secrets unreadable.
+  SECRET_KEY: z.string().min(32).default('attest-local-development-secret-key-change-me'),
+  // Links in e-mails point to <PUBLIC_URL_SCHEME>://<tenant>.<PUBLIC_HOST>; PUBLIC_HOST defaults to
+  // BASE_DOMAIN:PORT.
+  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_HOST: z.string().optional(),
+  // SMTP for outgoing e-mail (smtp://user:pass@host:port). Unset: e-mail is kept in the outbox and
+  // shown in the development mailbox.
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Attest <no-reply@attest.localhost>'),
   // How long a tenant's row and maintenance flag are cached in each API process.
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });

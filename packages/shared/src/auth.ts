@@ -29,13 +29,21 @@ export const UserSchema = z.object({
   csrf: z.string(),
   prefered_language: z.string(),
   timezone: z.string().nullable(),
-  mfa: z.object({ requires_mfa_verification: z.boolean() }),
+  mfa: z.object({
+    requires_mfa_verification: z.boolean(),
+    // Has a confirmed authenticator app.
+    enrolled: z.boolean(),
+    // The tenant requires MFA and the user has not enrolled: the app sends them to enrolment.
+    enrolment_required: z.boolean(),
+  }),
   // The session's public id: safe to show, unlike the httpOnly cookie value.
   sessionId: z.string(),
   kind: z.number().int(),
   groups: z.array(UserGroupSchema),
   user_profile_workflow: z.number().int().nullable(),
   features: z.array(z.string()),
+  // Set while an administrator is acting as this user (the impersonation banner).
+  impersonator: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

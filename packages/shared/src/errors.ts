@@ -21,6 +21,7 @@ export const ERROR_CODES = {
   maintenance: 'maintenance',
   serviceUnavailable: 'service_unavailable',
   tokenExpired: 'TOKEN_EXPIRED_INVALID',
+  mfaEnrolmentRequired: 'mfa_enrolment_required',
   internal: 'internal_error',
 } as const;
 
@@ -38,6 +39,8 @@ export const SERVER_MESSAGES = {
   invalidInput: 'Invalid input.',
   unsupportedLanguage: 'This language is not supported.',
   invalidTimezone: 'Unknown time zone.',
+  mfaEnrolmentRequired:
+    'Your organisation requires multi-factor authentication. Set up an authenticator app to continue.',
 } as const;
 
 export function tenantNotFoundMessage(tenant: string): string {

@@ -25,6 +25,12 @@ export type TenantConfigurationsTable = {
   message_on_maintenance_page: string | null;
   maintenance_end_time: Date | null;
   report_embed_url: string | null;
+  require_mfa: Generated<boolean>;
+  captcha_enabled: Generated<boolean>;
+  hcaptcha_site_key: string | null;
+  hcaptcha_secret_encrypted: string | null;
+  session_idle_minutes: Generated<number>;
+  session_absolute_hours: Generated<number>;
   updated_at: UpdatedAt;
 };
 
@@ -40,6 +46,8 @@ export type UsersTable = {
   timezone: string | null;
   is_active: Generated<boolean>;
   user_profile_workflow_id: string | null;
+  password_changed_at: Date | null;
+  invited_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
@@ -69,6 +77,147 @@ export type SessionsTable = {
   created_at: CreatedAt;
   last_seen_at: UpdatedAt;
   expires_at: Date;
+  auth_method: Generated<string>;
+  mfa_verified: Generated<boolean>;
+  mfa_enrolment_required: Generated<boolean>;
+  impersonator_user_id: string | null;
+  impersonator_session_id: string | null;
+};
+
+export type UserTotpTable = {
+  tenant_id: string;
+  user_id: string;
+  secret_encrypted: string;
+  confirmed_at: Date | null;
+  last_used_step: string | null;
+  created_at: CreatedAt;
+};
+
+export type UserRecoveryCodesTable = {
+  tenant_id: string;
+  user_id: string;
+  code_hash: Buffer;
+  used_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AuthChallengesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  token_hash: Buffer;
+  user_id: string;
+  first_factor: string;
+  next_path: string | null;
+  attempts: Generated<number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type OneTimeTokenPurpose =
+  | 'login_code'
+  | 'magic_link'
+  | 'claim_token'
+  | 'invitation'
+  | 'password_reset';
+
+export type OneTimeTokensTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  purpose: OneTimeTokenPurpose;
+  token_hash: Buffer;
+  user_id: string;
+  mfa_verified: Generated<boolean>;
+  next_path: string | null;
+  attempts: Generated<number>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type OutboxEmailsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'queued' | 'sent' | 'failed' | 'kept'>;
+  error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+};
+
+export type SignInThrottlesTable = {
+  tenant_id: string;
+  key: string;
+  failures: Generated<number>;
+  first_failure_at: Generated<Date>;
+  last_failure_at: Generated<Date>;
+  locked_until: Date | null;
+};
+
+export type SsoProvidersTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  slug: string;
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  client_secret_encrypted: string;
+  allowed_email_domains: ColumnType<string[], string[] | undefined, string[]>;
+  default_group_id: string | null;
+  logout_redirect_url: string | null;
+  enabled: Generated<boolean>;
+  created_at: CreatedAt;
+};
+
+export type UserIdentitiesTable = {
+  tenant_id: string;
+  provider_id: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: CreatedAt;
+};
+
+export type SsoLoginStatesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  state_hash: Buffer;
+  provider_id: string;
+  nonce: string;
+  code_verifier: string;
+  next_path: string | null;
+  popup: Generated<boolean>;
+  expires_at: Date;
+  consumed_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AuditEventsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  action: string;
+  actor_user_id: string | null;
+  target_user_id: string | null;
+  details: Json<Record<string, unknown>>;
+  ip_address: string | null;
+  created_at: CreatedAt;
+};
+
+export type AccessLevel = 'read' | 'full';
+export type UserRegionAccessTable = {
+  tenant_id: string;
+  user_id: string;
+  region_id: string;
+  access: AccessLevel;
+};
+export type UserBusinessUnitAccessTable = {
+  tenant_id: string;
+  user_id: string;
+  business_unit_id: string;
+  access: AccessLevel;
 };
 
 export type Database = {
@@ -82,6 +231,18 @@ export type Database = {
   regions: RegionsTable;
   business_units: BusinessUnitsTable;
   sessions: SessionsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  auth_challenges: AuthChallengesTable;
+  one_time_tokens: OneTimeTokensTable;
+  outbox_emails: OutboxEmailsTable;
+  sign_in_throttles: SignInThrottlesTable;
+  sso_providers: SsoProvidersTable;
+  user_identities: UserIdentitiesTable;
+  sso_login_states: SsoLoginStatesTable;
+  audit_events: AuditEventsTable;
+  user_region_access: UserRegionAccessTable;
+  user_business_unit_access: UserBusinessUnitAccessTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

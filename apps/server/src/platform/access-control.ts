@@ -1,3 +1,4 @@
+import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, NotAuthenticatedError } from './errors.js';
 import type { RouteAccess } from './fastify-types.js';
@@ -22,6 +23,9 @@ export function registerAccessControl(app: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.auth) throw new NotAuthenticatedError();
+    if (request.auth.mfaEnrolmentRequired && !request.routeOptions.config.allowDuringMfaEnrolment) {
+      throw new ForbiddenError(SERVER_MESSAGES.mfaEnrolmentRequired, ERROR_CODES.mfaEnrolmentRequired);
+    }
     if (access !== 'authenticated' && !request.auth.permissions.has(access.permission)) {
       throw new ForbiddenError();
     }

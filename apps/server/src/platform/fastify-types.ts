@@ -24,5 +24,7 @@ declare module 'fastify' {
     access?: RouteAccess;
     // Answered even while the tenant is in maintenance (the configuration call itself).
     allowDuringMaintenance?: boolean;
+    // Open to a session that must enrol in MFA first (me, permissions, logout, enrolment itself).
+    allowDuringMfaEnrolment?: boolean;
   }
 }

@@ -16,10 +16,18 @@ export type SessionUser = {
   user_profile_workflow_id: string | null;
 };
 
+export type Impersonator = { userId: string; sessionId: string | null; email: string; name: string };
+
 export type AuthState = {
   sessionId: string;
   tokenHash: Buffer;
   csrfToken: string;
+  authMethod: string;
+  mfaVerified: boolean;
+  // The tenant requires MFA and this user has not enrolled: only enrolment is open to them.
+  mfaEnrolmentRequired: boolean;
+  // Set while an administrator acts as this user.
+  impersonator: Impersonator | null;
   user: SessionUser;
   permissions: ReadonlySet<PermissionCodename>;
 };

@@ -45,12 +45,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
     csrf: 'token',
     prefered_language: 'en',
     timezone: null,
-    mfa: { requires_mfa_verification: false },
+    mfa: { requires_mfa_verification: false, enrolled: false, enrolment_required: false },
     sessionId: 'session-1',
     kind: 1,
     groups: [],
     user_profile_workflow: 42,
     features: [],
+    impersonator: null,
     ...overrides,
   };
 }

@@ -10,18 +10,6 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
-  groupsOf(tx: Tx, userId: string) {
-    return tx
-      .selectFrom('groups as g')
-      .innerJoin('user_groups as ug', (join) =>
-        join.onRef('ug.tenant_id', '=', 'g.tenant_id').onRef('ug.group_id', '=', 'g.id'),
-      )
-      .select(['g.id', 'g.name'])
-      .where('ug.user_id', '=', userId)
-      .orderBy('g.name')
-      .execute();
-  },
-
   async updateLanguage(tx: Tx, userId: string, language: string): Promise<void> {
     await tx
       .updateTable('users')

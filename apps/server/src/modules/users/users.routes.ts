@@ -13,8 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookies.js';
+import { clientInfo } from '../../platform/auth/client-info.js';
+import { clearSessionCookie } from '../../platform/auth/session-cookies.js';
 import { rotateCsrfToken } from '../../platform/auth/session-hook.js';
+import { sendSignInOutcome } from '../../platform/auth/sign-in-response.js';
 import { tenantContext, userContext } from '../../platform/request-context.js';
 import {
   changePreferedLanguage,
@@ -43,21 +45,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const signedIn = await login(tenantContext(request), request.body, {
-        userAgent: request.headers['user-agent'] ?? null,
-        ipAddress: request.ip,
-        ttlHours: app.config.SESSION_TTL_HOURS,
-      });
-      setSessionCookie(reply, signedIn.token, signedIn.expiresAt);
-      request.auth = signedIn.auth;
-      return signedIn.user;
+      const outcome = await login(tenantContext(request), request.body, clientInfo(request));
+      return sendSignInOutcome(request, reply, outcome);
     },
   );
 
   api.get(
     '/api/v1/users/me/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', allowDuringMfaEnrolment: true },
       schema: {
         tags,
         summary: 'The signed-in user',

@@ -6,57 +6,33 @@ import {
   SERVER_MESSAGES,
   type User,
 } from '@attest/shared';
+import { currentUserDto } from '../../platform/auth/current-user.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
-import { hashToken, newToken } from '../../platform/auth/session-token.js';
-import { sessionsRepository, toAuthState } from '../../platform/auth/sessions.repository.js';
+import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
+import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../platform/auth/sign-in.js';
 import { AuthenticationFailedError, BadRequestError } from '../../platform/errors.js';
-import type { AuthState, TenantContext, UserContext } from '../../platform/request-context.js';
+import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { configurationRepository } from '../configuration/configuration.repository.js';
-import { toUserDto } from './user-dto.js';
 import { usersRepository } from './users.repository.js';
 
-export type SignedIn = { token: string; expiresAt: Date; auth: AuthState; user: User };
-
+// Password sign-in: the first factor; completeFirstFactor decides between a session and MFA.
 export async function login(
   ctx: TenantContext,
   input: LoginRequest,
-  client: { userAgent: string | null; ipAddress: string | null; ttlHours: number },
-): Promise<SignedIn> {
+  client: ClientInfo,
+): Promise<SignInOutcome> {
   const account = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
     usersRepository.findForLogin(tx, input.email),
   );
   // Hashing happens outside any transaction; the same answer for an unknown e-mail and a wrong password.
   const valid = await verifyPassword(account?.password_hash ?? null, input.password);
   if (!account?.is_active || !valid) throw new AuthenticationFailedError();
-
-  // A new session, with a new id and CSRF token, at every sign-in.
-  const token = newToken();
-  const tokenHash = hashToken(token);
-  const expiresAt = new Date(Date.now() + client.ttlHours * 3600_000);
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await sessionsRepository.create(tx, {
-      tenantId: ctx.tenant.id,
-      userId: account.id,
-      tokenHash,
-      csrfToken: newToken(),
-      expiresAt,
-      userAgent: client.userAgent?.slice(0, 512) ?? null,
-      ipAddress: client.ipAddress,
-    });
-    const row = await sessionsRepository.findActive(tx, tokenHash);
-    if (!row) throw new AuthenticationFailedError();
-    const auth = toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, account.id));
-    const groups = await usersRepository.groupsOf(tx, account.id);
-    return { token, expiresAt, auth, user: toUserDto(ctx.tenant, auth, groups) };
-  });
+  return completeFirstFactor(ctx, { userId: account.id, firstFactor: 'password', client });
 }
 
-export async function currentUser(ctx: UserContext): Promise<User> {
-  const groups = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    usersRepository.groupsOf(tx, ctx.auth.user.id),
-  );
-  return toUserDto(ctx.tenant, ctx.auth, groups);
+export function currentUser(ctx: UserContext): Promise<User> {
+  return withTenant(ctx.db, ctx.tenant.id, (tx) => currentUserDto(tx, ctx.tenant, ctx.auth));
 }
 
 export async function logout(ctx: TenantContext, tokenHash: Buffer | null): Promise<{ redirect_url: null }> {

@@ -5,8 +5,9 @@ import { setCsrfCookie } from './session-cookies.js';
 import { hashToken, newToken } from './session-token.js';
 import { sessionsRepository, toAuthState } from './sessions.repository.js';
 
-// Sessions are touched at most this often, so reads do not turn every request into a write.
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+// Sessions are touched at most this often, so reads do not turn every request into a write; the idle
+// timeout is therefore exact to within a minute.
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('auth', null);

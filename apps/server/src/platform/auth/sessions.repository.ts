@@ -3,6 +3,15 @@ import { sql } from 'kysely';
 import type { AuthState } from '../request-context.js';
 import type { Tx } from '../tenant-transaction.js';
 
+export type AuthMethod =
+  | 'password'
+  | 'login_code'
+  | 'magic_link'
+  | 'sso'
+  | 'claim_token'
+  | 'invitation'
+  | 'impersonation';
+
 export type NewSession = {
   tenantId: string;
   userId: string;
@@ -11,6 +20,11 @@ export type NewSession = {
   expiresAt: Date;
   userAgent: string | null;
   ipAddress: string | null;
+  authMethod: AuthMethod;
+  mfaVerified: boolean;
+  mfaEnrolmentRequired: boolean;
+  impersonatorUserId?: string | null;
+  impersonatorSessionId?: string | null;
 };
 
 export const sessionsRepository = {
@@ -25,22 +39,41 @@ export const sessionsRepository = {
         expires_at: session.expiresAt,
         user_agent: session.userAgent,
         ip_address: session.ipAddress,
+        auth_method: session.authMethod,
+        mfa_verified: session.mfaVerified,
+        mfa_enrolment_required: session.mfaEnrolmentRequired,
+        impersonator_user_id: session.impersonatorUserId ?? null,
+        impersonator_session_id: session.impersonatorSessionId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   },
 
+  // A session is alive while it is within both its absolute lifetime (expires_at) and the tenant's
+  // idle timeout since it was last seen, and its user is active.
   async findActive(tx: Tx, tokenHash: Buffer) {
     return tx
       .selectFrom('sessions as s')
       .innerJoin('users as u', (join) =>
         join.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'),
       )
+      .innerJoin('tenant_configurations as c', 'c.tenant_id', 's.tenant_id')
+      .leftJoin('users as imp', (join) =>
+        join.onRef('imp.tenant_id', '=', 's.tenant_id').onRef('imp.id', '=', 's.impersonator_user_id'),
+      )
       .select([
         's.id as session_id',
         's.csrf_token',
         's.last_seen_at',
+        's.auth_method',
+        's.mfa_verified',
+        's.mfa_enrolment_required',
+        's.impersonator_session_id',
+        'imp.id as impersonator_id',
+        'imp.email as impersonator_email',
+        'imp.first_name as impersonator_first_name',
+        'imp.last_name as impersonator_last_name',
         'u.id',
         'u.email',
         'u.first_name',
@@ -52,6 +85,7 @@ export const sessionsRepository = {
       ])
       .where('s.token_hash', '=', tokenHash)
       .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => c.session_idle_minutes)`)
       .where('u.is_active', '=', true)
       .executeTakeFirst();
   },
@@ -77,6 +111,18 @@ export const sessionsRepository = {
       .execute();
     return new Set(rows.map((r) => r.codename).filter(isPermissionCodename));
   },
+
+  groupsOf(tx: Tx, userId: string) {
+    return tx
+      .selectFrom('groups as g')
+      .innerJoin('user_groups as ug', (join) =>
+        join.onRef('ug.tenant_id', '=', 'g.tenant_id').onRef('ug.group_id', '=', 'g.id'),
+      )
+      .select(['g.id', 'g.name'])
+      .where('ug.user_id', '=', userId)
+      .orderBy('g.name')
+      .execute();
+  },
 };
 
 export type ActiveSessionRow = NonNullable<Awaited<ReturnType<typeof sessionsRepository.findActive>>>;
@@ -87,6 +133,31 @@ export function toAuthState(
   tokenHash: Buffer,
   permissions: ReadonlySet<PermissionCodename>,
 ): AuthState {
-  const { session_id, csrf_token, last_seen_at: _lastSeen, ...user } = row;
-  return { sessionId: session_id, tokenHash, csrfToken: csrf_token, user, permissions };
+  return {
+    sessionId: row.session_id,
+    tokenHash,
+    csrfToken: row.csrf_token,
+    authMethod: row.auth_method,
+    mfaVerified: row.mfa_verified,
+    mfaEnrolmentRequired: row.mfa_enrolment_required,
+    impersonator: row.impersonator_id
+      ? {
+          userId: row.impersonator_id,
+          sessionId: row.impersonator_session_id,
+          email: row.impersonator_email ?? '',
+          name: `${row.impersonator_first_name ?? ''} ${row.impersonator_last_name ?? ''}`.trim(),
+        }
+      : null,
+    user: {
+      id: row.id,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      kind: row.kind,
+      prefered_language: row.prefered_language,
+      timezone: row.timezone,
+      user_profile_workflow_id: row.user_profile_workflow_id,
+    },
+    permissions,
+  };
 }

@@ -1,0 +1,112 @@
+import type { User } from '@attest/shared';
+import type { AuthState, Tenant, TenantContext } from '../request-context.js';
+import { type Tx, withTenant } from '../tenant-transaction.js';
+import { currentUserDto } from './current-user.js';
+import { hashToken, newToken } from './session-token.js';
+import { type AuthMethod, sessionsRepository, toAuthState } from './sessions.repository.js';
+
+// How long a person has to enter their authenticator code after the first factor.
+export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+export type FirstFactor = Exclude<AuthMethod, 'impersonation'>;
+export type ClientInfo = { userAgent: string | null; ipAddress: string | null };
+
+export type OpenedSession = { token: string; expiresAt: Date; auth: AuthState; user: User };
+
+export type SignInOutcome =
+  | ({ kind: 'session' } & OpenedSession)
+  | { kind: 'mfa_required'; challengeToken: string; expiresAt: Date };
+
+// Every way of proving who one is (password, e-mailed code, magic link, SSO, claim token,
+// invitation) ends here. A user with an authenticator app gets a challenge instead of a session,
+// so no first factor ever skips MFA; `mfaVerified` is only for a claim token minted by a session
+// that had passed it.
+export function completeFirstFactor(
+  ctx: TenantContext,
+  input: {
+    userId: string;
+    firstFactor: FirstFactor;
+    client: ClientInfo;
+    nextPath?: string | null;
+    mfaVerified?: boolean;
+  },
+): Promise<SignInOutcome> {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const enrolled = await hasConfirmedTotp(tx, input.userId);
+    if (enrolled && !input.mfaVerified) {
+      const challengeToken = newToken();
+      const expiresAt = new Date(Date.now() + MFA_CHALLENGE_TTL_MS);
+      await tx
+        .insertInto('auth_challenges')
+        .values({
+          tenant_id: ctx.tenant.id,
+          token_hash: hashToken(challengeToken),
+          user_id: input.userId,
+          first_factor: input.firstFactor,
+          next_path: input.nextPath ?? null,
+          expires_at: expiresAt,
+        })
+        .execute();
+      return { kind: 'mfa_required', challengeToken, expiresAt };
+    }
+    const session = await openSession(tx, ctx.tenant, {
+      userId: input.userId,
+      authMethod: input.firstFactor,
+      mfaVerified: enrolled,
+      client: input.client,
+    });
+    return { kind: 'session', ...session };
+  });
+}
+
+export async function hasConfirmedTotp(tx: Tx, userId: string): Promise<boolean> {
+  const totp = await tx
+    .selectFrom('user_totp')
+    .select('confirmed_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(totp?.confirmed_at);
+}
+
+// A new session (new id, new CSRF token) with the tenant's absolute lifetime. Also used after the
+// MFA step and to start or stop impersonation.
+export async function openSession(
+  tx: Tx,
+  tenant: Tenant,
+  options: {
+    userId: string;
+    authMethod: AuthMethod;
+    mfaVerified: boolean;
+    client: ClientInfo;
+    impersonatorUserId?: string;
+    impersonatorSessionId?: string;
+  },
+): Promise<OpenedSession> {
+  const config = await tx
+    .selectFrom('tenant_configurations')
+    .select(['require_mfa', 'session_absolute_hours'])
+    .where('tenant_id', '=', tenant.id)
+    .executeTakeFirst();
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(Date.now() + (config?.session_absolute_hours ?? 12) * 3600_000);
+  await sessionsRepository.create(tx, {
+    tenantId: tenant.id,
+    userId: options.userId,
+    tokenHash,
+    csrfToken: newToken(),
+    expiresAt,
+    userAgent: options.client.userAgent?.slice(0, 512) ?? null,
+    ipAddress: options.client.ipAddress,
+    authMethod: options.authMethod,
+    mfaVerified: options.mfaVerified,
+    // An impersonating administrator is never asked to enrol on the user's behalf.
+    mfaEnrolmentRequired: Boolean(config?.require_mfa) && !options.mfaVerified && !options.impersonatorUserId,
+    impersonatorUserId: options.impersonatorUserId ?? null,
+    impersonatorSessionId: options.impersonatorSessionId ?? null,
+  });
+  const row = await sessionsRepository.findActive(tx, tokenHash);
+  if (!row) throw new Error('A session just opened was not found');
+  const auth = toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, options.userId));
+  return { token, expiresAt, auth, user: await currentUserDto(tx, tenant, auth) };
+}
