@@ -1,3 +1,5 @@
+export * from './account-security.js';
+export * from './administration.js';
 export * from './auth.js';
 export * from './brands.js';
 export * from './configuration.js';
@@ -6,4 +8,5 @@ export * from './errors.js';
 export * from './locales.js';
 export * from './pagination.js';
 export * from './permissions.js';
+export * from './sign-in-flows.js';
 export * from './validators/index.js';

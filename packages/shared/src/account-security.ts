@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { pageOf } from './pagination.js';
+
+// The signed-in user's own security settings: authenticator app, recovery codes, password, sessions.
+export const ACCOUNT_PATHS = {
+  totpSetup: '/api/v1/users/mfa/totp/setup/',
+  totpConfirm: '/api/v1/users/mfa/totp/confirm/',
+  totpDisable: '/api/v1/users/mfa/totp/disable/',
+  recoveryCodes: '/api/v1/users/mfa/recovery-codes/',
+  changePassword: '/api/v1/users/change_password/',
+  sessions: '/api/v1/users/sessions/',
+  session: (id: string) => `/api/v1/users/sessions/${encodeURIComponent(id)}/`,
+  revokeOtherSessions: '/api/v1/users/sessions/revoke_others/',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const TotpSetupResponseSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  // A PNG data URL of the otpauth QR code.
+  qr_code: z.string(),
+});
+export const TotpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+export const TotpDisableSchema = z.object({ password: z.string().min(1).max(1024) });
+
+export const ChangePasswordSchema = z.object({
+  current_password: z.string().min(1).max(1024),
+  new_password: z.string().max(1024),
+});
+
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  auth_method: z.string(),
+  user_agent: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+export const SessionsPageSchema = pageOf(SessionSummarySchema);

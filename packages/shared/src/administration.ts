@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { pageOf } from './pagination.js';
+
+// Administration of people and access (issue 3): users, groups, permissions, region and business-unit
+// access, third-party invitations, impersonation, the audit trail and the development mailbox.
+export const ADMIN_PATHS = {
+  users: '/api/v1/admin/users/',
+  user: (id: number) => `/api/v1/admin/users/${id}/`,
+  userAccess: (id: number) => `/api/v1/admin/users/${id}/access/`,
+  groups: '/api/v1/admin/groups/',
+  group: (id: number) => `/api/v1/admin/groups/${id}/`,
+  permissions: '/api/v1/admin/permissions/',
+  invitations: '/api/v1/users/invitations/',
+  impersonate: '/api/v1/users/impersonate/',
+  stopImpersonation: '/api/v1/users/stop_impersonation/',
+  auditEvents: '/api/v1/admin/audit-events/',
+  mailbox: '/api/v1/dev/mailbox/',
+  mailboxMessage: (id: number) => `/api/v1/dev/mailbox/${id}/`,
+  regions: '/api/v1/regions/',
+  businessUnits: '/api/v1/business-units/',
+} as const;
+
+export const AccessLevelSchema = z.enum(['read', 'full']);
+
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  kind: z.number().int(),
+  is_active: z.boolean(),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  extra_permissions: z.array(z.string()),
+  mfa_enrolled: z.boolean(),
+  invited_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUsersPageSchema = pageOf(AdminUserSchema);
+export const AdminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+// PATCH .../users/{id}/: membership, direct permissions, activation. Never tenant, kind of another
+// tenant, or anything else; unknown keys are refused.
+export const AdminUserUpdateSchema = z
+  .object({
+    group_ids: z.array(z.number().int()).max(200).optional(),
+    extra_permissions: z.array(z.string().max(100)).max(200).optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+
+export const UserAccessSchema = z.object({
+  regions: z.array(z.object({ region_id: z.number().int(), access: AccessLevelSchema })).max(1000),
+  business_units: z
+    .array(z.object({ business_unit_id: z.number().int(), access: AccessLevelSchema }))
+    .max(5000),
+});
+export type UserAccess = z.infer<typeof UserAccessSchema>;
+
+export const AdminGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  member_count: z.number().int(),
+});
+export const AdminGroupsPageSchema = pageOf(AdminGroupSchema);
+export const AdminGroupCreateSchema = z.object({ name: z.string().trim().min(1).max(150) }).strict();
+export const AdminGroupUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(150).optional(),
+    permissions: z.array(z.string().max(100)).max(200).optional(),
+  })
+  .strict();
+
+export const PermissionInfoSchema = z.object({ codename: z.string(), name: z.string() });
+export const PermissionsCatalogueSchema = z.object({ results: z.array(PermissionInfoSchema) });
+
+export const InvitationRequestSchema = z
+  .object({
+    email: z.string().trim().min(3).max(254),
+    first_name: z.string().trim().min(1).max(150),
+    last_name: z.string().trim().min(1).max(150),
+  })
+  .strict();
+
+export const ImpersonateRequestSchema = z.object({ user_id: z.number().int() }).strict();
+
+// Status 434 (spec 1 section 6): an impersonation error naming both people, by error_tag.
+export const IMPERSONATION_STATUS = 434;
+export const ImpersonationErrorSchema = z.object({
+  detail: z.string(),
+  code: z.literal('impersonation_error'),
+  error_tag: z.string(),
+  impersonator: z.object({ id: z.number().int(), name: z.string() }),
+  impersonatee: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+export const AuditEventSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  target: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip_address: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AuditEventsPageSchema = pageOf(AuditEventSchema);
+
+export const MailboxMessageSchema = z.object({
+  id: z.number().int(),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  html_body: z.string().nullable(),
+  status: z.enum(['queued', 'sent', 'failed', 'kept']),
+  created_at: z.string(),
+});
+export const MailboxPageSchema = pageOf(MailboxMessageSchema);
+
+export const RegionSchema = z.object({ id: z.number().int(), name: z.string() });
+export const RegionsPageSchema = pageOf(RegionSchema);
+export const BusinessUnitSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  region_id: z.number().int(),
+});
+export const BusinessUnitsPageSchema = pageOf(BusinessUnitSchema);

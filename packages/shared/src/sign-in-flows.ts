@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CaptchaServiceSchema } from './auth.js';
+
+// Issue 3's sign-in paths (spec 1 sections 4 and 7). Every first factor answers LoginResponse: the
+// user, or `mfa.requires_mfa_verification` with the pending challenge in an httpOnly cookie.
+export const SIGN_IN_PATHS = {
+  loginUsingMfa: '/api/v1/users/login_using_mfa/',
+  requestOtp: '/api/v1/users/request_otp/',
+  submitOtp: '/api/v1/users/submit_otp/',
+  requestMagicLink: '/api/v1/users/request_magic_link/',
+  magicLinkLogin: '/api/v1/users/magic_link_login/',
+  claimToken: '/api/v1/ephemeral-auth/claim-token/',
+  mintClaimToken: '/api/v1/ephemeral-auth/tokens/',
+  ssoProviders: '/api/v1/users/sso/providers/',
+  // GET .../{slug}/authorize/?next=&popup=1 redirects to the provider; the provider returns to callback.
+  ssoAuthorize: (slug: string) => `/api/v1/users/sso/${encodeURIComponent(slug)}/authorize/`,
+  ssoCallback: (slug: string) => `/api/v1/users/sso/${encodeURIComponent(slug)}/callback/`,
+  acceptInvitation: '/api/v1/users/invitations/accept/',
+  captchaConfig: '/api/v1/users/captcha/',
+} as const;
+
+export const CaptchaFieldsSchema = z.object({
+  captcha_token: z.string().max(4096).optional().nullable(),
+  captcha_service: CaptchaServiceSchema,
+});
+
+// The authenticator-app code (6 digits) or a recovery code (xxxxx-xxxxx).
+export const LoginUsingMfaRequestSchema = z.object({ token: z.string().trim().min(6).max(32) });
+
+export const RequestOtpSchema = CaptchaFieldsSchema.extend({ email: z.string().trim().min(3).max(254) });
+export const SubmitOtpSchema = CaptchaFieldsSchema.extend({
+  email: z.string().trim().min(3).max(254),
+  token: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+
+export const RequestMagicLinkSchema = CaptchaFieldsSchema.extend({
+  email: z.string().trim().min(3).max(254),
+  next: z.string().max(2048).optional().nullable(),
+});
+export const MagicLinkLoginSchema = z.object({ token: z.string().min(16).max(256) });
+
+// Request answers that never reveal whether an account exists.
+export const AcceptedSchema = z.object({ detail: z.string() });
+
+export const ClaimTokenRequestSchema = z.object({ token: z.string().min(16).max(256) });
+export const MintClaimTokenRequestSchema = z.object({ next: z.string().max(2048).optional().nullable() });
+export const MintClaimTokenResponseSchema = z.object({ token: z.string(), expires_at: z.string() });
+
+export const SsoProviderSummarySchema = z.object({ slug: z.string(), display_name: z.string() });
+export const SsoProvidersResponseSchema = z.object({ results: z.array(SsoProviderSummarySchema) });
+
+export const AcceptInvitationSchema = z.object({
+  token: z.string().min(16).max(256),
+  password: z.string().max(1024),
+});
+
+export const CaptchaConfigSchema = z.object({ enabled: z.boolean(), site_key: z.string().nullable() });
+
+// Lifetimes the web app states to people.
+export const MAGIC_LINK_TTL_MINUTES = 15;
+export const LOGIN_CODE_TTL_MINUTES = 10;
