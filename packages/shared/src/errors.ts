@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-security.js';
 
 // Every error answer of the API: a message for people, a code for programs, field errors on 400.
 export const ApiErrorSchema = z.object({
@@ -22,6 +23,7 @@ export const ERROR_CODES = {
   serviceUnavailable: 'service_unavailable',
   tokenExpired: 'TOKEN_EXPIRED_INVALID',
   mfaEnrolmentRequired: 'mfa_enrolment_required',
+  throttled: 'throttled',
   internal: 'internal_error',
 } as const;
 
@@ -41,6 +43,11 @@ export const SERVER_MESSAGES = {
   invalidTimezone: 'Unknown time zone.',
   mfaEnrolmentRequired:
     'Your organisation requires multi-factor authentication. Set up an authenticator app to continue.',
+  tooManyAttempts: 'Too many failed attempts. Please wait a moment before trying again.',
+  passwordTooShort: `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `This password is too long. It must contain at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordTooPersonal: 'This password is too similar to your e-mail address or name.',
 } as const;
 
 export function tenantNotFoundMessage(tenant: string): string {

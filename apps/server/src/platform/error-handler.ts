@@ -2,13 +2,14 @@ import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-errors.js';
-import { AppError } from './errors.js';
+import { AppError, TooManyRequestsError } from './errors.js';
 
 // One place maps every error to `{detail, code}` and its status. Messages are for people;
 // database errors and stack traces never reach the client.
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         detail: error.message,
         code: error.code,

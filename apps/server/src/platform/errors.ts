@@ -46,6 +46,16 @@ export class NotFoundError extends AppError {
   }
 }
 
+// Brute-force protection (docs/security.md): the answer carries Retry-After in seconds.
+export class TooManyRequestsError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = SERVER_MESSAGES.tooManyAttempts,
+  ) {
+    super(429, ERROR_CODES.throttled, message);
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   constructor(
     message: string = SERVER_MESSAGES.serviceUnavailable,

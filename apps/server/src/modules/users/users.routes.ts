@@ -29,6 +29,7 @@ import {
 
 const tags = ['users'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+const throttled = { 429: ApiErrorSchema };
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +42,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Sign in with e-mail and password',
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors },
+        response: { 200: LoginResponseSchema, ...errors, ...throttled },
       },
     },
     async (request, reply) => {
@@ -83,7 +84,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/v1/users/permissions/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', allowDuringMfaEnrolment: true },
       schema: {
         tags,
         summary: "The user's permissions by codename",

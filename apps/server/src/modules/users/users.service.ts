@@ -10,6 +10,7 @@ import { currentUserDto } from '../../platform/auth/current-user.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../platform/auth/sign-in.js';
+import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
 import { AuthenticationFailedError, BadRequestError } from '../../platform/errors.js';
 import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -22,12 +23,21 @@ export async function login(
   input: LoginRequest,
   client: ClientInfo,
 ): Promise<SignInOutcome> {
-  const account = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    usersRepository.findForLogin(tx, input.email),
-  );
+  const throttle: ThrottleSubject = { purpose: 'login', account: input.email, address: client.ipAddress };
+  // The throttle is checked before hashing, so a locked account costs the server nothing.
+  const account = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
+    return usersRepository.findForLogin(tx, input.email);
+  });
   // Hashing happens outside any transaction; the same answer for an unknown e-mail and a wrong password.
   const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-  if (!account?.is_active || !valid) throw new AuthenticationFailedError();
+  const succeeded = Boolean(account?.is_active && valid);
+  await withTenant(ctx.db, ctx.tenant.id, (tx) =>
+    succeeded
+      ? signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle)
+      : signInThrottle.recordFailure(tx, ctx.tenant.id, throttle),
+  );
+  if (!account || !succeeded) throw new AuthenticationFailedError();
   return completeFirstFactor(ctx, { userId: account.id, firstFactor: 'password', client });
 }
 

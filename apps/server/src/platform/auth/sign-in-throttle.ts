@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { TooManyRequestsError } from '../errors.js';
+import type { Tx } from '../tenant-transaction.js';
+
+// Brute-force protection for every secret a person types: password, e-mailed code, MFA code,
+// invitation, current password. The numbers are stated in docs/security.md; change them together.
+export type ThrottleRules = {
+  // From this many consecutive failures on an account, each next attempt waits 2^(n - this) s.
+  delayAfterFailures: number;
+  maxDelaySeconds: number;
+  // This many failures within the window lock the account (or the address) for lockMinutes.
+  accountLockFailures: number;
+  addressLockFailures: number;
+  windowMinutes: number;
+  lockMinutes: number;
+};
+
+export const SIGN_IN_THROTTLE_RULES: ThrottleRules = {
+  delayAfterFailures: 3,
+  maxDelaySeconds: 60,
+  accountLockFailures: 10,
+  addressLockFailures: 50,
+  windowMinutes: 15,
+  lockMinutes: 15,
+};
+
+// Each purpose counts separately, so failed MFA codes do not lock the password form and vice versa.
+export type ThrottlePurpose = 'login' | 'login_code' | 'magic_link' | 'mfa' | 'invitation' | 'password';
+
+// `account` is the e-mail as typed (whether or not it exists, so unknown e-mails behave the same);
+// `address` is the client's IP address.
+export type ThrottleSubject = {
+  purpose: ThrottlePurpose;
+  account?: string | null;
+  address?: string | null;
+};
+
+type Key = { key: string; kind: 'account' | 'address' };
+
+function keysOf(subject: ThrottleSubject): Key[] {
+  const keys: Key[] = [];
+  const account = subject.account?.trim().toLowerCase();
+  if (account) keys.push({ key: `${subject.purpose}:account:${account}`, kind: 'account' });
+  if (subject.address) keys.push({ key: `${subject.purpose}:ip:${subject.address}`, kind: 'address' });
+  return keys;
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+// Rules and clock are injectable so tests never sleep. Call assertAllowed before any password
+// hashing, then recordFailure or recordSuccess with the outcome.
+export function createSignInThrottle(
+  rules: ThrottleRules = SIGN_IN_THROTTLE_RULES,
+  now: () => Date = () => new Date(),
+) {
+  const windowMs = rules.windowMinutes * 60_000;
+  const lockMs = rules.lockMinutes * 60_000;
+
+  // Milliseconds until the next attempt is allowed for one counter; 0 when allowed now.
+  function waitFor(
+    row: { failures: number; first_failure_at: Date; last_failure_at: Date; locked_until: Date | null },
+    kind: Key['kind'],
+    at: number,
+  ): number {
+    if (row.locked_until && row.locked_until.getTime() > at) return row.locked_until.getTime() - at;
+    if (kind !== 'account' || row.first_failure_at.getTime() + windowMs <= at) return 0;
+    if (row.failures < rules.delayAfterFailures) return 0;
+    const delaySeconds = Math.min(2 ** (row.failures - rules.delayAfterFailures), rules.maxDelaySeconds);
+    return Math.max(0, row.last_failure_at.getTime() + delaySeconds * 1000 - at);
+  }
+
+  return {
+    rules,
+
+    // Refuses with 429 and Retry-After while any of the subject's counters is delayed or locked.
+    // The answer is the same whether or not the account exists.
+    async assertAllowed(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+      const keys = keysOf(subject);
+      if (keys.length === 0) return;
+      const rows = await tx
+        .selectFrom('sign_in_throttles')
+        .select(['key', 'failures', 'first_failure_at', 'last_failure_at', 'locked_until'])
+        .where('tenant_id', '=', tenantId)
+        .where(
+          'key',
+          'in',
+          keys.map((k) => k.key),
+        )
+        .execute();
+      const at = now().getTime();
+      let wait = 0;
+      for (const row of rows) {
+        const kind = keys.find((k) => k.key === row.key)?.kind ?? 'address';
+        wait = Math.max(wait, waitFor(row, kind, at));
+      }
+      if (wait > 0) throw new TooManyRequestsError(Math.ceil(wait / 1000));
+    },
+
+    // Counts one failure on each counter; a counter whose window or lock has passed starts again.
+    async recordFailure(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+      const at = now();
+      const windowStart = new Date(at.getTime() - windowMs);
+      for (const { key, kind } of keysOf(subject)) {
+        const stale = sql<boolean>`(sign_in_throttles.first_failure_at <= ${windowStart}
+          or sign_in_throttles.locked_until <= ${at})`;
+        const row = await tx
+          .insertInto('sign_in_throttles')
+          .values({ tenant_id: tenantId, key, failures: 1, first_failure_at: at, last_failure_at: at })
+          .onConflict((oc) =>
+            oc.columns(['tenant_id', 'key']).doUpdateSet({
+              failures: sql`case when ${stale} then 1 else sign_in_throttles.failures + 1 end`,
+              first_failure_at: sql`case when ${stale} then ${at} else sign_in_throttles.first_failure_at end`,
+              locked_until: sql`case when ${stale} then null else sign_in_throttles.locked_until end`,
+              last_failure_at: at,
+            }),
+          )
+          .returning('failures')
+          .executeTakeFirstOrThrow();
+        const limit = kind === 'account' ? rules.accountLockFailures : rules.addressLockFailures;
+        if (row.failures >= limit) {
+          await tx
+            .updateTable('sign_in_throttles')
+            .set({ locked_until: new Date(at.getTime() + lockMs) })
+            .where('tenant_id', '=', tenantId)
+            .where('key', '=', key)
+            .execute();
+        }
+      }
+    },
+
+    // A success clears the account's counter. The address keeps its count: one valid account must
+    // not let an address go on guessing at others.
+    async recordSuccess(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+      const account = keysOf(subject).find((k) => k.kind === 'account');
+      if (!account) return;
+      await tx
+        .deleteFrom('sign_in_throttles')
+        .where('tenant_id', '=', tenantId)
+        .where('key', '=', account.key)
+        .execute();
+    },
+  };
+}
+
+export const signInThrottle = createSignInThrottle();
