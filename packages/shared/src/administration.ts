@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './pagination.js';
+import { PageQuerySchema, pageOf } from './pagination.js';
 
 // Administration of people and access (issue 3): users, groups, permissions, region and business-unit
 // access, third-party invitations, impersonation, the audit trail and the development mailbox.
@@ -18,6 +18,8 @@ export const ADMIN_PATHS = {
   mailboxMessage: (id: number) => `/api/v1/dev/mailbox/${id}/`,
   regions: '/api/v1/regions/',
   businessUnits: '/api/v1/business-units/',
+  ssoProviders: '/api/v1/admin/sso-providers/',
+  ssoProvider: (id: number) => `/api/v1/admin/sso-providers/${id}/`,
 } as const;
 
 export const AccessLevelSchema = z.enum(['read', 'full']);
@@ -91,6 +93,14 @@ export const ImpersonateRequestSchema = z.object({ user_id: z.number().int() }).
 
 // Status 434 (spec 1 section 6): an impersonation error naming both people, by error_tag.
 export const IMPERSONATION_STATUS = 434;
+// The error_tag values the web app has a sentence for; any other tag shows the spec's default.
+export const IMPERSONATION_ERROR_TAGS = {
+  nested: 'nested_impersonation',
+  actionNotAllowed: 'action_not_allowed',
+  impersonateeInactive: 'impersonatee_inactive',
+  ended: 'impersonation_ended',
+} as const;
+export type ImpersonationErrorTag = (typeof IMPERSONATION_ERROR_TAGS)[keyof typeof IMPERSONATION_ERROR_TAGS];
 export const ImpersonationErrorSchema = z.object({
   detail: z.string(),
   code: z.literal('impersonation_error'),
@@ -109,6 +119,11 @@ export const AuditEventSchema = z.object({
   created_at: z.string(),
 });
 export const AuditEventsPageSchema = pageOf(AuditEventSchema);
+export const AuditEventsQuerySchema = PageQuerySchema.extend({
+  // An action ('user.groups_changed') or its family ('user.').
+  action: z.string().trim().max(100).optional(),
+  user_id: z.coerce.number().int().min(1).optional(),
+});
 
 export const MailboxMessageSchema = z.object({
   id: z.number().int(),
@@ -129,3 +144,12 @@ export const BusinessUnitSchema = z.object({
   region_id: z.number().int(),
 });
 export const BusinessUnitsPageSchema = pageOf(BusinessUnitSchema);
+// Spec 1 section 7: business-units/?limit&offset&region__in, region ids separated by commas.
+export const BusinessUnitsQuerySchema = PageQuerySchema.extend({
+  region__in: z
+    .string()
+    .max(2000)
+    .regex(/^\d+(,\d+)*$/)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .optional(),
+});

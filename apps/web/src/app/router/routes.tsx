@@ -1,4 +1,12 @@
 import { Outlet, type RouteObject } from 'react-router';
+import { ClosePage } from '../../features/auth/components/close-page';
+import { InvitationPage } from '../../features/auth/components/invitation-page';
+import { LoginPage } from '../../features/auth/components/login-page';
+import { MagicLinkConfirmPage } from '../../features/auth/components/magic-link-confirm-page';
+import { MagicLinkRequestPage } from '../../features/auth/components/magic-link-request-page';
+import { MfaPage } from '../../features/auth/components/mfa-page';
+import { OtpPage } from '../../features/auth/components/otp-page';
+import { SsoStartPage } from '../../features/auth/components/sso-start-page';
 import { AnonymousOnly } from '../../features/auth/routes/anonymous-only';
 import { HomeRedirect } from '../../features/auth/routes/home-redirect';
 import { RequireAuth } from '../../features/auth/routes/require-auth';
@@ -8,7 +16,7 @@ import { ServiceUnavailablePage } from '../../features/errors/components/service
 import { ExportChartRoute } from '../../features/reports/routes/export-chart-route';
 import { AppLayout } from '../layout/app-layout';
 import { AdminRedirect } from '../routes/admin-redirect';
-import { LoginRoute } from '../routes/login-route';
+import { AuthFrameRoute } from '../routes/login-route';
 import { RouteErrorPage } from '../routes/route-error-page';
 import { flowRoutes } from './flow-routes';
 import { placeholder } from './placeholder-route';
@@ -26,12 +34,23 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: 'login',
-        element: <AnonymousOnly />,
+        element: <AuthFrameRoute />,
         children: [
-          { index: true, element: <LoginRoute /> },
-          placeholder('magic', 'magicLink'),
-          { path: 'certa', element: <LoginRoute /> },
-          { path: ':loginType', element: <LoginRoute /> },
+          {
+            element: <AnonymousOnly />,
+            children: [
+              { index: true, element: <LoginPage /> },
+              { path: 'mfa', element: <MfaPage /> },
+              { path: 'code', element: <OtpPage /> },
+              { path: 'magic', element: <MagicLinkRequestPage /> },
+              { path: 'magic/confirm', element: <MagicLinkConfirmPage /> },
+              { path: 'certa', element: <LoginPage /> },
+              { path: ':loginType', element: <SsoStartPage /> },
+            ],
+          },
+          // Both work whoever is signed in: the popup closes, the invitation sets a password.
+          { path: 'close', element: <ClosePage /> },
+          { path: 'invitation', element: <InvitationPage /> },
         ],
       },
       { path: 'login/export-chart', element: <ExportChartRoute /> },

@@ -1,6 +1,7 @@
 import { BRANDS, type BrandKey } from '@attest/shared';
 import { useTranslation } from 'react-i18next';
-import { LoginPage } from '../../features/auth/components/login-page';
+import { Outlet } from 'react-router';
+import { AuthFrameProvider } from '../../features/auth/components/auth-frame';
 import { useConfiguration } from '../../features/configuration/api/use-configuration';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { setStoredLanguage } from '../../lib/i18n/language-preference';
@@ -9,21 +10,26 @@ function isBrandKey(value: string): value is BrandKey {
   return Object.hasOwn(BRANDS, value);
 }
 
-export function LoginRoute() {
+// Every sign-in page shares the tenant's brand and the language choice.
+export function AuthFrameRoute() {
   const { i18n } = useTranslation();
   const configuration = useConfiguration();
   const brand = isBrandKey(configuration.brand) ? BRANDS[configuration.brand] : BRANDS.default;
   return (
-    <LoginPage
-      branding={{
-        title: configuration.brand_title || brand.title,
-        logo: configuration.logo ?? brand.logo,
-        copyright: configuration.brand_copyright || brand.copyright,
+    <AuthFrameProvider
+      value={{
+        branding: {
+          title: configuration.brand_title || brand.title,
+          logo: configuration.logo ?? brand.logo,
+          copyright: configuration.brand_copyright || brand.copyright,
+        },
+        languages: languageOptions(configuration),
+        currentLanguage: i18n.language,
+        // Signed out there is no account to save it on: this browser remembers it.
+        onLanguageChange: setStoredLanguage,
       }}
-      languages={languageOptions(configuration)}
-      currentLanguage={i18n.language}
-      // Signed out there is no account to save it on: this browser remembers it.
-      onLanguageChange={setStoredLanguage}
-    />
+    >
+      <Outlet />
+    </AuthFrameProvider>
   );
 }

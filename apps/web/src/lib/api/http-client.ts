@@ -1,8 +1,13 @@
-import { HttpError, httpErrorFromBody, NETWORK_ERROR_TOAST_THRESHOLD_MS } from '@attest/shared';
+import {
+  HttpError,
+  httpErrorFromBody,
+  IMPERSONATION_STATUS,
+  NETWORK_ERROR_TOAST_THRESHOLD_MS,
+} from '@attest/shared';
 import type { z } from 'zod';
 import { toast } from '../notifications/toast';
 import { apiUrl, type QueryParams } from './api-url';
-import { observeResponse } from './impersonation';
+import { observeResponse, showImpersonationError } from './impersonation';
 import { isAbortError, NetworkError, OfflineError } from './network-errors';
 import { buildHeaders, type HttpMethod } from './request-headers';
 import { applyStatusPolicy } from './status-policy';
@@ -53,7 +58,9 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
   }
   observeResponse(response);
   if (response.ok || options.handledStatuses?.includes(response.status)) return response;
-  const error = httpErrorFromBody(response.status, response.statusText, await safeText(response));
+  const body = await safeText(response);
+  const error = httpErrorFromBody(response.status, response.statusText, body);
+  if (response.status === IMPERSONATION_STATUS) showImpersonationError(body);
   if (applyStatusPolicy(path, response.status) === 'hang') return never();
   throw error;
 }

@@ -1,11 +1,12 @@
 import { toast } from '../notifications/toast';
+import { toApiPath } from './api-url';
 import { handleSessionExpired } from './session-expiry';
 
 // Spec 1 section 6: these calls answer 401 as a normal "signed out" state, not an expired session.
 const SESSION_EXPIRY_EXEMPT = ['users/me/', 'users/login_using_mfa/', 'users/permissions/'] as const;
 
 export function isSessionExpiryExempt(path: string): boolean {
-  const bare = path.split('?')[0] ?? path;
+  const bare = toApiPath(path.split('?')[0] ?? path);
   return SESSION_EXPIRY_EXEMPT.some((exempt) => bare === exempt);
 }
 

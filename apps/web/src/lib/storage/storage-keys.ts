@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   nextUrl: 'attest.next',
   // Session storage: the time zone is sent once per session (spec 1 section 7).
   timezoneSynced: 'attest.timezone-synced',
+  // Session storage: the impersonator-id header last seen (spec 1 section 4).
+  impersonatorId: 'attest.impersonator-id',
   // Local storage.
   language: 'attest.language',
   taskFilters: 'attest.task-filters',

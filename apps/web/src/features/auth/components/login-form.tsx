@@ -1,33 +1,32 @@
-import { ERROR_CODES, HttpError } from '@attest/shared';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import type { LoginResponse } from '@attest/shared';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMfaChallenge, useLogin } from '../api/login';
+import { useLogin } from '../api/login';
+import { useCaptcha } from '../hooks/use-captcha';
+import { signInErrorMessage } from '../lib/sign-in-errors';
+import { FormError } from './form-error';
+import { HCaptchaWidget } from './hcaptcha-widget';
 
-export type LoginFormProps = {
-  onSignedIn: () => void;
-  onMfaRequired: () => void;
-};
+export type LoginFormProps = { onAnswer: (response: LoginResponse) => void };
 
-export function LoginForm({ onSignedIn, onMfaRequired }: LoginFormProps) {
+export function LoginForm({ onAnswer }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
+  const captcha = useCaptcha();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     login.mutate(
-      { email: email.trim(), password },
-      { onSuccess: (response) => (isMfaChallenge(response) ? onMfaRequired() : onSignedIn()) },
+      { email: email.trim(), password, ...captcha.fields() },
+      { onSuccess: onAnswer, onSettled: captcha.reset },
     );
   };
 
-  const error = login.error ? loginErrorMessage(login.error, t) : null;
-
   return (
-    <form onSubmit={submit} noValidate={false}>
+    <form onSubmit={submit}>
       <Stack gap="md">
         <TextInput
           label={t('auth.email')}
@@ -48,32 +47,12 @@ export function LoginForm({ onSignedIn, onMfaRequired }: LoginFormProps) {
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
-        {error && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="login-error"
-          >
-            {error}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth size="md" mt="xs" loading={login.isPending}>
+        <HCaptchaWidget captcha={captcha} />
+        <FormError message={login.error ? signInErrorMessage(login.error, 'auth.loginFailed', t) : null} />
+        <Button type="submit" fullWidth size="md" mt="xs" loading={login.isPending} disabled={!captcha.ready}>
           {t('auth.signIn')}
         </Button>
       </Stack>
     </form>
   );
-}
-
-type Translate = (key: string) => string;
-
-// Known codes get our translated text; otherwise the server's detail; otherwise 'Login failed'.
-function loginErrorMessage(error: Error, t: Translate): string {
-  if (error instanceof HttpError) {
-    if (error.code === ERROR_CODES.authenticationFailed) return t('auth.invalidCredentials');
-    if (error.message) return error.message;
-  }
-  return t('auth.loginFailed');
 }

@@ -1,50 +1,47 @@
-import { useEffect, useState } from 'react';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { IconMail, IconSparkles } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { LanguageOption } from '../../../lib/i18n/language-options';
-import { forgetNext, recallNext, rememberNext, safeNext } from '../../../lib/navigation/next-url';
-import { AuthLayout, type Branding } from './auth-layout';
-import { LanguagePicker } from './language-picker';
+import { Link, useSearchParams } from 'react-router';
+import { rememberNext, safeNext } from '../../../lib/navigation/next-url';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { SIGN_IN_ROUTES, withNext } from '../lib/sign-in-paths';
+import { AuthCard, useAuthFrame } from './auth-frame';
 import { LoginForm } from './login-form';
-import { MfaRequired } from './mfa-required';
+import { SsoButtons } from './sso-buttons';
+import { SsoErrorAlert } from './sso-error-alert';
 
-export type LoginPageProps = {
-  branding: Branding;
-  languages: readonly LanguageOption[];
-  currentLanguage: string;
-  onLanguageChange: (code: string) => void;
-};
-
-export function LoginPage({ branding, languages, currentLanguage, onLanguageChange }: LoginPageProps) {
+export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { branding } = useAuthFrame();
   const [params] = useSearchParams();
-  const [mfaRequired, setMfaRequired] = useState(false);
   const next = safeNext(params.get('next'));
+  const finish = useFinishSignIn(next);
 
   // Kept in session storage too: a single-sign-on round trip drops the query string.
   useEffect(() => rememberNext(next), [next]);
 
-  const signedIn = () => {
-    const target = next ?? recallNext() ?? '/';
-    forgetNext();
-    navigate(target, { replace: true });
-  };
-
   return (
-    <AuthLayout
-      branding={branding}
-      heading={mfaRequired ? t('auth.mfaHeading') : t('auth.heading')}
-      subheading={mfaRequired ? undefined : t('auth.subheading', { brand: branding.title })}
-      footerAside={
-        <LanguagePicker languages={languages} current={currentLanguage} onChange={onLanguageChange} />
-      }
-    >
-      {mfaRequired ? (
-        <MfaRequired onBack={() => setMfaRequired(false)} />
-      ) : (
-        <LoginForm onSignedIn={signedIn} onMfaRequired={() => setMfaRequired(true)} />
-      )}
-    </AuthLayout>
+    <AuthCard heading={t('auth.heading')} subheading={t('auth.subheading', { brand: branding.title })}>
+      <Stack gap="md">
+        <SsoErrorAlert code={params.get('sso_error')} />
+        <SsoButtons next={next} />
+        <LoginForm onAnswer={finish} />
+        <Group justify="center" gap="lg" mt={4}>
+          <Anchor component={Link} to={withNext(SIGN_IN_ROUTES.code, next)} fz="sm">
+            <Group gap={6} wrap="nowrap" component="span">
+              <IconMail size={16} stroke={1.5} />
+              {t('auth.otp.link')}
+            </Group>
+          </Anchor>
+          <Anchor component={Link} to={withNext(SIGN_IN_ROUTES.magic, next)} fz="sm">
+            <Group gap={6} wrap="nowrap" component="span">
+              <IconSparkles size={16} stroke={1.5} />
+              {t('auth.magic.link')}
+            </Group>
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthCard>
   );
 }

@@ -1,0 +1,134 @@
+import { LOGIN_CODE_TTL_MINUTES } from '@attest/shared';
+import { Anchor, Button, Center, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { safeNext } from '../../../lib/navigation/next-url';
+import { useRequestOtp, useSubmitOtp } from '../api/one-time-passcode';
+import { useCaptcha } from '../hooks/use-captcha';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { signInErrorMessage } from '../lib/sign-in-errors';
+import { AuthCard } from './auth-frame';
+import { BackToSignIn } from './back-to-sign-in';
+import { FormError } from './form-error';
+import { HCaptchaWidget } from './hcaptcha-widget';
+
+const CODE_LENGTH = 6;
+
+// Spec 1 section 4: the one-time-passcode alternative. Ask for a code, then enter it.
+export function OtpPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const finish = useFinishSignIn(next);
+  const captcha = useCaptcha();
+  const requestCode = useRequestOtp();
+  const submitCode = useSubmitOtp();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+
+  const request = (event?: FormEvent) => {
+    event?.preventDefault();
+    requestCode.mutate(
+      { email: email.trim(), ...captcha.fields() },
+      {
+        onSuccess: () => {
+          setSent(true);
+          setCode('');
+          submitCode.reset();
+        },
+        onSettled: captcha.reset,
+      },
+    );
+  };
+  const submit = (token: string) =>
+    submitCode.mutate(
+      { email: email.trim(), token, ...captcha.fields() },
+      { onSuccess: finish, onSettled: captcha.reset },
+    );
+
+  if (!sent) {
+    return (
+      <AuthCard heading={t('auth.otp.heading')} subheading={t('auth.otp.requestDescription')}>
+        <form onSubmit={request}>
+          <Stack gap="md">
+            <TextInput
+              label={t('auth.email')}
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={254}
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              autoFocus
+            />
+            <HCaptchaWidget captcha={captcha} />
+            <FormError
+              message={requestCode.error ? signInErrorMessage(requestCode.error, 'auth.otp.failed', t) : null}
+            />
+            <Button
+              type="submit"
+              fullWidth
+              size="md"
+              loading={requestCode.isPending}
+              disabled={!captcha.ready}
+            >
+              {t('auth.otp.send')}
+            </Button>
+            <BackToSignIn next={next} />
+          </Stack>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard heading={t('auth.otp.enterHeading')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit(code);
+        }}
+      >
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed" ta="center">
+            {t('auth.otp.sentTo', { email: email.trim(), minutes: LOGIN_CODE_TTL_MINUTES })}
+          </Text>
+          <Center>
+            <PinInput
+              length={CODE_LENGTH}
+              type="number"
+              oneTimeCode
+              autoFocus
+              size="lg"
+              value={code}
+              onChange={setCode}
+              aria-label={t('auth.otp.code')}
+              data-testid="otp-code"
+            />
+          </Center>
+          <HCaptchaWidget captcha={captcha} />
+          <FormError
+            message={submitCode.error ? signInErrorMessage(submitCode.error, 'auth.otp.failed', t) : null}
+          />
+          <Button
+            type="submit"
+            fullWidth
+            size="md"
+            loading={submitCode.isPending}
+            disabled={code.length !== CODE_LENGTH || !captcha.ready}
+          >
+            {t('auth.signIn')}
+          </Button>
+          <Center>
+            <Anchor component="button" type="button" fz="sm" onClick={() => setSent(false)}>
+              {t('auth.otp.resend')}
+            </Anchor>
+          </Center>
+          <BackToSignIn next={next} />
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
