@@ -4,25 +4,35 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
+import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
 import { registerSessions } from './platform/auth/session-hook.js';
+import { createCaptchaGuard } from './platform/captcha/captcha-guard.js';
+import type { CaptchaVerifierFactory } from './platform/captcha/captcha-verifier.js';
+import { hcaptchaVerifier } from './platform/captcha/hcaptcha-verifier.js';
+import { createSecretBox } from './platform/crypto/secret-box.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import './platform/fastify-types.js';
 import { healthRoutes } from './platform/health.js';
+import { createMailer, type JobSender } from './platform/mail/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerTenancy } from './platform/tenancy/tenancy-hook.js';
 import { createTenantDirectory } from './platform/tenancy/tenant-directory.js';
 import { registerWebApp } from './platform/web-app.js';
 
 // Each business area registers its own routes; add new modules to this list.
-const MODULES = [healthRoutes, configurationRoutes, usersRoutes];
+const MODULES = [healthRoutes, configurationRoutes, usersRoutes, emailSignInRoutes];
 
 export async function buildApp(options: {
   config: Config;
   db: Db;
   logger?: boolean;
+  // The job queue that delivers e-mail over SMTP; without it (tests, tools), mail.deliverQueued() does.
+  jobs?: JobSender | null;
+  // Tests pass a local verifier; production checks with hCaptcha.
+  captchaVerifier?: CaptchaVerifierFactory;
 }): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
@@ -34,6 +44,23 @@ export async function buildApp(options: {
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('tenants', createTenantDirectory(db, config.TENANT_CACHE_TTL_MS));
+  app.decorate(
+    'mail',
+    createMailer({
+      config,
+      db,
+      jobs: options.jobs ?? null,
+      log: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
+  app.decorate(
+    'captcha',
+    createCaptchaGuard({
+      db,
+      secretBox: createSecretBox(config.SECRET_KEY),
+      verifierFor: options.captchaVerifier ?? hcaptchaVerifier,
+    }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -11,19 +11,21 @@ const database = await openDatabase(config, (source, error) => logError(source, 
 if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
-const app = await buildApp({ config, db: database.db });
+// The job queue starts first: the app hands e-mail deliveries to it.
+const jobs = await startJobQueue({
+  config,
+  adminUrl: database.adminUrl,
+  adminDb: database.adminDb,
+  runWorkers: config.RUN_WORKERS,
+  log: (error) => logError('jobs', error),
+});
+const app = await buildApp({ config, db: database.db, jobs: jobs.boss });
 // Pool errors carry whole client objects; the message and SQLSTATE are what an operator needs.
 logError = (source, error) =>
   app.log.error(
     { source, message: error.message, code: (error as { code?: string }).code },
     'background database error',
   );
-const jobs = await startJobQueue({
-  adminUrl: database.adminUrl,
-  adminDb: database.adminDb,
-  runWorkers: config.RUN_WORKERS,
-  log: (error) => logError('jobs', error),
-});
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(`Attest is running: open http://${config.DEFAULT_TENANT}.${config.BASE_DOMAIN}:${config.PORT}`);

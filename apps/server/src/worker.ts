@@ -6,6 +6,7 @@ import { startJobQueue } from './platform/jobs/job-queue.js';
 const config = loadConfig();
 const database = await openDatabase(config, (source, error) => console.error(source, error));
 const jobs = await startJobQueue({
+  config,
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
   runWorkers: true,

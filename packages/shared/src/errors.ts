@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   maintenance: 'maintenance',
   serviceUnavailable: 'service_unavailable',
   tokenExpired: 'TOKEN_EXPIRED_INVALID',
+  captchaInvalid: 'captcha_invalid',
   mfaEnrolmentRequired: 'mfa_enrolment_required',
   throttled: 'throttled',
   internal: 'internal_error',
@@ -48,6 +49,17 @@ export const SERVER_MESSAGES = {
   passwordTooLong: `This password is too long. It must contain at most ${PASSWORD_MAX_LENGTH} characters.`,
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordTooPersonal: 'This password is too similar to your e-mail address or name.',
+  // E-mailed codes and links, claim tokens, invitations, captcha (issue 3).
+  otpRequested: 'If an account exists for this e-mail, we have sent it a sign-in code.',
+  magicLinkRequested: 'If an account exists for this e-mail, we have sent it a sign-in link.',
+  invalidOrExpiredCode: 'Invalid or expired code.',
+  magicLinkExpired: 'This sign-in link has expired or has already been used.',
+  claimTokenExpired: 'This token has expired or has already been used.',
+  invitationExpired: 'This invitation has expired or has already been used.',
+  invalidEmail: 'Enter a valid e-mail address.',
+  emailTaken: 'A user with this e-mail address already exists.',
+  captchaRequired: 'Please complete the captcha to continue.',
+  captchaFailed: 'The captcha could not be verified. Please try again.',
 } as const;
 
 export function tenantNotFoundMessage(tenant: string): string {

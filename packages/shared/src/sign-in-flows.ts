@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CaptchaServiceSchema } from './auth.js';
+import { CaptchaServiceSchema, LoginResponseSchema } from './auth.js';
 
 // Issue 3's sign-in paths (spec 1 sections 4 and 7). Every first factor answers LoginResponse: the
 // user, or `mfa.requires_mfa_verification` with the pending challenge in an httpOnly cookie.
@@ -41,6 +41,11 @@ export const RequestMagicLinkSchema = CaptchaFieldsSchema.extend({
   next: z.string().max(2048).optional().nullable(),
 });
 export const MagicLinkLoginSchema = z.object({ token: z.string().min(16).max(256) });
+// Links and claim tokens carry a destination: the web app follows next_path (a same-origin path)
+// once signed in, or after the MFA step.
+export const SignInWithNextResponseSchema = LoginResponseSchema.and(
+  z.object({ next_path: z.string().nullable() }),
+);
 
 // Request answers that never reveal whether an account exists.
 export const AcceptedSchema = z.object({ detail: z.string() });

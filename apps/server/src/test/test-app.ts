@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { type CreatedTenant, createTenant, type TenantSeed } from '../db/seed/create-tenant.js';
+import { localCaptchaVerifier } from './local-captcha.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 
@@ -16,7 +17,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'silent', ...env });
   const adminDb = createDb({ connectionString: inject('adminUrl'), max: 2, onPoolError: () => {} });
   const db = createDb({ connectionString: inject('appUrl'), max: 5, onPoolError: () => {} });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, captchaVerifier: localCaptchaVerifier });
   afterAll(async () => {
     await app.close();
     await db.destroy();

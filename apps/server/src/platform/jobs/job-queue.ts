@@ -1,5 +1,8 @@
 import PgBoss from 'pg-boss';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-delivery-job.js';
+import { createMailer } from '../mail/mailer.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 
 export type JobQueue = { boss: PgBoss; stop: () => Promise<void> };
@@ -7,6 +10,7 @@ export type JobQueue = { boss: PgBoss; stop: () => Promise<void> };
 // Durable jobs on the same PostgreSQL (pg-boss, SKIP LOCKED), so any number of API or worker
 // processes share the work. `runWorkers` false makes a process that only enqueues.
 export async function startJobQueue(options: {
+  config: Config;
   adminUrl: string;
   adminDb: Db;
   runWorkers: boolean;
@@ -16,6 +20,17 @@ export async function startJobQueue(options: {
   // pg-boss reports connection loss here; without a listener the process would crash.
   boss.on('error', options.log);
   await boss.start();
-  if (options.runWorkers) await registerSessionCleanup(boss, options.adminDb);
+  // Processes that only enqueue still need the queues to exist.
+  await createMailDeliveryQueue(boss);
+  if (options.runWorkers) {
+    await registerSessionCleanup(boss, options.adminDb);
+    const mailer = createMailer({
+      config: options.config,
+      db: options.adminDb,
+      jobs: null,
+      log: options.log,
+    });
+    await registerMailDelivery(boss, mailer);
+  }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

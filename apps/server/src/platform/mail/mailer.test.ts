@@ -1,0 +1,152 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test/free-port.js';
+import { createTestApp, createTestTenant } from '../../test/test-app.js';
+import { withTenant } from '../tenant-transaction.js';
+import { createMailer, MAIL_DELIVERY_QUEUE } from './mailer.js';
+import { tenantPublicUrl } from './public-url.js';
+
+type Received = { from: string; to: string[]; raw: string };
+
+// A real SMTP server on this machine: delivery is tested end to end, without mocks.
+const received: Received[] = [];
+const smtpPort = await freePort();
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onRcptTo(address, _session, callback) {
+    if (address.address.startsWith('bounce@')) return callback(new Error('Mailbox unavailable'));
+    callback();
+  },
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+const withSmtp = await createTestApp({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: 'Attest <no-reply@attest.test>',
+});
+const withoutSmtp = await createTestApp();
+
+async function outboxRow(tenantId: string, id: string) {
+  return withSmtp.adminDb
+    .selectFrom('outbox_emails')
+    .select(['status', 'error', 'sent_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+describe('mail delivery over SMTP', () => {
+  it('queues in the caller transaction, then delivers to the SMTP server and marks it sent', async () => {
+    const tenant = await createTestTenant(withSmtp.adminDb);
+    const { app } = withSmtp;
+    const queued = await withTenant(app.db, tenant.id, (tx) =>
+      app.mail.queue(tx, tenant.id, {
+        to: 'reader@example.test',
+        subject: 'Your sign-in code',
+        text: 'Your code is 123456.',
+      }),
+    );
+    expect(queued.status).toBe('queued');
+    expect(await app.mail.deliverQueued(tenant.id)).toBe(1);
+
+    const message = received.find((m) => m.to.includes('reader@example.test'));
+    expect(message?.from).toBe('no-reply@attest.test');
+    expect(message?.raw).toContain('Subject: Your sign-in code');
+    expect(message?.raw).toContain('To: reader@example.test');
+    expect(message?.raw).toContain('Your code is 123456.');
+    const row = await outboxRow(tenant.id, queued.id);
+    expect(row.status).toBe('sent');
+    expect(row.sent_at).toBeInstanceOf(Date);
+    // Delivered once: a second run finds nothing left to send.
+    expect(await app.mail.deliverQueued(tenant.id)).toBe(0);
+  });
+
+  it('marks a refused delivery failed with the error and throws, so the job is retried', async () => {
+    const tenant = await createTestTenant(withSmtp.adminDb);
+    const { app } = withSmtp;
+    const queued = await withTenant(app.db, tenant.id, (tx) =>
+      app.mail.queue(tx, tenant.id, { to: 'bounce@example.test', subject: 'Hello', text: 'Hi.' }),
+    );
+    await expect(app.mail.deliver(tenant.id, queued.id)).rejects.toThrow(/Mailbox unavailable/);
+    const row = await outboxRow(tenant.id, queued.id);
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/Mailbox unavailable/);
+  });
+
+  it("delivers only the tenant's own e-mail", async () => {
+    const mine = await createTestTenant(withSmtp.adminDb);
+    const other = await createTestTenant(withSmtp.adminDb);
+    const { app } = withSmtp;
+    const queued = await withTenant(app.db, other.id, (tx) =>
+      app.mail.queue(tx, other.id, { to: 'other@example.test', subject: 'Other', text: 'Other.' }),
+    );
+    expect(await app.mail.deliver(mine.id, queued.id)).toBe('skipped');
+    expect((await outboxRow(other.id, queued.id)).status).toBe('queued');
+  });
+
+  it('hands queued e-mail to the job queue after commit, once per e-mail', async () => {
+    const tenant = await createTestTenant(withSmtp.adminDb);
+    const sent: { queue: string; data: object; key: string | undefined }[] = [];
+    const mailer = createMailer({
+      config: withSmtp.app.config,
+      db: withSmtp.app.db,
+      jobs: { send: async (queue, data, options) => sent.push({ queue, data, key: options?.singletonKey }) },
+      log: () => {},
+    });
+    const queued = await withTenant(withSmtp.app.db, tenant.id, (tx) =>
+      mailer.queue(tx, tenant.id, { to: 'a@example.test', subject: 'A', text: 'A.' }),
+    );
+    await mailer.dispatch([queued]);
+    expect(sent).toEqual([
+      {
+        queue: MAIL_DELIVERY_QUEUE,
+        data: { tenantId: tenant.id, emailId: queued.id },
+        key: `${tenant.id}:${queued.id}`,
+      },
+    ]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('keeps the e-mail in the outbox for the development mailbox and sends nothing', async () => {
+    const tenant = await createTestTenant(withoutSmtp.adminDb);
+    const { app } = withoutSmtp;
+    const queued = await withTenant(app.db, tenant.id, (tx) =>
+      app.mail.queue(tx, tenant.id, { to: 'kept@example.test', subject: 'Kept', text: 'Kept.' }),
+    );
+    expect(queued.status).toBe('kept');
+    expect(await app.mail.deliver(tenant.id, queued.id)).toBe('skipped');
+    expect(received.some((m) => m.to.includes('kept@example.test'))).toBe(false);
+  });
+});
+
+describe('links in e-mails', () => {
+  it("point at the tenant's own host, from PUBLIC_URL_SCHEME and PUBLIC_HOST", () => {
+    const config = withoutSmtp.app.config;
+    expect(tenantPublicUrl(config, 'acme', '/login/magic/confirm', { token: 'a b' })).toBe(
+      'http://acme.localhost:3000/login/magic/confirm?token=a+b',
+    );
+    expect(
+      tenantPublicUrl(
+        { ...config, PUBLIC_URL_SCHEME: 'https', PUBLIC_HOST: 'attest.example' },
+        'globex',
+        '/x',
+      ),
+    ).toBe('https://globex.attest.example/x');
+  });
+});

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Tx } from '../tenant-transaction.js';
+
+export type EmailMessage = { to: string; subject: string; text: string; html?: string | null };
+export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
+
+// The outbox_emails table: every e-mail the product sends, in the tenant's transaction.
+export const outboxRepository = {
+  async insert(tx: Tx, tenantId: string, message: EmailMessage, status: OutboxStatus): Promise<string> {
+    const row = await tx
+      .insertInto('outbox_emails')
+      .values({
+        tenant_id: tenantId,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  // Only e-mail still waiting (or waiting for a retry) is delivered: a job that runs twice never
+  // sends a message twice once it has been marked sent.
+  findDeliverable(tx: Tx, id: string) {
+    return tx
+      .selectFrom('outbox_emails')
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body'])
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'failed'])
+      .executeTakeFirst();
+  },
+
+  async deliverableIds(tx: Tx, limit: number): Promise<string[]> {
+    const rows = await tx
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('status', 'in', ['queued', 'failed'])
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  async markSent(tx: Tx, id: string): Promise<void> {
+    await tx
+      .updateTable('outbox_emails')
+      .set({ status: 'sent', error: null, sent_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  async markFailed(tx: Tx, id: string, error: string): Promise<void> {
+    await tx
+      .updateTable('outbox_emails')
+      .set({ status: 'failed', error: error.slice(0, 2000) })
+      .where('id', '=', id)
+      .execute();
+  },
+};
