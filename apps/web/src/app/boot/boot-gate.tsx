@@ -6,12 +6,14 @@ import { useConfigurationQuery } from '../../features/configuration/api/get-conf
 import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
 import { MaintenancePage } from '../../features/maintenance/components/maintenance-page';
 import { useBootLanguage } from './use-boot-language';
+import { useImpersonationSync } from './use-impersonation-sync';
 
 // Nothing renders until configuration, the session and the strings are known (spec 1 section 2).
 // A configuration failure ends here: the maintenance page, or service unavailable.
 export function BootGate({ children }: { children: ReactNode }) {
   const configuration = useConfigurationQuery();
   const user = useCurrentUserQuery();
+  useImpersonationSync();
   const configError = configuration.error;
   const knownConfiguration =
     configuration.data ?? (configError instanceof MaintenanceError ? configError.configuration : null);

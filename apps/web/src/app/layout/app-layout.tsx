@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { usePermissions } from '../../features/auth/api/get-permissions';
 import { useLogout } from '../../features/auth/api/logout';
+import { useStopImpersonation } from '../../features/auth/api/stop-impersonation';
 import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
 import { useConfiguration } from '../../features/configuration/api/use-configuration';
 import { useChangeLanguage } from '../../features/preferences/api/change-language';
 import { useSyncTimezone } from '../../features/preferences/api/sync-timezone';
 import { AppHeader } from '../../features/shell/components/app-header';
+import { ImpersonationBanner } from '../../features/shell/components/impersonation-banner';
 import { headerHeight } from '../../features/shell/lib/header-layout';
+import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { useRouteHeaderActions } from './use-route-header-actions';
 
@@ -17,15 +20,29 @@ export function AppLayout() {
   const { i18n } = useTranslation();
   const configuration = useConfiguration();
   const user = useSignedInUser();
-  const { can } = usePermissions();
+  // Until a required authenticator is set up, the server answers nothing but the security page's calls.
+  const enrolling = user.mfa.enrolment_required;
+  const { can } = usePermissions(!enrolling);
   const logout = useLogout();
+  const stopImpersonation = useStopImpersonation();
   const changeLanguage = useChangeLanguage();
   const RouteActions = useRouteHeaderActions();
-  useSyncTimezone(true);
+  useSyncTimezone(!enrolling);
 
   return (
-    <AppShell header={{ height: headerHeight(configuration.custom_ui_labels) }} padding="lg">
+    <AppShell
+      header={{ height: headerHeight(configuration.custom_ui_labels, Boolean(user.impersonator)) }}
+      padding="lg"
+    >
       <AppShell.Header withBorder>
+        {user.impersonator && (
+          <ImpersonationBanner
+            impersonatorName={user.impersonator.name || user.impersonator.email}
+            userName={displayNameOf(user)}
+            onStop={() => stopImpersonation.mutate()}
+            stopping={stopImpersonation.isPending || stopImpersonation.isSuccess}
+          />
+        )}
         <AppHeader
           configuration={configuration}
           user={user}

@@ -79,6 +79,7 @@ export function AppHeader({
             currentLanguage={currentLanguage}
             onChangeLanguage={onChangeLanguage}
             onLogout={onLogout}
+            showAdministration={can('can_access_admin_settings')}
           />
         </Group>
       </Group>

@@ -1,9 +1,17 @@
 import { type HeaderLink, USER_KIND, type User } from '@attest/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconHelpCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconHelpCircle,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
+import { APP_PATHS } from '../../../lib/navigation/app-paths';
 import type { LanguageOption } from '../lib/shell-types';
 import { LanguageSubmenu } from './language-submenu';
 
@@ -14,6 +22,8 @@ export type UserMenuProps = {
   currentLanguage: string;
   onChangeLanguage: (code: string) => void;
   onLogout: () => void;
+  // Holders of can_access_admin_settings.
+  showAdministration?: boolean;
 };
 
 export function UserMenu({
@@ -23,6 +33,7 @@ export function UserMenu({
   currentLanguage,
   onChangeLanguage,
   onLogout,
+  showAdministration = false,
 }: UserMenuProps) {
   const { t } = useTranslation();
   const name = displayNameOf(user);
@@ -65,6 +76,22 @@ export function UserMenu({
             leftSection={<IconUserCircle size={16} stroke={1.5} />}
           >
             {t('userMenu.profile')}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          component={Link}
+          to={APP_PATHS.accountSecurity}
+          leftSection={<IconShieldLock size={16} stroke={1.5} />}
+        >
+          {t('userMenu.security')}
+        </Menu.Item>
+        {showAdministration && (
+          <Menu.Item
+            component={Link}
+            to={APP_PATHS.settingsUsers}
+            leftSection={<IconSettings size={16} stroke={1.5} />}
+          >
+            {t('userMenu.administration')}
           </Menu.Item>
         )}
         {languages.length > 1 && (

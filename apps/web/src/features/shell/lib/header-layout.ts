@@ -1,6 +1,7 @@
 import { type CustomUiLabels, HEADER_HEIGHT_PX, HEADER_HEIGHT_WITH_BANNER_PX } from '@attest/shared';
 
 export const BANNER_HEIGHT_PX = HEADER_HEIGHT_WITH_BANNER_PX - HEADER_HEIGHT_PX;
+export const IMPERSONATION_BANNER_HEIGHT_PX = 44;
 
 // Spec 1 section 2: the banner shows when switched on and there is something to say.
 export function bannerMessage(labels: CustomUiLabels): string | null {
@@ -8,6 +9,7 @@ export function bannerMessage(labels: CustomUiLabels): string | null {
   return labels.trigger && message ? message : null;
 }
 
-export function headerHeight(labels: CustomUiLabels): number {
-  return bannerMessage(labels) ? HEADER_HEIGHT_WITH_BANNER_PX : HEADER_HEIGHT_PX;
+export function headerHeight(labels: CustomUiLabels, impersonating = false): number {
+  const base = bannerMessage(labels) ? HEADER_HEIGHT_WITH_BANNER_PX : HEADER_HEIGHT_PX;
+  return impersonating ? base + IMPERSONATION_BANNER_HEIGHT_PX : base;
 }

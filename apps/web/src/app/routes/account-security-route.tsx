@@ -1,0 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { SecurityPage } from '../../features/account-security/components/security-page';
+import { authKeys } from '../../features/auth/api/auth-keys';
+import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+
+export function AccountSecurityRoute() {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  // Enrolment changes mfa.enrolled and lifts enrolment_required; permissions load once it is lifted.
+  const refreshUser = () => queryClient.invalidateQueries({ queryKey: authKeys.all });
+  return <SecurityPage user={user} onMfaChanged={refreshUser} />;
+}

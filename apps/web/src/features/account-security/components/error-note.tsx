@@ -1,0 +1,11 @@
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+
+export function ErrorNote({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,8 @@
+// Paths that more than one feature links to; each feature's own routes stay with it.
+export const APP_PATHS = {
+  accountSecurity: '/account/security',
+  settingsUsers: '/settings/users',
+  settingsGroups: '/settings/groups',
+  settingsMailbox: '/settings/mailbox',
+  settingsAudit: '/settings/audit',
+} as const;
