@@ -3,11 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { administrationRoutes } from './modules/administration/administration.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
+import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
+import { registerImpersonationGuard } from './platform/auth/impersonation-guard.js';
 import { registerSessions } from './platform/auth/session-hook.js';
 import { createCaptchaGuard } from './platform/captcha/captcha-guard.js';
 import type { CaptchaVerifierFactory } from './platform/captcha/captcha-verifier.js';
@@ -23,7 +27,15 @@ import { createTenantDirectory } from './platform/tenancy/tenant-directory.js';
 import { registerWebApp } from './platform/web-app.js';
 
 // Each business area registers its own routes; add new modules to this list.
-const MODULES = [healthRoutes, configurationRoutes, usersRoutes, emailSignInRoutes];
+const MODULES = [
+  healthRoutes,
+  configurationRoutes,
+  usersRoutes,
+  emailSignInRoutes,
+  administrationRoutes,
+  regionsRoutes,
+  impersonationRoutes,
+];
 
 export async function buildApp(options: {
   config: Config;
@@ -72,6 +84,7 @@ export async function buildApp(options: {
   registerSessions(app);
   registerCsrfProtection(app);
   registerAccessControl(app);
+  registerImpersonationGuard(app);
 
   for (const module of MODULES) await app.register(module);
   await registerWebApp(app);

@@ -60,7 +60,30 @@ export const SERVER_MESSAGES = {
   emailTaken: 'A user with this e-mail address already exists.',
   captchaRequired: 'Please complete the captcha to continue.',
   captchaFailed: 'The captcha could not be verified. Please try again.',
+  // Administration (issue 3).
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  unknownGroups: 'One or more of these groups do not exist.',
+  unknownPermissions: 'One or more of these permissions do not exist.',
+  unknownRegions: 'One or more of these regions do not exist.',
+  unknownBusinessUnits: 'One or more of these business units do not exist.',
+  duplicateAccessEntries: 'Each region and business unit may be listed only once.',
+  groupNameTaken: 'A group with this name already exists.',
+  // Impersonation (issue 3).
+  cannotImpersonateSelf: 'You cannot impersonate yourself.',
+  cannotImpersonateInactive: 'This user is inactive and cannot be impersonated.',
+  cannotImpersonatePrivileged:
+    'Users who can administer the platform or impersonate others cannot be impersonated.',
+  notImpersonating: 'You are not impersonating anyone.',
 } as const;
+
+// Status 434 answers name both people (spec 1 sections 6 and 8).
+export function impersonationActionNotAllowedMessage(impersonator: string, impersonatee: string): string {
+  return `${impersonator} cannot do this while impersonating ${impersonatee}. Stop impersonating to continue.`;
+}
+
+export function nestedImpersonationMessage(impersonator: string, impersonatee: string): string {
+  return `${impersonator} is already impersonating ${impersonatee}. Stop impersonating before impersonating someone else.`;
+}
 
 export function tenantNotFoundMessage(tenant: string): string {
   return `No tenant named "${tenant}" exists. Check the address and try again.`;

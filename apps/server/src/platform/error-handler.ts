@@ -2,7 +2,7 @@ import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-errors.js';
-import { AppError, TooManyRequestsError } from './errors.js';
+import { AppError, ImpersonationError, TooManyRequestsError } from './errors.js';
 
 // One place maps every error to `{detail, code}` and its status. Messages are for people;
 // database errors and stack traces never reach the client.
@@ -14,6 +14,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         detail: error.message,
         code: error.code,
         ...(error.fieldErrors && { errors: error.fieldErrors }),
+        ...(error instanceof ImpersonationError && error.body),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -64,3 +64,19 @@ export class ServiceUnavailableError extends AppError {
     super(503, code, message);
   }
 }
+
+export type ImpersonationErrorBody = {
+  error_tag: string;
+  impersonator: { id: number; name: string };
+  impersonatee: { id: number; name: string };
+};
+
+// Status 434 (spec 1 sections 6 and 8): names both people so the web app can pick its sentence.
+export class ImpersonationError extends AppError {
+  constructor(
+    message: string,
+    readonly body: ImpersonationErrorBody,
+  ) {
+    super(434, ERROR_CODES.impersonation, message);
+  }
+}

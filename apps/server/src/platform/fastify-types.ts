@@ -1,4 +1,4 @@
-import type { PermissionCodename } from '@attest/shared';
+import type { ImpersonationErrorTag, PermissionCodename } from '@attest/shared';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { RouteAccessEntry } from './access-control.js';
@@ -26,5 +26,8 @@ declare module 'fastify' {
     allowDuringMaintenance?: boolean;
     // Open to a session that must enrol in MFA first (me, permissions, logout, enrolment itself).
     allowDuringMfaEnrolment?: boolean;
+    // Never done on someone's behalf (password, MFA, invitations, admin changes): answered 434 while
+    // impersonating, with this error_tag when given.
+    forbiddenWhileImpersonating?: true | ImpersonationErrorTag;
   }
 }

@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-platform.js';
 import * as m0002 from './0002-access-and-sign-in.js';
+import * as m0005 from './0005-administration-search.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': m0001,
   '0002-access-and-sign-in': m0002,
+  '0005-administration-search': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -51,7 +51,8 @@ export const sessionsRepository = {
   },
 
   // A session is alive while it is within both its absolute lifetime (expires_at) and the tenant's
-  // idle timeout since it was last seen, and its user is active.
+  // idle timeout since it was last seen, and its user is active. An impersonation also ends with
+  // the administrator's own session (signed out, revoked, expired).
   async findActive(tx: Tx, tokenHash: Buffer) {
     return tx
       .selectFrom('sessions as s')
@@ -87,6 +88,18 @@ export const sessionsRepository = {
       .where('s.expires_at', '>', sql<Date>`now()`)
       .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => c.session_idle_minutes)`)
       .where('u.is_active', '=', true)
+      .where((eb) =>
+        eb.or([
+          eb('s.impersonator_session_id', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('sessions as own')
+              .select('own.id')
+              .whereRef('own.id', '=', 's.impersonator_session_id')
+              .where('own.expires_at', '>', sql<Date>`now()`),
+          ),
+        ]),
+      )
       .executeTakeFirst();
   },
 

@@ -80,6 +80,8 @@ export async function openSession(
     client: ClientInfo;
     impersonatorUserId?: string;
     impersonatorSessionId?: string;
+    // An upper bound on the lifetime (an impersonation never outlives the administrator's session).
+    notAfter?: Date;
   },
 ): Promise<OpenedSession> {
   const config = await tx
@@ -89,7 +91,8 @@ export async function openSession(
     .executeTakeFirst();
   const token = newToken();
   const tokenHash = hashToken(token);
-  const expiresAt = new Date(Date.now() + (config?.session_absolute_hours ?? 12) * 3600_000);
+  const lifetimeEnd = Date.now() + (config?.session_absolute_hours ?? 12) * 3600_000;
+  const expiresAt = new Date(Math.min(lifetimeEnd, options.notAfter?.getTime() ?? lifetimeEnd));
   await sessionsRepository.create(tx, {
     tenantId: tenant.id,
     userId: options.userId,

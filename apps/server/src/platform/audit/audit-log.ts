@@ -1,0 +1,50 @@
+import type { Tx } from '../tenant-transaction.js';
+
+// The actions the audit trail records; one place, so the admin screen can list and filter them.
+export type AuditAction =
+  | 'impersonation.started'
+  | 'impersonation.stopped'
+  | 'user.groups_changed'
+  | 'user.permissions_changed'
+  | 'user.activated'
+  | 'user.deactivated'
+  | 'user.access_changed'
+  | 'group.created'
+  | 'group.renamed'
+  | 'group.permissions_changed'
+  | 'group.deleted'
+  | 'sso_provider.created'
+  | 'sso_provider.changed'
+  | 'sso_provider.deleted'
+  | 'sso.user_created'
+  | 'mfa.enabled'
+  | 'mfa.disabled'
+  | 'mfa.recovery_codes_regenerated'
+  | 'password.changed'
+  | 'user.invited'
+  | 'invitation.accepted';
+
+export type AuditEntry = {
+  tenantId: string;
+  action: AuditAction;
+  actorUserId: string | null;
+  targetUserId?: string | null;
+  details?: Record<string, unknown>;
+  ipAddress?: string | null;
+};
+
+// Written in the same transaction as the change it describes, so the trail never claims a change
+// that was rolled back, nor misses one that was committed.
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx
+    .insertInto('audit_events')
+    .values({
+      tenant_id: entry.tenantId,
+      action: entry.action,
+      actor_user_id: entry.actorUserId,
+      target_user_id: entry.targetUserId ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+      ip_address: entry.ipAddress ?? null,
+    })
+    .execute();
+}
