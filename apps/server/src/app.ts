@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { accountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { administrationRoutes } from './modules/administration/administration.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
@@ -31,6 +32,7 @@ const MODULES = [
   healthRoutes,
   configurationRoutes,
   usersRoutes,
+  accountSecurityRoutes,
   emailSignInRoutes,
   administrationRoutes,
   regionsRoutes,

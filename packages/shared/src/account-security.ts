@@ -22,6 +22,7 @@ export const TotpSetupResponseSchema = z.object({
   // A PNG data URL of the otpauth QR code.
   qr_code: z.string(),
 });
+export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
 export const TotpCodeSchema = z.object({
   code: z
     .string()
@@ -29,12 +30,14 @@ export const TotpCodeSchema = z.object({
     .regex(/^\d{6}$/),
 });
 export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
 export const TotpDisableSchema = z.object({ password: z.string().min(1).max(1024) });
 
 export const ChangePasswordSchema = z.object({
   current_password: z.string().min(1).max(1024),
   new_password: z.string().max(1024),
 });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const SessionSummarySchema = z.object({
   id: z.string(),
@@ -48,3 +51,4 @@ export const SessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 export const SessionsPageSchema = pageOf(SessionSummarySchema);
+export const RevokedSessionsSchema = z.object({ revoked: z.number().int() });

@@ -1,0 +1,207 @@
+import {
+  ACCOUNT_PATHS,
+  ApiErrorSchema,
+  ChangePasswordSchema,
+  LoginResponseSchema,
+  LoginUsingMfaRequestSchema,
+  PageQuerySchema,
+  RecoveryCodesResponseSchema,
+  RevokedSessionsSchema,
+  SessionsPageSchema,
+  SIGN_IN_PATHS,
+  TotpCodeSchema,
+  TotpDisableSchema,
+  TotpSetupResponseSchema,
+  UserSchema,
+} from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientInfo } from '../../platform/auth/client-info.js';
+import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookies.js';
+import { rotateCsrfToken } from '../../platform/auth/session-hook.js';
+import { MFA_CHALLENGE_COOKIE, sendSignInOutcome } from '../../platform/auth/sign-in-response.js';
+import { createSecretBox } from '../../platform/crypto/secret-box.js';
+import { pageResponse } from '../../platform/page-response.js';
+import { tenantContext, userContext } from '../../platform/request-context.js';
+import { listSessions, revokeOtherSessions, revokeSession } from './account-sessions.service.js';
+import { changePassword } from './change-password.service.js';
+import { createMfaService } from './mfa.service.js';
+import { createMfaSignIn } from './mfa-sign-in.service.js';
+
+const tags = ['account security'];
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+
+// The second sign-in step, and each person's own authenticator app, password and sessions.
+export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = { secretBox: createSecretBox(app.config.SECRET_KEY), secretKey: app.config.SECRET_KEY };
+  const mfa = createMfaService(deps);
+  const loginUsingMfa = createMfaSignIn(deps);
+
+  api.post(
+    SIGN_IN_PATHS.loginUsingMfa,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Complete a sign-in with an authenticator code or a recovery code',
+        body: LoginUsingMfaRequestSchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await loginUsingMfa(
+        tenantContext(request),
+        request.cookies[MFA_CHALLENGE_COOKIE],
+        request.body.token,
+        clientInfo(request),
+      );
+      reply.clearCookie(MFA_CHALLENGE_COOKIE, { path: '/api/' });
+      return sendSignInOutcome(request, reply, { kind: 'session', ...session });
+    },
+  );
+
+  // Enrolment stays open to a session that the tenant holds to enrol first.
+  const enrolment = {
+    access: 'authenticated',
+    allowDuringMfaEnrolment: true,
+    forbiddenWhileImpersonating: true,
+  } as const;
+  const selfOnly = { access: 'authenticated', forbiddenWhileImpersonating: true } as const;
+
+  api.post(
+    ACCOUNT_PATHS.totpSetup,
+    {
+      config: enrolment,
+      schema: {
+        tags,
+        summary: 'Start setting up an authenticator app (replaces an unconfirmed one)',
+        response: { 200: TotpSetupResponseSchema, ...errors },
+      },
+    },
+    (request) => mfa.setupTotp(userContext(request)),
+  );
+
+  api.post(
+    ACCOUNT_PATHS.totpConfirm,
+    {
+      config: enrolment,
+      schema: {
+        tags,
+        summary: 'Confirm the authenticator app with its first code; answers the recovery codes',
+        body: TotpCodeSchema,
+        response: { 200: RecoveryCodesResponseSchema, ...errors },
+      },
+    },
+    (request) => mfa.confirmTotp(userContext(request), request.body.code, request.ip),
+  );
+
+  api.post(
+    ACCOUNT_PATHS.recoveryCodes,
+    {
+      config: selfOnly,
+      schema: {
+        tags,
+        summary: 'Replace the recovery codes (the old ones stop working)',
+        response: { 200: RecoveryCodesResponseSchema, ...errors },
+      },
+    },
+    (request) => mfa.regenerateRecoveryCodes(userContext(request), request.ip),
+  );
+
+  api.post(
+    ACCOUNT_PATHS.totpDisable,
+    {
+      config: selfOnly,
+      schema: {
+        tags,
+        summary: 'Turn the authenticator app off (needs the password)',
+        body: TotpDisableSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await mfa.disableTotp(userContext(request), request.body.password, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    ACCOUNT_PATHS.changePassword,
+    {
+      config: selfOnly,
+      schema: {
+        tags,
+        summary: 'Change the password; ends every other session and renews this one',
+        body: ChangePasswordSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await changePassword(userContext(request), request.body, clientInfo(request));
+      // The renewed session's cookie; the session hook sends its CSRF token.
+      setSessionCookie(reply, session.token, session.expiresAt);
+      request.auth = session.auth;
+      return session.user;
+    },
+  );
+
+  api.get(
+    ACCOUNT_PATHS.sessions,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "The signed-in user's active sessions, newest first",
+        querystring: PageQuerySchema,
+        response: { 200: SessionsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { results, count } = await listSessions(userContext(request), request.query);
+      return pageResponse(request, results, count, request.query);
+    },
+  );
+
+  api.delete(
+    `${ACCOUNT_PATHS.sessions}:id/`,
+    {
+      config: selfOnly,
+      schema: {
+        tags,
+        summary: 'End one of my sessions',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { current } = await revokeSession(userContext(request), request.params.id);
+      if (current) {
+        clearSessionCookie(reply);
+        request.auth = null;
+        rotateCsrfToken(request);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    ACCOUNT_PATHS.revokeOtherSessions,
+    {
+      config: selfOnly,
+      schema: {
+        tags,
+        summary: 'End all my other sessions',
+        response: { 200: RevokedSessionsSchema, ...errors },
+      },
+    },
+    (request) => revokeOtherSessions(userContext(request)),
+  );
+}

@@ -1,0 +1,78 @@
+import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
+import { hashToken } from '../../platform/auth/session-token.js';
+import { type ClientInfo, type OpenedSession, openSession } from '../../platform/auth/sign-in.js';
+import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, verifyTotp } from '../../platform/auth/totp.js';
+import { AppError } from '../../platform/errors.js';
+import type { TenantContext } from '../../platform/request-context.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { asAuthMethod } from './auth-method.js';
+import { mfaRepository } from './mfa.repository.js';
+import { invalidCode, type MfaDeps } from './mfa.service.js';
+
+// A challenge dies after this many wrong codes; the person signs in again (and meets the throttle).
+export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
+
+type Attempt = { kind: 'expired' } | { kind: 'invalid' } | ({ kind: 'session' } & OpenedSession);
+
+function challengeExpired(): AppError {
+  return new AppError(400, ERROR_CODES.tokenExpired, SERVER_MESSAGES.mfaChallengeExpired);
+}
+
+// The second step of every sign-in (POST users/login_using_mfa/): the challenge comes from the
+// httpOnly cookie set after the first factor, never from a user id the client could choose.
+export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
+  async function secondFactorValid(tx: Tx, userId: string, token: string): Promise<boolean> {
+    const totp = await mfaRepository.findTotp(tx, userId);
+    if (!totp?.confirmed_at) return false;
+    if (/^\d{6}$/.test(token)) {
+      const lastUsed = totp.last_used_step === null ? null : Number(totp.last_used_step);
+      const step = await verifyTotp(secretBox.open(totp.secret_encrypted), token, lastUsed);
+      return step !== null && mfaRepository.claimStep(tx, userId, step);
+    }
+    if (!looksLikeRecoveryCode(token)) return false;
+    return mfaRepository.useRecoveryCode(tx, userId, hashRecoveryCode(secretKey, userId, token));
+  }
+
+  return async function loginUsingMfa(
+    ctx: TenantContext,
+    challengeToken: string | undefined,
+    token: string,
+    client: ClientInfo,
+  ): Promise<OpenedSession> {
+    if (!challengeToken) throw challengeExpired();
+    const attempt = await withTenant(ctx.db, ctx.tenant.id, async (tx): Promise<Attempt> => {
+      const challenge = await mfaRepository.findOpenChallenge(
+        tx,
+        hashToken(challengeToken),
+        MFA_CHALLENGE_MAX_ATTEMPTS,
+      );
+      if (!challenge) return { kind: 'expired' };
+      const throttle: ThrottleSubject = {
+        purpose: 'mfa',
+        account: challenge.email,
+        address: client.ipAddress,
+      };
+      await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
+      if (!(await secondFactorValid(tx, challenge.user_id, token.trim()))) {
+        await mfaRepository.countChallengeAttempt(tx, challenge.id);
+        await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+        return { kind: 'invalid' };
+      }
+      await mfaRepository.consumeChallenge(tx, challenge.id);
+      await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
+      const session = await openSession(tx, ctx.tenant, {
+        userId: challenge.user_id,
+        authMethod: asAuthMethod(challenge.first_factor),
+        mfaVerified: true,
+        client,
+      });
+      return { kind: 'session', ...session };
+    });
+    // Thrown after the transaction commits, so the counted attempt and failure are kept.
+    if (attempt.kind === 'expired') throw challengeExpired();
+    if (attempt.kind === 'invalid') throw invalidCode('token');
+    const { kind: _kind, ...session } = attempt;
+    return session;
+  };
+}

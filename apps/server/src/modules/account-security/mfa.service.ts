@@ -1,0 +1,145 @@
+import { BRANDS, type RecoveryCodesResponse, SERVER_MESSAGES, type TotpSetupResponse } from '@attest/shared';
+import QRCode from 'qrcode';
+import { recordAudit } from '../../platform/audit/audit-log.js';
+import { verifyPassword } from '../../platform/auth/passwords.js';
+import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
+import {
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpUri,
+  verifyTotp,
+} from '../../platform/auth/totp.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import { BadRequestError, ForbiddenError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { accountSecurityRepository } from './account-security.repository.js';
+import { mfaRepository } from './mfa.repository.js';
+
+export type MfaDeps = { secretBox: SecretBox; secretKey: string };
+
+// Enrolling, confirming and removing the authenticator app from one's own profile.
+export function createMfaService({ secretBox, secretKey }: MfaDeps) {
+  async function issueRecoveryCodes(tx: Tx, ctx: UserContext): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    const userId = ctx.auth.user.id;
+    const hashes = codes.map((code) => hashRecoveryCode(secretKey, userId, code));
+    await mfaRepository.replaceRecoveryCodes(tx, ctx.tenant.id, userId, hashes);
+    return codes;
+  }
+
+  return {
+    // A fresh secret, unconfirmed until a code from the app proves it was scanned. A confirmed app
+    // must be turned off first, so a stolen session cannot silently swap the second factor.
+    async setupTotp(ctx: UserContext): Promise<TotpSetupResponse> {
+      const secret = newTotpSecret();
+      await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        const existing = await mfaRepository.findTotp(tx, ctx.auth.user.id);
+        if (existing?.confirmed_at) throw new BadRequestError(SERVER_MESSAGES.totpAlreadyEnabled);
+        await mfaRepository.saveUnconfirmedTotp(tx, ctx.tenant.id, ctx.auth.user.id, secretBox.seal(secret));
+      });
+      const otpauthUrl = totpUri(secret, BRANDS[ctx.tenant.brand].title, ctx.auth.user.email);
+      return { secret, otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl) };
+    },
+
+    // The first code proves the app holds the secret; the session counts as MFA-verified from now.
+    async confirmTotp(
+      ctx: UserContext,
+      code: string,
+      ipAddress: string | null,
+    ): Promise<RecoveryCodesResponse> {
+      const throttle: ThrottleSubject = { purpose: 'mfa', account: ctx.auth.user.email, address: ipAddress };
+      const outcome = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        const totp = await mfaRepository.findTotp(tx, ctx.auth.user.id);
+        if (!totp) throw new BadRequestError(SERVER_MESSAGES.totpNotSetUp);
+        if (totp.confirmed_at) throw new BadRequestError(SERVER_MESSAGES.totpAlreadyEnabled);
+        await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
+        const step = await verifyTotp(secretBox.open(totp.secret_encrypted), code, null);
+        if (step === null || !(await mfaRepository.claimStep(tx, ctx.auth.user.id, step))) {
+          await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+          return null;
+        }
+        await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
+        await mfaRepository.confirmTotp(tx, ctx.auth.user.id);
+        await mfaRepository.markSessionVerified(tx, ctx.auth.sessionId);
+        await recordAudit(tx, {
+          tenantId: ctx.tenant.id,
+          action: 'mfa.enabled',
+          actorUserId: ctx.auth.user.id,
+          targetUserId: ctx.auth.user.id,
+          ipAddress,
+        });
+        return issueRecoveryCodes(tx, ctx);
+      });
+      // Thrown after the transaction, so the counted failure is kept.
+      if (!outcome) throw invalidCode();
+      return { recovery_codes: outcome };
+    },
+
+    async regenerateRecoveryCodes(
+      ctx: UserContext,
+      ipAddress: string | null,
+    ): Promise<RecoveryCodesResponse> {
+      const codes = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        const totp = await mfaRepository.findTotp(tx, ctx.auth.user.id);
+        if (!totp?.confirmed_at) throw new BadRequestError(SERVER_MESSAGES.totpNotEnabled);
+        await recordAudit(tx, {
+          tenantId: ctx.tenant.id,
+          action: 'mfa.recovery_codes_regenerated',
+          actorUserId: ctx.auth.user.id,
+          targetUserId: ctx.auth.user.id,
+          ipAddress,
+        });
+        return issueRecoveryCodes(tx, ctx);
+      });
+      return { recovery_codes: codes };
+    },
+
+    // Re-authentication with the password (ASVS 2.2.3-style step-up for a factor change).
+    async disableTotp(ctx: UserContext, password: string, ipAddress: string | null): Promise<void> {
+      const throttle: ThrottleSubject = {
+        purpose: 'password',
+        account: ctx.auth.user.email,
+        address: ipAddress,
+      };
+      const storedHash = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        if (await mfaRepository.requiresMfa(tx, ctx.tenant.id)) {
+          throw new ForbiddenError(SERVER_MESSAGES.mfaRequiredByTenant);
+        }
+        const totp = await mfaRepository.findTotp(tx, ctx.auth.user.id);
+        if (!totp) throw new BadRequestError(SERVER_MESSAGES.totpNotEnabled);
+        await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
+        return accountSecurityRepository.passwordHashOf(tx, ctx.auth.user.id);
+      });
+      const valid = await verifyPassword(storedHash, password);
+      await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        if (!valid) return signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+        await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
+        await mfaRepository.deleteTotp(tx, ctx.auth.user.id);
+        await recordAudit(tx, {
+          tenantId: ctx.tenant.id,
+          action: 'mfa.disabled',
+          actorUserId: ctx.auth.user.id,
+          targetUserId: ctx.auth.user.id,
+          ipAddress,
+        });
+      });
+      if (!valid) throw incorrectPassword();
+    },
+  };
+}
+
+export type MfaService = ReturnType<typeof createMfaService>;
+
+export function invalidCode(field = 'code'): BadRequestError {
+  return new BadRequestError(SERVER_MESSAGES.invalidVerificationCode, {
+    [field]: [SERVER_MESSAGES.invalidVerificationCode],
+  });
+}
+
+export function incorrectPassword(field = 'password'): BadRequestError {
+  return new BadRequestError(SERVER_MESSAGES.incorrectPassword, {
+    [field]: [SERVER_MESSAGES.incorrectPassword],
+  });
+}
