@@ -23,6 +23,7 @@ import { flowRoutes } from './flow-routes';
 import { placeholder } from './placeholder-route';
 import { recordsRoutes } from './records-routes';
 import { reportRoutes } from './report-routes';
+import { settingsRoutes } from './settings-routes';
 import { studioRoutes } from './studio-routes';
 import { workflowRoutes } from './workflow-routes';
 
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               ...recordsRoutes,
               ...studioRoutes,
               ...flowRoutes,
+              ...settingsRoutes,
             ],
           },
           placeholder('process/:id/without-header', 'process'),

@@ -1,0 +1,43 @@
+import { Box, Group, NavLink, Stack, Text } from '@mantine/core';
+import { IconHistory, IconMailbox, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, NavLink as RouterNavLink } from 'react-router';
+import { APP_PATHS } from '../../lib/navigation/app-paths';
+
+const SECTIONS = [
+  { to: APP_PATHS.settingsUsers, label: 'admin.nav.users', icon: IconUsers },
+  { to: APP_PATHS.settingsGroups, label: 'admin.nav.groups', icon: IconUsersGroup },
+  { to: APP_PATHS.settingsAudit, label: 'admin.nav.audit', icon: IconHistory },
+  { to: APP_PATHS.settingsMailbox, label: 'admin.nav.mailbox', icon: IconMailbox },
+] as const;
+
+// Administration: a section list beside the selected page.
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-start" gap="xl" wrap="nowrap" maw={1320} mx="auto" py="sm">
+      <Stack gap={4} w={220} visibleFrom="sm" component="nav" aria-label={t('userMenu.administration')}>
+        <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+          {t('userMenu.administration')}
+        </Text>
+        {SECTIONS.map(({ to, label, icon: Icon }) => (
+          <RouterNavLink key={to} to={to} style={{ textDecoration: 'none', color: 'inherit' }}>
+            {({ isActive }) => (
+              <NavLink
+                component="span"
+                label={t(label)}
+                active={isActive}
+                leftSection={<Icon size={18} stroke={1.5} />}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            )}
+          </RouterNavLink>
+        ))}
+      </Stack>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Group>
+  );
+}

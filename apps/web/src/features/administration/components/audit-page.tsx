@@ -1,0 +1,93 @@
+import { Badge, Code, Group, Pagination, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuditEvents } from '../api/audit-events';
+import { pageCount } from '../api/page-request';
+import { formatDateTime } from '../lib/format-date';
+import { AdminPageHeader } from './admin-page-header';
+import { TableRowsState } from './table-rows-state';
+
+// Actions read as words from the code ('impersonation.start' -> 'impersonation start').
+function actionLabel(action: string): string {
+  return action.replace(/[._]/g, ' ');
+}
+
+export function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const events = useAuditEvents({ page });
+  const rows = events.data?.results ?? [];
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader title={t('admin.audit.title')} description={t('admin.audit.description')} />
+      <Paper withBorder radius="lg" p="md" shadow="xs">
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="sm" striped data-testid="audit-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.audit.when')}</Table.Th>
+                  <Table.Th>{t('admin.audit.action')}</Table.Th>
+                  <Table.Th>{t('admin.audit.actor')}</Table.Th>
+                  <Table.Th>{t('admin.audit.target')}</Table.Th>
+                  <Table.Th>{t('admin.audit.ip')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <TableRowsState
+                  loading={events.isPending}
+                  empty={rows.length === 0}
+                  columns={5}
+                  emptyText={t('admin.audit.empty')}
+                />
+                {rows.map((event) => (
+                  <Table.Tr key={event.id}>
+                    <Table.Td>
+                      <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(event.created_at, i18n.language)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip
+                        label={<Code block>{JSON.stringify(event.details, null, 2)}</Code>}
+                        disabled={Object.keys(event.details).length === 0}
+                        multiline
+                        maw={420}
+                      >
+                        <Badge variant="light" radius="sm" tt="none">
+                          {actionLabel(event.action)}
+                        </Badge>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{event.actor?.email ?? t('admin.audit.system')}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{event.target?.email ?? '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" ff="monospace" dir="ltr">
+                        {event.ip_address ?? '—'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text fz="xs" c="dimmed">
+              {t('admin.count', { count: events.data?.count ?? 0 })}
+            </Text>
+            <Pagination
+              value={page}
+              onChange={setPage}
+              total={pageCount(events.data?.count ?? 0)}
+              size="sm"
+            />
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

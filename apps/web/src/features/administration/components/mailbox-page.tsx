@@ -1,0 +1,165 @@
+import type { MailboxMessageSchema } from '@attest/shared';
+import {
+  Anchor,
+  Badge,
+  Grid,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconMail, IconMailOpened } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useMailbox } from '../api/mailbox';
+import { pageCount } from '../api/page-request';
+import { formatDateTime } from '../lib/format-date';
+import { linkify } from '../lib/linkify';
+import { AdminPageHeader } from './admin-page-header';
+import { TableRowsState } from './table-rows-state';
+
+type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
+
+const STATUS_COLOR: Record<MailboxMessage['status'], string> = {
+  queued: 'yellow',
+  sent: 'teal',
+  failed: 'red',
+  kept: 'blue',
+};
+
+export function MailboxPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const mailbox = useMailbox({ page });
+  const rows = mailbox.data?.results ?? [];
+  const open = rows.find((m) => m.id === openId) ?? null;
+
+  return (
+    <Stack gap="lg">
+      <AdminPageHeader title={t('admin.mailbox.title')} description={t('admin.mailbox.description')} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="lg" p="md" shadow="xs">
+            <Stack gap="md">
+              <Table highlightOnHover verticalSpacing="sm" data-testid="mailbox-table">
+                <Table.Tbody>
+                  <TableRowsState
+                    loading={mailbox.isPending}
+                    empty={rows.length === 0}
+                    columns={1}
+                    emptyText={t('admin.mailbox.empty')}
+                  />
+                  {rows.map((message) => (
+                    <Table.Tr
+                      key={message.id}
+                      onClick={() => setOpenId(message.id)}
+                      bg={message.id === openId ? 'var(--mantine-primary-color-light)' : undefined}
+                      style={{ cursor: 'pointer' }}
+                      data-testid="mailbox-row"
+                    >
+                      <Table.Td>
+                        <Stack gap={2}>
+                          <Group justify="space-between" wrap="nowrap">
+                            <Text fz="sm" fw={600} truncate="end">
+                              {message.subject}
+                            </Text>
+                            <Badge size="xs" variant="light" color={STATUS_COLOR[message.status]}>
+                              {t(`admin.mailbox.status.${message.status}`)}
+                            </Badge>
+                          </Group>
+                          <Group justify="space-between" wrap="nowrap">
+                            <Text fz="xs" c="dimmed" truncate="end">
+                              {message.to_address}
+                            </Text>
+                            <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                              {formatDateTime(message.created_at, i18n.language)}
+                            </Text>
+                          </Group>
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <Group justify="center">
+                <Pagination
+                  value={page}
+                  onChange={setPage}
+                  total={pageCount(mailbox.data?.count ?? 0)}
+                  size="sm"
+                />
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="lg" p="xl" shadow="xs" mih={360}>
+            {open ? <MessageView message={open} /> : <NoMessage />}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function NoMessage() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" justify="center" h={320} gap="sm">
+      <ThemeIcon size={52} radius="xl" variant="light" color="gray">
+        <IconMail size={28} stroke={1.5} />
+      </ThemeIcon>
+      <Text c="dimmed" fz="sm">
+        {t('admin.mailbox.select')}
+      </Text>
+    </Stack>
+  );
+}
+
+// The text body only, with its links made clickable: the HTML body is never rendered here.
+function MessageView({ message }: { message: MailboxMessage }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack gap="md" data-testid="mailbox-message">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={36} radius="md" variant="light">
+          <IconMailOpened size={20} stroke={1.5} />
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            {message.subject}
+          </Title>
+          <Text fz="xs" c="dimmed">
+            {t('admin.mailbox.to', { address: message.to_address })} ·{' '}
+            {formatDateTime(message.created_at, i18n.language)}
+          </Text>
+        </Stack>
+      </Group>
+      <Text
+        component="pre"
+        fz="sm"
+        ff="inherit"
+        dir="auto"
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', margin: 0 }}
+      >
+        {linkify(message.text_body).map((part, index) =>
+          part.kind === 'link' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one body never reorder
+            <Anchor key={index} href={part.value} target="_blank" rel="noopener noreferrer">
+              {part.value}
+            </Anchor>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one body never reorder
+            <span key={index}>{part.value}</span>
+          ),
+        )}
+      </Text>
+    </Stack>
+  );
+}
