@@ -5,10 +5,15 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { administrationRoutes } from './modules/administration/administration.routes.js';
+import { claimTokensRoutes } from './modules/claim-tokens/claim-tokens.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
+import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
@@ -34,9 +39,14 @@ const MODULES = [
   usersRoutes,
   accountSecurityRoutes,
   emailSignInRoutes,
+  mailboxRoutes,
+  claimTokensRoutes,
+  invitationsRoutes,
   administrationRoutes,
   regionsRoutes,
   impersonationRoutes,
+  ssoRoutes,
+  ssoAdminRoutes,
 ];
 
 export async function buildApp(options: {

@@ -67,3 +67,6 @@ export const CaptchaConfigSchema = z.object({ enabled: z.boolean(), site_key: z.
 // Lifetimes the web app states to people.
 export const MAGIC_LINK_TTL_MINUTES = 15;
 export const LOGIN_CODE_TTL_MINUTES = 10;
+export const INVITATION_TTL_DAYS = 7;
+// A claim token only bridges one view to another (chart export, e-mailed links): a minute is plenty.
+export const CLAIM_TOKEN_TTL_SECONDS = 60;

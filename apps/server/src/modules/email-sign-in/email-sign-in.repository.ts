@@ -13,16 +13,6 @@ export const emailSignInRepository = {
       .executeTakeFirst();
   },
 
-  async isActive(tx: Tx, userId: string): Promise<boolean> {
-    const row = await tx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('is_active', '=', true)
-      .executeTakeFirst();
-    return Boolean(row);
-  },
-
   async countIssuedSince(tx: Tx, userId: string, purpose: OneTimeTokenPurpose, since: Date): Promise<number> {
     const row = await tx
       .selectFrom('one_time_tokens')

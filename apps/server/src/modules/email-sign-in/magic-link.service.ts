@@ -61,10 +61,9 @@ export function createMagicLinkService(deps: EmailSignInDeps) {
       token: string,
       client: ClientInfo,
     ): Promise<{ outcome: SignInOutcome; nextPath: string | null }> {
-      const used = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-        const row = await oneTimeTokens.consume(tx, 'magic_link', hashToken(token));
-        return row && (await emailSignInRepository.isActive(tx, row.user_id)) ? row : undefined;
-      });
+      const used = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
+        oneTimeTokens.consume(tx, 'magic_link', hashToken(token)),
+      );
       if (!used) throw new AppError(400, ERROR_CODES.tokenExpired, SERVER_MESSAGES.magicLinkExpired);
       const outcome = await completeFirstFactor(ctx, {
         userId: used.user_id,

@@ -46,7 +46,14 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await login(tenantContext(request), request.body, clientInfo(request));
+      const ctx = tenantContext(request);
+      await app.captcha.assertCaptcha(ctx, {
+        email: request.body.email,
+        token: request.body.captcha_token,
+        service: request.body.captcha_service,
+        ip: request.ip,
+      });
+      const outcome = await login(ctx, request.body, clientInfo(request));
       return sendSignInOutcome(request, reply, outcome);
     },
   );

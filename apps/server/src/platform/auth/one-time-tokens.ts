@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { OneTimeTokenPurpose } from '../../db/schema.js';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database, OneTimeTokenPurpose } from '../../db/schema.js';
 import type { Tx } from '../tenant-transaction.js';
 
 export type NewOneTimeToken = {
@@ -13,6 +13,18 @@ export type NewOneTimeToken = {
   nextPath?: string | null;
   mfaVerified?: boolean;
 };
+
+// A deactivated person's codes and links stop working with their account.
+function ownerIsActive(eb: ExpressionBuilder<Database, 'one_time_tokens'>) {
+  return eb.exists(
+    eb
+      .selectFrom('users')
+      .select('users.id')
+      .whereRef('users.tenant_id', '=', 'one_time_tokens.tenant_id')
+      .whereRef('users.id', '=', 'one_time_tokens.user_id')
+      .where('users.is_active', '=', true),
+  );
+}
 
 // Single-use secrets (one_time_tokens): only a hash is stored, and consuming one is a single
 // conditional update, so two concurrent uses can never both succeed.
@@ -53,6 +65,7 @@ export const oneTimeTokens = {
       .where('token_hash', '=', tokenHash)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
+      .where(ownerIsActive)
       .executeTakeFirst();
   },
 
@@ -64,6 +77,7 @@ export const oneTimeTokens = {
       .where('token_hash', '=', tokenHash)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
+      .where(ownerIsActive)
       .returning(['id', 'user_id', 'next_path', 'mfa_verified'])
       .executeTakeFirst();
   },

@@ -30,7 +30,7 @@ export async function startJobQueue(options: {
       jobs: null,
       log: options.log,
     });
-    await registerMailDelivery(boss, mailer);
+    await registerMailDelivery(boss, mailer, options.adminDb);
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

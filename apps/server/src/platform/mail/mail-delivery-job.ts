@@ -1,11 +1,24 @@
+import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import { MAIL_DELIVERY_QUEUE, type MailDeliveryJob, type Mailer } from './mailer.js';
+import type { Db } from '../../db/database.js';
+import { withTenant } from '../tenant-transaction.js';
+import {
+  type JobSender,
+  MAIL_DELIVERY_QUEUE,
+  type MailDeliveryJob,
+  type Mailer,
+  mailJobKey,
+} from './mailer.js';
+
+export const MAIL_SWEEP_QUEUE = 'mail.sweep';
 
 // Delivery retries with a growing delay (30 s, 1 min, 2 min, ...) before the e-mail stays 'failed'
-// with the last error, visible in the development mailbox.
+// with the last error, visible in the development mailbox. 'stately' keeps at most one waiting and
+// one running job per e-mail, so dispatching twice never sends twice.
 export async function createMailDeliveryQueue(boss: PgBoss): Promise<void> {
   await boss.createQueue(MAIL_DELIVERY_QUEUE, {
     name: MAIL_DELIVERY_QUEUE,
+    policy: 'stately',
     retryLimit: 6,
     retryDelay: 30,
     retryBackoff: true,
@@ -13,8 +26,35 @@ export async function createMailDeliveryQueue(boss: PgBoss): Promise<void> {
   });
 }
 
-export async function registerMailDelivery(boss: PgBoss, mailer: Mailer): Promise<void> {
+export async function registerMailDelivery(boss: PgBoss, mailer: Mailer, adminDb: Db): Promise<void> {
   await boss.work<MailDeliveryJob>(MAIL_DELIVERY_QUEUE, async (jobs) => {
     for (const job of jobs) await mailer.deliver(job.data.tenantId, job.data.emailId);
   });
+  // A process that stops between committing an e-mail and handing it to the queue leaves it
+  // 'queued'; the sweep hands such e-mail over again.
+  await boss.createQueue(MAIL_SWEEP_QUEUE);
+  await boss.schedule(MAIL_SWEEP_QUEUE, '*/5 * * * *');
+  await boss.work(MAIL_SWEEP_QUEUE, () => sweepQueuedMail(boss, adminDb));
+}
+
+export async function sweepQueuedMail(boss: JobSender, adminDb: Db): Promise<number> {
+  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
+  let handed = 0;
+  for (const { id: tenantId } of tenants) {
+    const stale = await withTenant(adminDb, tenantId, (tx) =>
+      tx
+        .selectFrom('outbox_emails')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
+        .limit(1000)
+        .execute(),
+    );
+    for (const { id: emailId } of stale) {
+      const job: MailDeliveryJob = { tenantId, emailId };
+      await boss.send(MAIL_DELIVERY_QUEUE, job, { singletonKey: mailJobKey(job) });
+      handed += 1;
+    }
+  }
+  return handed;
 }

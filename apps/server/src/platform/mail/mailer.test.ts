@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../test/free-port.js';
 import { createTestApp, createTestTenant } from '../../test/test-app.js';
+import { startJobQueue } from '../jobs/job-queue.js';
 import { withTenant } from '../tenant-transaction.js';
+import { sweepQueuedMail } from './mail-delivery-job.js';
 import { createMailer, MAIL_DELIVERY_QUEUE } from './mailer.js';
 import { tenantPublicUrl } from './public-url.js';
 
@@ -119,6 +122,62 @@ describe('mail delivery over SMTP', () => {
         key: `${tenant.id}:${queued.id}`,
       },
     ]);
+  });
+});
+
+describe('mail delivery through pg-boss', () => {
+  it('delivers after commit through a real job worker', async () => {
+    const tenant = await createTestTenant(withSmtp.adminDb);
+    const jobs = await startJobQueue({
+      config: withSmtp.app.config,
+      adminUrl: inject('adminUrl'),
+      adminDb: withSmtp.adminDb,
+      runWorkers: true,
+      log: () => {},
+    });
+    try {
+      const mailer = createMailer({
+        config: withSmtp.app.config,
+        db: withSmtp.app.db,
+        jobs: jobs.boss,
+        log: () => {},
+      });
+      const queued = await withTenant(withSmtp.app.db, tenant.id, (tx) =>
+        mailer.queue(tx, tenant.id, {
+          to: 'job@example.test',
+          subject: 'Through the queue',
+          text: 'Queued.',
+        }),
+      );
+      await mailer.dispatch([queued]);
+      await expect
+        .poll(async () => (await outboxRow(tenant.id, queued.id)).status, { timeout: 20_000, interval: 200 })
+        .toBe('sent');
+      expect(received.filter((m) => m.to.includes('job@example.test'))).toHaveLength(1);
+    } finally {
+      await jobs.stop();
+    }
+  }, 30_000);
+
+  it('hands e-mail left queued for over a minute to the queue again', async () => {
+    const tenant = await createTestTenant(withSmtp.adminDb);
+    const { app, adminDb } = withSmtp;
+    const [stale, fresh] = await withTenant(app.db, tenant.id, async (tx) => [
+      await app.mail.queue(tx, tenant.id, { to: 'stale@example.test', subject: 'S', text: 'S.' }),
+      await app.mail.queue(tx, tenant.id, { to: 'fresh@example.test', subject: 'F', text: 'F.' }),
+    ]);
+    await sql`update outbox_emails set created_at = now() - interval '2 minutes'
+      where tenant_id = ${tenant.id} and id = ${stale?.id ?? ''}`.execute(adminDb);
+    const sent: object[] = [];
+    const recorder = {
+      send: async (_queue: string, data: object) => {
+        sent.push(data);
+        return null;
+      },
+    };
+    await sweepQueuedMail(recorder, adminDb);
+    expect(sent).toContainEqual({ tenantId: tenant.id, emailId: stale?.id });
+    expect(sent).not.toContainEqual({ tenantId: tenant.id, emailId: fresh?.id });
   });
 });
 

@@ -7,6 +7,8 @@ import { type EmailMessage, type OutboxStatus, outboxRepository } from './outbox
 
 export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
 export type MailDeliveryJob = { tenantId: string; emailId: string };
+// One job per e-mail: the queue's 'stately' policy refuses a second one with the same key.
+export const mailJobKey = (job: MailDeliveryJob) => `${job.tenantId}:${job.emailId}`;
 
 // What the mailer needs of the job queue; absent in tests and tools that build the app alone.
 export type JobSender = { send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<unknown> };
@@ -77,8 +79,7 @@ export function createMailer(options: {
         if (email.status !== 'queued') continue;
         const job: MailDeliveryJob = { tenantId: email.tenantId, emailId: email.id };
         try {
-          // The key keeps one pending job per e-mail however often it is dispatched.
-          await jobs.send(MAIL_DELIVERY_QUEUE, job, { singletonKey: `${email.tenantId}:${email.id}` });
+          await jobs.send(MAIL_DELIVERY_QUEUE, job, { singletonKey: mailJobKey(job) });
         } catch (error) {
           // The e-mail stays queued in the outbox; the request that queued it has already succeeded.
           options.log(error instanceof Error ? error : new Error(String(error)), 'mail dispatch');
