@@ -289,6 +289,33 @@ describe('magic links', () => {
     });
   });
 
+  it('makes an earlier link worthless when a new one is requested', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const email = `member@${tenant.slug}.test`;
+    const client = await anonymousClient(tenant.slug);
+    const first = await requestLink(client, tenant.id, email);
+    const second = await requestLink(client, tenant.id, email);
+    const old = await client.post(SIGN_IN_PATHS.magicLinkLogin, { token: first.searchParams.get('token') });
+    expect(old.json().code).toBe('TOKEN_EXPIRED_INVALID');
+    const fresh = await client.post(SIGN_IN_PATHS.magicLinkLogin, {
+      token: second.searchParams.get('token'),
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('stops working when the account is deactivated', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const email = `member@${tenant.slug}.test`;
+    const client = await anonymousClient(tenant.slug);
+    const link = await requestLink(client, tenant.id, email);
+    await adminDb.updateTable('users').set({ is_active: false }).where('email', '=', email).execute();
+    const response = await client.post(SIGN_IN_PATHS.magicLinkLogin, {
+      token: link.searchParams.get('token'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('TOKEN_EXPIRED_INVALID');
+  });
+
   it('drops a next that could leave the site', async () => {
     const tenant = await createTestTenant(adminDb);
     const email = `member@${tenant.slug}.test`;
