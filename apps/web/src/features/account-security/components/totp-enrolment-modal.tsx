@@ -50,7 +50,7 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
       opened={opened}
       onClose={onClose}
       title={t('account.totp.enrolTitle')}
-      size="lg"
+      size="md"
       radius="md"
       closeOnClickOutside={!codes}
     >
@@ -112,6 +112,7 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
             </Text>
             <Center>
               <PinInput
+                placeholder=""
                 length={CODE_LENGTH}
                 type="number"
                 oneTimeCode

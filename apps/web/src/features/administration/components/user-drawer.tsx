@@ -97,8 +97,8 @@ function UserDetails({ user, can, isSelf }: UserDetailsProps) {
                 {t('admin.users.supplier')}
               </Badge>
             )}
-            <Badge size="xs" color={user.mfa_enrolled ? 'teal' : 'gray'} variant="light">
-              {user.mfa_enrolled ? t('admin.users.mfaOn') : t('admin.users.mfaOff')}
+            <Badge size="xs" color={user.mfa_enrolled ? 'teal' : 'gray'} variant="light" tt="none">
+              {`${t('admin.users.mfa')}: ${user.mfa_enrolled ? t('admin.users.mfaOn') : t('admin.users.mfaOff')}`}
             </Badge>
           </Group>
         </Stack>

@@ -114,7 +114,7 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
                     <Table.Td>
                       <Group gap={4}>
                         {user.groups.map((group) => (
-                          <Badge key={group.id} size="sm" variant="default" radius="sm">
+                          <Badge key={group.id} size="sm" variant="default" radius="sm" tt="none" fw={500}>
                             {group.name}
                           </Badge>
                         ))}

@@ -1,18 +1,14 @@
-import { SIGN_IN_PATHS } from '@attest/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { send } from '../../../lib/api/http-client';
-import { authKeys } from './auth-keys';
+import { SIGN_IN_PATHS, SignInWithNextResponseSchema } from '@attest/shared';
+import { useMutation } from '@tanstack/react-query';
+import { http } from '../../../lib/api/http-client';
+import { useStoreSignIn } from './sign-in-result';
 
-// Spec 1 section 7 leaves the answer unspecified: the session cookie is what matters, so the user
-// is read again afterwards rather than parsed from the body.
-export async function claimToken(token: string): Promise<void> {
-  await send(SIGN_IN_PATHS.claimToken, { method: 'POST', body: { token } });
+// A short-lived single-use token becomes a session (or the MFA step), with the page it was minted for.
+export function claimToken(token: string) {
+  return http.post(SIGN_IN_PATHS.claimToken, { token }, SignInWithNextResponseSchema);
 }
 
 export function useClaimToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: claimToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
-  });
+  const store = useStoreSignIn();
+  return useMutation({ mutationFn: claimToken, onSuccess: store });
 }

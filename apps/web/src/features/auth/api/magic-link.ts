@@ -1,9 +1,8 @@
 import {
   AcceptedSchema,
-  type LoginResponse,
-  LoginResponseSchema,
   type RequestMagicLinkSchema,
   SIGN_IN_PATHS,
+  SignInWithNextResponseSchema,
 } from '@attest/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -17,8 +16,9 @@ export function requestMagicLink(payload: RequestMagicLinkPayload) {
 }
 
 // Only ever called from the confirm button: mail scanners prefetch links, so a GET must not sign in.
-export function magicLinkLogin(token: string): Promise<LoginResponse> {
-  return http.post(SIGN_IN_PATHS.magicLinkLogin, { token }, LoginResponseSchema);
+// The answer names the page the link was asked from (next_path).
+export function magicLinkLogin(token: string) {
+  return http.post(SIGN_IN_PATHS.magicLinkLogin, { token }, SignInWithNextResponseSchema);
 }
 
 export function useRequestMagicLink() {

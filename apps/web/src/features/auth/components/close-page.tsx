@@ -2,10 +2,13 @@ import { Anchor, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeNext } from '../../../lib/navigation/next-url';
 import { useClaimToken } from '../api/claim-token';
 import { useCurrentUserQuery } from '../api/get-current-user';
+import { isMfaChallenge } from '../api/sign-in-result';
 import { signInErrorMessage } from '../lib/sign-in-errors';
+import { SIGN_IN_ROUTES, withNext } from '../lib/sign-in-paths';
 import { AuthCard } from './auth-frame';
 import { FormError } from './form-error';
 
@@ -18,15 +21,21 @@ export function ClosePage() {
   const token = params.get('token');
   const user = useCurrentUserQuery();
   const claim = useClaimToken();
+  const navigate = useNavigate();
   const started = useRef(false);
 
-  const signedIn = Boolean(user.data) || claim.isSuccess;
+  const signedIn = Boolean(user.data) || (claim.data !== undefined && !isMfaChallenge(claim.data));
 
   useEffect(() => {
     if (user.isPending || user.data || !token || started.current) return;
     started.current = true;
-    claim.mutate(token);
-  }, [user.isPending, user.data, token, claim]);
+    // A second factor is still owed: this window asks for it, then lands on the token's page.
+    claim.mutate(token, {
+      onSuccess: (answer) => {
+        if (isMfaChallenge(answer)) navigate(withNext(SIGN_IN_ROUTES.mfa, safeNext(answer.next_path)));
+      },
+    });
+  }, [user.isPending, user.data, token, claim, navigate]);
 
   useEffect(() => {
     if (!signedIn) return;

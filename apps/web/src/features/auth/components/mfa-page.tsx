@@ -63,11 +63,12 @@ export function MfaPage() {
           ) : (
             <Center>
               <PinInput
+                placeholder=""
                 length={CODE_LENGTH}
                 type="number"
                 oneTimeCode
                 autoFocus
-                size="lg"
+                size="md"
                 value={code}
                 onChange={setCode}
                 onComplete={send}

@@ -97,11 +97,12 @@ export function OtpPage() {
           </Text>
           <Center>
             <PinInput
+              placeholder=""
               length={CODE_LENGTH}
               type="number"
               oneTimeCode
               autoFocus
-              size="lg"
+              size="md"
               value={code}
               onChange={setCode}
               aria-label={t('auth.otp.code')}
