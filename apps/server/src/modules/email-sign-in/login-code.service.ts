@@ -1,27 +1,23 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_TTL_MINUTES, SERVER_MESSAGES } from '@attest/shared';
-import type { Config } from '../../config.js';
 import { oneTimeTokens } from '../../platform/auth/one-time-tokens.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../platform/auth/sign-in.js';
 import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
-import type { CaptchaGuard } from '../../platform/captcha/captcha-guard.js';
 import { AuthenticationFailedError } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import type { TenantContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { emailSignInRepository } from './email-sign-in.repository.js';
+import {
+  accountToEmail,
+  type CaptchaFields,
+  captchaAnswer,
+  type EmailSignInDeps,
+} from './emailed-sign-in.js';
 import { loginCodeEmail } from './sign-in-emails.js';
 
 // A code dies after this many wrong guesses (1 in 200,000 odds of guessing it), besides the
 // account and address throttle that spans codes.
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
-// At most this many codes are e-mailed per account per window; further requests answer the same
-// and send nothing, so the endpoint cannot be used to flood someone's inbox.
-export const EMAILS_PER_WINDOW = 5;
-export const EMAIL_WINDOW_MS = 15 * 60_000;
-
-export type CaptchaFields = { captcha_token?: string | null; captcha_service?: string | null };
-export type EmailSignInDeps = { config: Config; mail: Mailer; captcha: CaptchaGuard };
 
 export function createLoginCodeService(deps: EmailSignInDeps) {
   // Six digits are guessable offline from a plain hash; an HMAC keyed with SECRET_KEY over the
@@ -31,19 +27,10 @@ export function createLoginCodeService(deps: EmailSignInDeps) {
 
   return {
     async requestCode(ctx: TenantContext, input: { email: string } & CaptchaFields, client: ClientInfo) {
-      await deps.captcha.assertCaptcha(ctx, {
-        email: input.email,
-        token: input.captcha_token,
-        service: input.captcha_service,
-        ip: client.ipAddress,
-      });
+      await deps.captcha.assertCaptcha(ctx, captchaAnswer(input, client));
       const queued = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-        const account = await emailSignInRepository.findActiveAccount(tx, input.email);
+        const account = await accountToEmail(tx, input.email, 'login_code');
         if (!account) return [];
-        const since = new Date(Date.now() - EMAIL_WINDOW_MS);
-        const recent = await emailSignInRepository.countIssuedSince(tx, account.id, 'login_code', since);
-        if (recent >= EMAILS_PER_WINDOW) return [];
-        await oneTimeTokens.revokeUnused(tx, account.id, 'login_code');
         const id = randomUUID();
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         await oneTimeTokens.insert(tx, {
@@ -65,12 +52,7 @@ export function createLoginCodeService(deps: EmailSignInDeps) {
       input: { email: string; token: string } & CaptchaFields,
       client: ClientInfo,
     ): Promise<SignInOutcome> {
-      await deps.captcha.assertCaptcha(ctx, {
-        email: input.email,
-        token: input.captcha_token,
-        service: input.captcha_service,
-        ip: client.ipAddress,
-      });
+      await deps.captcha.assertCaptcha(ctx, captchaAnswer(input, client));
       const throttle: ThrottleSubject = {
         purpose: 'login_code',
         account: input.email,

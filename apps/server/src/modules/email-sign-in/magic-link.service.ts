@@ -7,13 +7,12 @@ import { AppError } from '../../platform/errors.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
 import type { TenantContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { emailSignInRepository } from './email-sign-in.repository.js';
 import {
+  accountToEmail,
   type CaptchaFields,
-  EMAIL_WINDOW_MS,
-  EMAILS_PER_WINDOW,
+  captchaAnswer,
   type EmailSignInDeps,
-} from './login-code.service.js';
+} from './emailed-sign-in.js';
 import { magicLinkEmail } from './sign-in-emails.js';
 
 export const MAGIC_LINK_CONFIRM_PATH = '/login/magic/confirm';
@@ -25,19 +24,10 @@ export function createMagicLinkService(deps: EmailSignInDeps) {
       input: { email: string; next?: string | null } & CaptchaFields,
       client: ClientInfo,
     ) {
-      await deps.captcha.assertCaptcha(ctx, {
-        email: input.email,
-        token: input.captcha_token,
-        service: input.captcha_service,
-        ip: client.ipAddress,
-      });
+      await deps.captcha.assertCaptcha(ctx, captchaAnswer(input, client));
       const queued = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-        const account = await emailSignInRepository.findActiveAccount(tx, input.email);
+        const account = await accountToEmail(tx, input.email, 'magic_link');
         if (!account) return [];
-        const since = new Date(Date.now() - EMAIL_WINDOW_MS);
-        const recent = await emailSignInRepository.countIssuedSince(tx, account.id, 'magic_link', since);
-        if (recent >= EMAILS_PER_WINDOW) return [];
-        await oneTimeTokens.revokeUnused(tx, account.id, 'magic_link');
         const token = newToken();
         await oneTimeTokens.insert(tx, {
           tenantId: ctx.tenant.id,
