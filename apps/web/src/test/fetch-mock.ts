@@ -1,0 +1,28 @@
+import { vi } from 'vitest';
+
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+
+export function jsonResponse({ status = 200, body = {}, headers = {} }: Reply = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+// Answers by path ('/api/v1/users/me/' -> reply); anything unlisted is a 404, so a stray call shows.
+export function mockApi(replies: Record<string, Reply | (() => Reply)>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const path = new URL(String(input), 'http://acme.localhost').pathname;
+    const reply = replies[path];
+    if (!reply) return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+    return jsonResponse(typeof reply === 'function' ? reply() : reply);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([input]) => new URL(String(input), 'http://acme.localhost').pathname === path,
+  );
+}
