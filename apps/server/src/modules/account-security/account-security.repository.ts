@@ -22,14 +22,6 @@ export const accountSecurityRepository = {
     return row?.password_hash ?? null;
   },
 
-  async ownerOf(tx: Tx, userId: string) {
-    return tx
-      .selectFrom('users')
-      .select(['email', 'first_name', 'last_name', 'password_hash'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-  },
-
   async updatePassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
     await tx
       .updateTable('users')

@@ -19,36 +19,27 @@ export async function changePassword(
   input: ChangePassword,
   client: ClientInfo,
 ): Promise<OpenedSession> {
-  const userId = ctx.auth.user.id;
-  const throttle: ThrottleSubject = {
-    purpose: 'password',
-    account: ctx.auth.user.email,
-    address: client.ipAddress,
-  };
-  const owner = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
-    return accountSecurityRepository.ownerOf(tx, userId);
-  });
-  const valid = await verifyPassword(owner.password_hash, input.current_password);
-  if (!valid) {
-    await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-      signInThrottle.recordFailure(tx, ctx.tenant.id, throttle),
-    );
-    throw incorrectPassword('current_password');
-  }
+  const { user } = ctx.auth;
+  const userId = user.id;
+  const throttle: ThrottleSubject = { purpose: 'password', account: user.email, address: client.ipAddress };
+  // The new password is judged first: it needs no database and costs no attempt.
   if (input.new_password === input.current_password) {
     throw new BadRequestError(SERVER_MESSAGES.passwordUnchanged, {
       new_password: [SERVER_MESSAGES.passwordUnchanged],
     });
   }
-  assertNewPassword(input.new_password, {
-    email: owner.email,
-    name: `${owner.first_name} ${owner.last_name}`,
+  assertNewPassword(input.new_password, { email: user.email, name: `${user.first_name} ${user.last_name}` });
+  const storedHash = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    await signInThrottle.beginAttempt(tx, ctx.tenant.id, throttle);
+    return accountSecurityRepository.passwordHashOf(tx, userId);
   });
+  if (!(await verifyPassword(storedHash, input.current_password))) {
+    throw incorrectPassword('current_password');
+  }
   const newHash = await hashPassword(input.new_password);
 
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
+    await signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle);
     await accountSecurityRepository.updatePassword(tx, userId, newHash);
     const revoked = await accountSecurityRepository.deleteOtherSessions(tx, userId, ctx.auth.sessionId);
     const session = await openSession(tx, ctx.tenant, {

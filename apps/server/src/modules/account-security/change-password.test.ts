@@ -1,5 +1,6 @@
-import { ACCOUNT_PATHS, UserSchema } from '@attest/shared';
+import { ACCOUNT_PATHS, ADMIN_PATHS, UserSchema } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { createAdminTestTenant, userId } from '../../test/admin-fixtures.js';
 import { createTestApp, createTestTenant, TEST_PASSWORD, TestClient } from '../../test/test-app.js';
 
 const { app, adminDb } = await createTestApp();
@@ -112,5 +113,35 @@ describe('POST users/change_password/', () => {
     expect((await client.post(ACCOUNT_PATHS.changePassword, body)).statusCode).toBe(401);
     await client.signIn(`member@${tenant.slug}.test`);
     expect((await client.post(ACCOUNT_PATHS.changePassword, body, { csrf: false })).statusCode).toBe(403);
+  });
+});
+
+describe('while impersonating', () => {
+  it('refuses every change to the person’s own security with 434', async () => {
+    const tenant = await createAdminTestTenant(adminDb);
+    const client = TestClient.forTenant(app, tenant.slug);
+    await client.signIn(tenant.admin);
+    const started = await client.post(ADMIN_PATHS.impersonate, { user_id: userId(tenant, tenant.member) });
+    expect(started.statusCode).toBe(200);
+    const { sessionId } = UserSchema.parse(started.json());
+    const writes = [
+      () =>
+        client.post(ACCOUNT_PATHS.changePassword, {
+          current_password: TEST_PASSWORD,
+          new_password: NEW_PASSWORD,
+        }),
+      () => client.post(ACCOUNT_PATHS.totpSetup, {}),
+      () => client.post(ACCOUNT_PATHS.totpConfirm, { code: '123456' }),
+      () => client.post(ACCOUNT_PATHS.totpDisable, { password: TEST_PASSWORD }),
+      () => client.post(ACCOUNT_PATHS.recoveryCodes, {}),
+      () => client.post(ACCOUNT_PATHS.revokeOtherSessions, {}),
+      () => client.request({ method: 'DELETE', url: ACCOUNT_PATHS.session(sessionId) }),
+    ];
+    for (const write of writes) {
+      const response = await write();
+      expect(response.statusCode).toBe(434);
+      expect(response.json().code).toBe('impersonation_error');
+    }
+    expect((await TestClient.forTenant(app, tenant.slug).signIn(tenant.member)).statusCode).toBe(200);
   });
 });

@@ -96,7 +96,7 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
       return { recovery_codes: codes };
     },
 
-    // Re-authentication with the password (ASVS 2.2.3-style step-up for a factor change).
+    // Re-authentication with the password before a factor is removed (ASVS 3.7.1).
     async disableTotp(ctx: UserContext, password: string, ipAddress: string | null): Promise<void> {
       const throttle: ThrottleSubject = {
         purpose: 'password',
@@ -109,13 +109,12 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
         }
         const totp = await mfaRepository.findTotp(tx, ctx.auth.user.id);
         if (!totp) throw new BadRequestError(SERVER_MESSAGES.totpNotEnabled);
-        await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
+        await signInThrottle.beginAttempt(tx, ctx.tenant.id, throttle);
         return accountSecurityRepository.passwordHashOf(tx, ctx.auth.user.id);
       });
-      const valid = await verifyPassword(storedHash, password);
+      if (!(await verifyPassword(storedHash, password))) throw incorrectPassword();
       await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-        if (!valid) return signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
-        await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
+        await signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle);
         await mfaRepository.deleteTotp(tx, ctx.auth.user.id);
         await recordAudit(tx, {
           tenantId: ctx.tenant.id,
@@ -125,7 +124,6 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
           ipAddress,
         });
       });
-      if (!valid) throw incorrectPassword();
     },
   };
 }

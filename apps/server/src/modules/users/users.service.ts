@@ -24,20 +24,18 @@ export async function login(
   client: ClientInfo,
 ): Promise<SignInOutcome> {
   const throttle: ThrottleSubject = { purpose: 'login', account: input.email, address: client.ipAddress };
-  // The throttle is checked before hashing, so a locked account costs the server nothing.
+  // The attempt is counted before hashing, so a locked account costs the server nothing and a burst
+  // of parallel guesses cannot slip past the limit.
   const account = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
+    await signInThrottle.beginAttempt(tx, ctx.tenant.id, throttle);
     return usersRepository.findForLogin(tx, input.email);
   });
   // Hashing happens outside any transaction; the same answer for an unknown e-mail and a wrong password.
   const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-  const succeeded = Boolean(account?.is_active && valid);
+  if (!account?.is_active || !valid) throw new AuthenticationFailedError();
   await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    succeeded
-      ? signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle)
-      : signInThrottle.recordFailure(tx, ctx.tenant.id, throttle),
+    signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle),
   );
-  if (!account || !succeeded) throw new AuthenticationFailedError();
   return completeFirstFactor(ctx, { userId: account.id, firstFactor: 'password', client });
 }
 

@@ -6,8 +6,9 @@ import { createSignInThrottle, SIGN_IN_THROTTLE_RULES, type ThrottleSubject } fr
 
 const { app, db, adminDb } = await createTestApp();
 
-// A throttle on a clock the test moves by hand.
-function throttleAt(start = Date.parse('2026-01-01T00:00:00Z')) {
+// A throttle on a clock the test moves by hand. It starts at the real time, so that the rows it
+// writes look current to the purge that other test files run.
+function throttleAt(start = Date.now()) {
   let now = start;
   const throttle = createSignInThrottle(SIGN_IN_THROTTLE_RULES, () => new Date(now));
   return { throttle, advance: (seconds: number) => (now += seconds * 1000) };
@@ -106,6 +107,26 @@ describe('sign-in throttle', () => {
       .execute();
     expect(rows).toEqual([{ key: 'login:ip:10.0.0.2', failures: 5 }]);
   });
+
+  it('counts an attempt at once with beginAttempt, and takes it back on success', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const { throttle } = throttleAt();
+    const subject: ThrottleSubject = { purpose: 'password', account: 'c@example.test', address: '10.0.0.3' };
+    await withTenant(db, tenant.id, (tx) => throttle.beginAttempt(tx, tenant.id, subject));
+    const counts = () =>
+      adminDb
+        .selectFrom('sign_in_throttles')
+        .select(['key', 'failures'])
+        .where('tenant_id', '=', tenant.id)
+        .orderBy('key')
+        .execute();
+    expect(await counts()).toEqual([
+      { key: 'password:account:c@example.test', failures: 1 },
+      { key: 'password:ip:10.0.0.3', failures: 1 },
+    ]);
+    await withTenant(db, tenant.id, (tx) => throttle.attemptSucceeded(tx, tenant.id, subject));
+    expect(await counts()).toEqual([{ key: 'password:ip:10.0.0.3', failures: 0 }]);
+  });
 });
 
 describe('POST users/login/ throttling', () => {
@@ -190,5 +211,22 @@ describe('POST users/login/ throttling', () => {
       .execute();
     expect((await TestClient.forTenant(app, acme.slug).signIn(email)).statusCode).toBe(429);
     expect((await TestClient.forTenant(app, globex.slug).signIn(email)).statusCode).toBe(400);
+  });
+});
+
+describe('parallel password guesses', () => {
+  it('are judged one by one, so a burst cannot slip past the delay', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const email = `admin@${tenant.slug}.test`;
+    const client = TestClient.forTenant(app, tenant.slug);
+    await client.get('/api/v1/customers/configuration/');
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        client.post('/api/v1/users/login/', { email, password: 'wrong-password' }),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode).sort();
+    // Three failures are allowed; the fourth must wait a second, and the burst comes within it.
+    expect(statuses).toEqual([...Array(3).fill(400), ...Array(9).fill(429)]);
   });
 });

@@ -47,8 +47,9 @@ function keysOf(subject: ThrottleSubject): Key[] {
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 
-// Rules and clock are injectable so tests never sleep. Call assertAllowed before any password
-// hashing, then recordFailure or recordSuccess with the outcome.
+// Rules and clock are injectable so tests never sleep. Either assertAllowed, then recordFailure or
+// recordSuccess with the outcome, in one transaction (codes checked without hashing); or, where a
+// password is hashed outside the transaction, beginAttempt before hashing and attemptSucceeded after.
 export function createSignInThrottle(
   rules: ThrottleRules = SIGN_IN_THROTTLE_RULES,
   now: () => Date = () => new Date(),
@@ -69,77 +70,111 @@ export function createSignInThrottle(
     return Math.max(0, row.last_failure_at.getTime() + delaySeconds * 1000 - at);
   }
 
-  return {
-    rules,
+  // Refuses with 429 and Retry-After while any of the subject's counters is delayed or locked.
+  // The answer is the same whether or not the account exists. The counters are created if need be
+  // and locked until the transaction ends, so concurrent attempts on one key are judged one by one.
+  async function assertAllowed(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+    const keys = keysOf(subject);
+    if (keys.length === 0) return;
+    const at = now();
+    await tx
+      .insertInto('sign_in_throttles')
+      .values(
+        keys.map(({ key }) => ({
+          tenant_id: tenantId,
+          key,
+          failures: 0,
+          first_failure_at: at,
+          last_failure_at: at,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['tenant_id', 'key']).doNothing())
+      .execute();
+    const rows = await tx
+      .selectFrom('sign_in_throttles')
+      .select(['key', 'failures', 'first_failure_at', 'last_failure_at', 'locked_until'])
+      .where('tenant_id', '=', tenantId)
+      .where(
+        'key',
+        'in',
+        keys.map((k) => k.key),
+      )
+      .orderBy('key')
+      .forUpdate()
+      .execute();
+    let wait = 0;
+    for (const row of rows) {
+      const kind = keys.find((k) => k.key === row.key)?.kind ?? 'address';
+      wait = Math.max(wait, waitFor(row, kind, at.getTime()));
+    }
+    if (wait > 0) throw new TooManyRequestsError(Math.ceil(wait / 1000));
+  }
 
-    // Refuses with 429 and Retry-After while any of the subject's counters is delayed or locked.
-    // The answer is the same whether or not the account exists.
-    async assertAllowed(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
-      const keys = keysOf(subject);
-      if (keys.length === 0) return;
-      const rows = await tx
-        .selectFrom('sign_in_throttles')
-        .select(['key', 'failures', 'first_failure_at', 'last_failure_at', 'locked_until'])
-        .where('tenant_id', '=', tenantId)
-        .where(
-          'key',
-          'in',
-          keys.map((k) => k.key),
+  // For checks that hash a password between the check and the outcome: the attempt counts as a
+  // failure at once, in the same transaction as the check, so a burst of parallel requests cannot
+  // all pass while the first ones are still hashing. attemptSucceeded takes it back.
+  async function beginAttempt(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+    await assertAllowed(tx, tenantId, subject);
+    await recordFailure(tx, tenantId, subject);
+  }
+
+  async function attemptSucceeded(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+    await recordSuccess(tx, tenantId, subject);
+    const address = keysOf(subject).find((k) => k.kind === 'address');
+    if (!address) return;
+    await tx
+      .updateTable('sign_in_throttles')
+      .set({ failures: sql`greatest(failures - 1, 0)` })
+      .where('tenant_id', '=', tenantId)
+      .where('key', '=', address.key)
+      .execute();
+  }
+
+  // Counts one failure on each counter; a counter whose window or lock has passed starts again.
+  async function recordFailure(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+    const at = now();
+    const windowStart = new Date(at.getTime() - windowMs);
+    for (const { key, kind } of keysOf(subject)) {
+      const stale = sql<boolean>`(sign_in_throttles.first_failure_at <= ${windowStart}
+        or sign_in_throttles.locked_until <= ${at})`;
+      const row = await tx
+        .insertInto('sign_in_throttles')
+        .values({ tenant_id: tenantId, key, failures: 1, first_failure_at: at, last_failure_at: at })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'key']).doUpdateSet({
+            failures: sql`case when ${stale} then 1 else sign_in_throttles.failures + 1 end`,
+            first_failure_at: sql`case when ${stale} then ${at} else sign_in_throttles.first_failure_at end`,
+            locked_until: sql`case when ${stale} then null else sign_in_throttles.locked_until end`,
+            last_failure_at: at,
+          }),
         )
-        .execute();
-      const at = now().getTime();
-      let wait = 0;
-      for (const row of rows) {
-        const kind = keys.find((k) => k.key === row.key)?.kind ?? 'address';
-        wait = Math.max(wait, waitFor(row, kind, at));
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      const limit = kind === 'account' ? rules.accountLockFailures : rules.addressLockFailures;
+      if (row.failures >= limit) {
+        await tx
+          .updateTable('sign_in_throttles')
+          .set({ locked_until: new Date(at.getTime() + lockMs) })
+          .where('tenant_id', '=', tenantId)
+          .where('key', '=', key)
+          .execute();
       }
-      if (wait > 0) throw new TooManyRequestsError(Math.ceil(wait / 1000));
-    },
+    }
+  }
 
-    // Counts one failure on each counter; a counter whose window or lock has passed starts again.
-    async recordFailure(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
-      const at = now();
-      const windowStart = new Date(at.getTime() - windowMs);
-      for (const { key, kind } of keysOf(subject)) {
-        const stale = sql<boolean>`(sign_in_throttles.first_failure_at <= ${windowStart}
-          or sign_in_throttles.locked_until <= ${at})`;
-        const row = await tx
-          .insertInto('sign_in_throttles')
-          .values({ tenant_id: tenantId, key, failures: 1, first_failure_at: at, last_failure_at: at })
-          .onConflict((oc) =>
-            oc.columns(['tenant_id', 'key']).doUpdateSet({
-              failures: sql`case when ${stale} then 1 else sign_in_throttles.failures + 1 end`,
-              first_failure_at: sql`case when ${stale} then ${at} else sign_in_throttles.first_failure_at end`,
-              locked_until: sql`case when ${stale} then null else sign_in_throttles.locked_until end`,
-              last_failure_at: at,
-            }),
-          )
-          .returning('failures')
-          .executeTakeFirstOrThrow();
-        const limit = kind === 'account' ? rules.accountLockFailures : rules.addressLockFailures;
-        if (row.failures >= limit) {
-          await tx
-            .updateTable('sign_in_throttles')
-            .set({ locked_until: new Date(at.getTime() + lockMs) })
-            .where('tenant_id', '=', tenantId)
-            .where('key', '=', key)
-            .execute();
-        }
-      }
-    },
+  // A success clears the account's counter. The address keeps its count: one valid account must
+  // not let an address go on guessing at others.
+  async function recordSuccess(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+    const account = keysOf(subject).find((k) => k.kind === 'account');
+    if (!account) return;
+    await tx
+      .deleteFrom('sign_in_throttles')
+      .where('tenant_id', '=', tenantId)
+      .where('key', '=', account.key)
+      .execute();
+  }
 
-    // A success clears the account's counter. The address keeps its count: one valid account must
-    // not let an address go on guessing at others.
-    async recordSuccess(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
-      const account = keysOf(subject).find((k) => k.kind === 'account');
-      if (!account) return;
-      await tx
-        .deleteFrom('sign_in_throttles')
-        .where('tenant_id', '=', tenantId)
-        .where('key', '=', account.key)
-        .execute();
-    },
-  };
+  return { rules, assertAllowed, recordFailure, recordSuccess, beginAttempt, attemptSucceeded };
 }
 
 export const signInThrottle = createSignInThrottle();

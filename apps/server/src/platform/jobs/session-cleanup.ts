@@ -1,15 +1,32 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
+import { SIGN_IN_THROTTLE_RULES } from '../auth/sign-in-throttle.js';
 
 export const SESSION_CLEANUP_QUEUE = 'sessions.purge-expired';
 
-// Expired sessions are refused at once; this only keeps the table small. It runs as the
-// migrating role because it spans every tenant.
+// Expired sessions, challenges and throttle counters are refused or ignored at once; this only
+// keeps the tables small. It runs as the migrating role because it spans every tenant.
 export async function registerSessionCleanup(boss: PgBoss, adminDb: Db): Promise<void> {
   await boss.createQueue(SESSION_CLEANUP_QUEUE);
   await boss.schedule(SESSION_CLEANUP_QUEUE, '17 * * * *');
-  await boss.work(SESSION_CLEANUP_QUEUE, async () => {
-    await adminDb.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
-  });
+  await boss.work(SESSION_CLEANUP_QUEUE, () => purgeExpiredSignInState(adminDb));
+}
+
+export async function purgeExpiredSignInState(adminDb: Db): Promise<void> {
+  await adminDb.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
+  // Sessions idle past their tenant's timeout can never be used again.
+  await sql`
+    delete from sessions s using tenant_configurations c
+    where c.tenant_id = s.tenant_id
+      and s.last_seen_at < now() - make_interval(mins => c.session_idle_minutes)
+  `.execute(adminDb);
+  await adminDb.deleteFrom('auth_challenges').where('expires_at', '<', sql<Date>`now()`).execute();
+  // A counter whose window and lock have both passed starts again from one anyway.
+  const windowStart = sql<Date>`now() - make_interval(mins => ${SIGN_IN_THROTTLE_RULES.windowMinutes})`;
+  await adminDb
+    .deleteFrom('sign_in_throttles')
+    .where('first_failure_at', '<', windowStart)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
+    .execute();
 }
