@@ -116,6 +116,24 @@ describe('POST users/invitations/', () => {
   });
 });
 
+describe('invitations while impersonating', () => {
+  it("are refused with 434: an administrator does not invite people in someone else's name", async () => {
+    const tenant = await createTestTenant(adminDb);
+    const admin = `admin@${tenant.slug}.test`;
+    const member = `member@${tenant.slug}.test`;
+    await grant(adminDb, tenant.id, userId(tenant, admin), ['can_impersonate_users']);
+    await grant(adminDb, tenant.id, userId(tenant, member), ['can_manage_third_party_users']);
+    const client = TestClient.forTenant(app, tenant.slug);
+    await client.signIn(admin);
+    expect((await client.post(ADMIN_PATHS.impersonate, { user_id: userId(tenant, member) })).statusCode).toBe(
+      200,
+    );
+    const response = await client.post(ADMIN_PATHS.invitations, invitee);
+    expect(response.statusCode).toBe(434);
+    expect(response.json()).toMatchObject({ code: 'impersonation_error', error_tag: 'action_not_allowed' });
+  });
+});
+
 describe('POST users/invitations/accept/', () => {
   it('sets the password, signs the supplier in once, and records the acceptance', async () => {
     const { tenant, client } = await tenantWithInviter();

@@ -72,6 +72,7 @@ describe('mail delivery over SMTP', () => {
     expect(message?.raw).toContain('Subject: Your sign-in code');
     expect(message?.raw).toContain('To: reader@example.test');
     expect(message?.raw).toContain('Your code is 123456.');
+    expect(message?.raw).toContain('Auto-Submitted: auto-generated');
     const row = await outboxRow(tenant.id, queued.id);
     expect(row.status).toBe('sent');
     expect(row.sent_at).toBeInstanceOf(Date);

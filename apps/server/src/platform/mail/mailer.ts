@@ -56,6 +56,8 @@ export function createMailer(options: {
         subject: email.subject,
         text: email.text_body,
         ...(email.html_body && { html: email.html_body }),
+        // RFC 3834: out-of-office replies and the like are not sent back to a no-reply address.
+        headers: { 'Auto-Submitted': 'auto-generated' },
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
