@@ -39,6 +39,26 @@ describe('GET users/sessions/', () => {
     expect(rest.previous).toBe(`${ACCOUNT_PATHS.sessions}?limit=2&offset=0`);
   });
 
+  it('leaves out expired and idle sessions', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const current = await signedIn(tenant.slug, 'member', 'Current');
+    const expired = await signedIn(tenant.slug, 'member', 'Expired');
+    const idle = await signedIn(tenant.slug, 'member', 'Idle');
+    await adminDb
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.user.sessionId)
+      .execute();
+    await adminDb
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 61 * 60_000) })
+      .where('id', '=', idle.user.sessionId)
+      .execute();
+    const body = SessionsPageSchema.parse((await current.client.get(ACCOUNT_PATHS.sessions)).json());
+    expect(body.count).toBe(1);
+    expect(body.results.map((s) => s.user_agent)).toEqual(['Current']);
+  });
+
   it('refuses bad paging and answers 401 when signed out', async () => {
     const tenant = await createTestTenant(adminDb);
     const { client } = await signedIn(tenant.slug);

@@ -234,6 +234,39 @@ describe('POST users/login_using_mfa/', () => {
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
+  it("keeps the first factor as the session's sign-in method, and refuses a deactivated user", async () => {
+    const tenant = await createTestTenant(adminDb);
+    const { secret, email } = await enrolledMember(tenant.slug);
+    const client = TestClient.forTenant(app, tenant.slug);
+    await client.signIn(email);
+    // As if the first factor had been a magic link.
+    await adminDb
+      .updateTable('auth_challenges')
+      .set({ first_factor: 'magic_link' })
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    const response = await client.post(SIGN_IN_PATHS.loginUsingMfa, { token: await codeAt(secret, 1) });
+    const { sessionId } = UserSchema.parse(response.json());
+    const session = await adminDb
+      .selectFrom('sessions')
+      .select('auth_method')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(session.auth_method).toBe('magic_link');
+
+    const later = TestClient.forTenant(app, tenant.slug);
+    await later.signIn(email);
+    await adminDb
+      .updateTable('users')
+      .set({ is_active: false })
+      .where('tenant_id', '=', tenant.id)
+      .where('email', '=', email)
+      .execute();
+    const refused = await later.post(SIGN_IN_PATHS.loginUsingMfa, { token: await codeAt(secret, 1) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('TOKEN_EXPIRED_INVALID');
+  });
+
   it("never accepts one tenant's challenge on another tenant's host", async () => {
     const acme = await createTestTenant(adminDb);
     const globex = await createTestTenant(adminDb);
