@@ -12,8 +12,8 @@ import { impersonationRoutes } from './modules/impersonation/impersonation.route
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
-import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';

@@ -82,6 +82,10 @@ export const SERVER_MESSAGES = {
   cannotImpersonatePrivileged:
     'Users who can administer the platform or impersonate others cannot be impersonated.',
   notImpersonating: 'You are not impersonating anyone.',
+  // Single sign-on administration (issue 3).
+  ssoSlugTaken: 'A single sign-on provider with this login name already exists.',
+  ssoIssuerInsecure: 'The issuer must be an https:// address (http:// only for this machine).',
+  ssoSlugReserved: 'This login name is used by the sign-in pages. Choose another.',
 } as const;
 
 // Status 434 answers name both people (spec 1 sections 6 and 8).

@@ -9,4 +9,5 @@ export * from './locales.js';
 export * from './pagination.js';
 export * from './permissions.js';
 export * from './sign-in-flows.js';
+export * from './sso.js';
 export * from './validators/index.js';

@@ -15,6 +15,7 @@ import { AuthenticationFailedError, BadRequestError } from '../../platform/error
 import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { configurationRepository } from '../configuration/configuration.repository.js';
+import { ssoProvidersRepository } from '../sso/sso-providers.repository.js';
 import { usersRepository } from './users.repository.js';
 
 // Password sign-in: the first factor; completeFirstFactor decides between a session and MFA.
@@ -43,9 +44,20 @@ export function currentUser(ctx: UserContext): Promise<User> {
   return withTenant(ctx.db, ctx.tenant.id, (tx) => currentUserDto(tx, ctx.tenant, ctx.auth));
 }
 
-export async function logout(ctx: TenantContext, tokenHash: Buffer | null): Promise<{ redirect_url: null }> {
-  if (tokenHash) await withTenant(ctx.db, ctx.tenant.id, (tx) => sessionsRepository.delete(tx, tokenHash));
-  return { redirect_url: null };
+// A session opened through single sign-on answers the provider's logout address (spec 1 section 4),
+// so the web app can end the provider's session too.
+export async function logout(
+  ctx: TenantContext,
+  tokenHash: Buffer | null,
+): Promise<{ redirect_url: string | null }> {
+  if (!tokenHash) return { redirect_url: null };
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const session = await sessionsRepository.findByTokenHash(tx, tokenHash);
+    const redirectUrl =
+      session?.auth_method === 'sso' ? await ssoProvidersRepository.logoutUrlFor(tx, session.user_id) : null;
+    await sessionsRepository.delete(tx, tokenHash);
+    return { redirect_url: redirectUrl };
+  });
 }
 
 export function permissionsOf(ctx: UserContext): PermissionsResponse {

@@ -107,6 +107,15 @@ export const sessionsRepository = {
     await tx.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();
   },
 
+  // Any session by its token, alive or not (sign-out reads how it was opened).
+  findByTokenHash(tx: Tx, tokenHash: Buffer) {
+    return tx
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'auth_method'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  },
+
   async delete(tx: Tx, tokenHash: Buffer): Promise<void> {
     await tx.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   },
