@@ -1,0 +1,55 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
+import { ANALYST, createPeopleTenant } from './support/people.js';
+
+const PERIOD_SECONDS = 30;
+
+// PinInput spreads typed digits over its boxes, as a person (or a password manager) would type them.
+async function typeCode(page: Page, testId: string, code: string): Promise<void> {
+  await page.getByTestId(testId).locator('input').first().click();
+  await page.keyboard.type(code);
+}
+
+describe('password and authenticator app', () => {
+  it('enrols from the security page, then signs in with password and a code', async () => {
+    const tenant = await createPeopleTenant();
+    const { page } = await newPage();
+    await signIn(page, tenant, ANALYST.email);
+
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Security' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/security');
+    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+    const secret = await page.getByTestId('totp-secret').inputValue();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await typeCode(page, 'totp-confirm-code', await generate({ secret }));
+    await page.getByRole('button', { name: 'Activate' }).click();
+
+    // The recovery codes are shown once, ready to copy or download.
+    const codes = page.getByTestId('recovery-codes');
+    await codes.waitFor();
+    expect((await codes.innerText()).split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(8);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Enabled').waitFor();
+
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    // The password alone is not enough now: the verification step asks for a code.
+    await page.goto(tenantUrl(tenant, '/login?next=%2Ftasks'));
+    await page.getByLabel('Email address').fill(ANALYST.email);
+    await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/login/mfa');
+    await page.getByText('Verification required').waitFor();
+
+    // Each code works once: the next time step's code, which the server's drift window accepts.
+    const nextStep = Math.floor(Date.now() / 1000) + PERIOD_SECONDS;
+    await typeCode(page, 'mfa-code', await generate({ secret, epoch: nextStep }));
+    await page.waitForURL((url) => url.pathname === '/tasks');
+    await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+  });
+});
