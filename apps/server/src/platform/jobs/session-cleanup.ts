@@ -22,6 +22,13 @@ export async function purgeExpiredSignInState(adminDb: Db): Promise<void> {
       and s.last_seen_at < now() - make_interval(mins => c.session_idle_minutes)
   `.execute(adminDb);
   await adminDb.deleteFrom('auth_challenges').where('expires_at', '<', sql<Date>`now()`).execute();
+  await adminDb.deleteFrom('sso_login_states').where('expires_at', '<', sql<Date>`now()`).execute();
+  // Spent codes and links; kept an hour past expiry because recent ones count toward the e-mail
+  // sending limit (15 minutes).
+  await adminDb
+    .deleteFrom('one_time_tokens')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .execute();
   // A counter whose window and lock have both passed starts again from one anyway.
   const windowStart = sql<Date>`now() - make_interval(mins => ${SIGN_IN_THROTTLE_RULES.windowMinutes})`;
   await adminDb

@@ -31,25 +31,34 @@ export async function registerMailDelivery(boss: PgBoss, mailer: Mailer, adminDb
     for (const job of jobs) await mailer.deliver(job.data.tenantId, job.data.emailId);
   });
   // A process that stops between committing an e-mail and handing it to the queue leaves it
-  // 'queued'; the sweep hands such e-mail over again.
+  // 'queued'; the sweep hands such e-mail over again, and applies the retention below.
   await boss.createQueue(MAIL_SWEEP_QUEUE);
   await boss.schedule(MAIL_SWEEP_QUEUE, '*/5 * * * *');
   await boss.work(MAIL_SWEEP_QUEUE, () => sweepQueuedMail(boss, adminDb));
 }
 
+// Sent and kept e-mail is deleted after this many days: it holds spent codes and links, and the
+// mailbox is for recent mail. Failed e-mail stays until someone looks at it.
+export const OUTBOX_RETENTION_DAYS = 30;
+
 export async function sweepQueuedMail(boss: JobSender, adminDb: Db): Promise<number> {
   const tenants = await adminDb.selectFrom('tenants').select('id').execute();
   let handed = 0;
   for (const { id: tenantId } of tenants) {
-    const stale = await withTenant(adminDb, tenantId, (tx) =>
-      tx
+    const stale = await withTenant(adminDb, tenantId, async (tx) => {
+      await tx
+        .deleteFrom('outbox_emails')
+        .where('status', 'in', ['sent', 'kept'])
+        .where('created_at', '<', sql<Date>`now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})`)
+        .execute();
+      return tx
         .selectFrom('outbox_emails')
         .select('id')
         .where('status', '=', 'queued')
         .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
         .limit(1000)
-        .execute(),
-    );
+        .execute();
+    });
     for (const { id: emailId } of stale) {
       const job: MailDeliveryJob = { tenantId, emailId };
       await boss.send(MAIL_DELIVERY_QUEUE, job, { singletonKey: mailJobKey(job) });

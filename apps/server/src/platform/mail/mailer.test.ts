@@ -180,6 +180,31 @@ describe('mail delivery through pg-boss', () => {
     expect(sent).toContainEqual({ tenantId: tenant.id, emailId: stale?.id });
     expect(sent).not.toContainEqual({ tenantId: tenant.id, emailId: fresh?.id });
   });
+
+  it('deletes sent and kept e-mail after 30 days, and keeps failed e-mail', async () => {
+    const tenant = await createTestTenant(withSmtp.adminDb);
+    const { app, adminDb } = withSmtp;
+    const ids = await withTenant(app.db, tenant.id, async (tx) => {
+      const out: string[] = [];
+      for (const to of ['old-sent@example.test', 'old-failed@example.test', 'new-sent@example.test']) {
+        out.push((await app.mail.queue(tx, tenant.id, { to, subject: 'X', text: 'X.' })).id);
+      }
+      return out;
+    });
+    const [oldSent, oldFailed, newSent] = ids;
+    await sql`update outbox_emails set status = case when id = ${oldFailed} then 'failed' else 'sent' end
+      where tenant_id = ${tenant.id}`.execute(adminDb);
+    await sql`update outbox_emails set created_at = now() - interval '31 days'
+      where tenant_id = ${tenant.id} and id in (${oldSent}, ${oldFailed})`.execute(adminDb);
+    await sweepQueuedMail({ send: async () => null }, adminDb);
+    const left = await adminDb
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id')
+      .execute();
+    expect(left.map((r) => r.id)).toEqual([oldFailed, newSent]);
+  });
 });
 
 describe('mail without SMTP', () => {
