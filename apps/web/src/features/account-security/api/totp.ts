@@ -1,4 +1,9 @@
-import { ACCOUNT_PATHS, RecoveryCodesResponseSchema, TotpSetupResponseSchema } from '@attest/shared';
+import {
+  ACCOUNT_PATHS,
+  httpErrorFromBody,
+  RecoveryCodesResponseSchema,
+  TotpSetupResponseSchema,
+} from '@attest/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http, send } from '../../../lib/api/http-client';
 
@@ -12,8 +17,15 @@ export function confirmTotp(code: string) {
   return http.post(ACCOUNT_PATHS.totpConfirm, { code }, RecoveryCodesResponseSchema);
 }
 
+// A tenant that requires MFA refuses with 403: that is an answer for the dialog to show, not the
+// app-wide 'Insufficient Permissions' warning.
 export async function disableTotp(password: string): Promise<void> {
-  await send(ACCOUNT_PATHS.totpDisable, { method: 'POST', body: { password } });
+  const response = await send(ACCOUNT_PATHS.totpDisable, {
+    method: 'POST',
+    body: { password },
+    handledStatuses: [403],
+  });
+  if (!response.ok) throw httpErrorFromBody(response.status, response.statusText, await response.text());
 }
 
 export function regenerateRecoveryCodes() {

@@ -87,7 +87,7 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
               label={t('account.totp.manualEntry')}
               readOnly
               value={setup.data.secret}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
               dir="ltr"
               data-testid="totp-secret"
               rightSection={

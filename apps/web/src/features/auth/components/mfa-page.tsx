@@ -58,7 +58,7 @@ export function MfaPage() {
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
               autoFocus
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
           ) : (
             <Center>
