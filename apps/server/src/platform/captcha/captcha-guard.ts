@@ -30,6 +30,14 @@ class CaptchaError extends AppError {
   }
 }
 
+function openOrNull(box: SecretBox, sealed: string): string | null {
+  try {
+    return box.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
 export function createCaptchaGuard(deps: {
   db: Db;
   secretBox: SecretBox;
@@ -56,14 +64,17 @@ export function createCaptchaGuard(deps: {
         return exempt ? null : { secret: settings.hcaptcha_secret_encrypted };
       });
       if (!check) return;
-      if (answer.service !== 'hcaptcha' || !answer.token)
+      if (answer.service !== 'hcaptcha' || !answer.token) {
         throw new CaptchaError(SERVER_MESSAGES.captchaRequired);
-      // A tenant that enables captcha without a secret refuses everyone rather than letting everyone in.
-      if (!check.secret) throw new CaptchaError(SERVER_MESSAGES.captchaFailed);
+      }
+      // A tenant that enables captcha without a readable secret (none, or sealed under another
+      // SECRET_KEY) refuses everyone rather than letting everyone in.
+      const secret = check.secret ? openOrNull(deps.secretBox, check.secret) : null;
+      if (!secret) throw new CaptchaError(SERVER_MESSAGES.captchaFailed);
       // The provider is called outside any transaction.
-      const verifier = deps.verifierFor(deps.secretBox.open(check.secret));
-      if (!(await verifier.verify(answer.token, answer.ip)))
+      if (!(await deps.verifierFor(secret).verify(answer.token, answer.ip))) {
         throw new CaptchaError(SERVER_MESSAGES.captchaFailed);
+      }
     },
 
     publicConfig(ctx) {

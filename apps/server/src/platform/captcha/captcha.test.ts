@@ -83,16 +83,19 @@ describe('captcha on POST users/login/', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('refuses everyone when the tenant enables captcha without a secret', async () => {
+  it('refuses everyone when the tenant has no readable secret', async () => {
     const { tenant, client, member } = await captchaTenant();
-    await adminDb
-      .updateTable('tenant_configurations')
-      .set({ hcaptcha_secret_encrypted: null })
-      .where('tenant_id', '=', tenant.id)
-      .execute();
-    const response = await client.post(LOGIN, { email: member, password: TEST_PASSWORD, ...solved });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(FAILED);
+    const foreignKey = createSecretBox('another-deployment-secret-key-of-32-chars').seal(TEST_CAPTCHA_SECRET);
+    for (const sealed of [null, foreignKey]) {
+      await adminDb
+        .updateTable('tenant_configurations')
+        .set({ hcaptcha_secret_encrypted: sealed })
+        .where('tenant_id', '=', tenant.id)
+        .execute();
+      const response = await client.post(LOGIN, { email: member, password: TEST_PASSWORD, ...solved });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe(FAILED);
+    }
   });
 });
 
