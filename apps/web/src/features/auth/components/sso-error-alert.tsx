@@ -1,17 +1,18 @@
+import { SSO_ERROR_CODES } from '@attest/shared';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-// The sso_error codes the callback sends back to /login (the SSO module's SSO_ERROR_CODES); any
-// other code, 'sso_failed' among them, reads as the spec's 'Authentication failed'.
+// The sso_error codes the callback sends back to /login; any other code, SSO_ERROR_CODES.failed
+// among them, reads as the spec's 'Authentication failed'.
 const SSO_ERROR_KEYS: Record<string, string> = {
-  access_denied: 'auth.sso.errors.accessDenied',
-  invalid_state: 'auth.sso.errors.invalidState',
-  email_domain_not_allowed: 'auth.sso.errors.domainNotAllowed',
-  email_not_verified: 'auth.sso.errors.emailNotVerified',
-  account_not_linked: 'auth.sso.errors.accountNotLinked',
-  user_inactive: 'auth.sso.errors.userInactive',
-  provider_unavailable: 'auth.sso.errors.providerUnavailable',
+  [SSO_ERROR_CODES.accessDenied]: 'auth.sso.errors.accessDenied',
+  [SSO_ERROR_CODES.invalidState]: 'auth.sso.errors.invalidState',
+  [SSO_ERROR_CODES.emailDomainNotAllowed]: 'auth.sso.errors.domainNotAllowed',
+  [SSO_ERROR_CODES.emailNotVerified]: 'auth.sso.errors.emailNotVerified',
+  [SSO_ERROR_CODES.accountNotLinked]: 'auth.sso.errors.accountNotLinked',
+  [SSO_ERROR_CODES.userInactive]: 'auth.sso.errors.userInactive',
+  [SSO_ERROR_CODES.providerUnavailable]: 'auth.sso.errors.providerUnavailable',
 };
 
 export function SsoErrorAlert({ code }: { code: string | null }) {
