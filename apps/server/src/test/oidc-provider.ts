@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -51,6 +52,16 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
   provider = new Provider(issuer, {
     adapter,
     clients: [],
+    // Its own signing key, rather than the library's published development key.
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          use: 'sig',
+          kid: 'test',
+        },
+      ],
+    },
     cookies: { keys: ['attest-test-oidc-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },

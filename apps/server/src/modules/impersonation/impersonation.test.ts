@@ -139,4 +139,26 @@ describe('POST users/impersonate/ and users/stop_impersonation/', () => {
     await adminDb.deleteFrom('sessions').where('id', '=', me.sessionId).execute();
     expect((await client.get(ME)).statusCode).toBe(401);
   });
+
+  it("keeps the administrator's own session alive while they act, so that stopping returns to it", async () => {
+    const tenant = await createAdminTestTenant(adminDb);
+    const { client, me } = await adminOf(tenant);
+    const asMember = UserSchema.parse(
+      (await client.post(ADMIN_PATHS.impersonate, { user_id: userId(tenant, tenant.member) })).json(),
+    );
+    const fiftyMinutesAgo = new Date(Date.now() - 50 * 60_000);
+    await adminDb
+      .updateTable('sessions')
+      .set({ last_seen_at: fiftyMinutesAgo })
+      .where('id', 'in', [me.sessionId, asMember.sessionId])
+      .execute();
+    expect((await client.get(ME)).statusCode).toBe(200);
+    const own = await adminDb
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id', '=', me.sessionId)
+      .executeTakeFirstOrThrow();
+    expect(own.last_seen_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await client.post(ADMIN_PATHS.stopImpersonation, {})).statusCode).toBe(200);
+  });
 });

@@ -103,8 +103,23 @@ export const sessionsRepository = {
       .executeTakeFirst();
   },
 
+  // An administrator acting as someone is active in their own session too, which must outlive the
+  // idle timeout for them to return to it.
   async touch(tx: Tx, sessionId: string): Promise<void> {
-    await tx.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();
+    await tx
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', sessionId),
+          eb(
+            'id',
+            '=',
+            eb.selectFrom('sessions as i').select('i.impersonator_session_id').where('i.id', '=', sessionId),
+          ),
+        ]),
+      )
+      .execute();
   },
 
   // Any session by its token, alive or not (sign-out reads how it was opened).
