@@ -6,7 +6,7 @@ describe('magic link', () => {
   it('is requested, read in the development mailbox, confirmed, and signs in once', async () => {
     const tenant = await createPeopleTenant();
     const { page } = await newPage();
-    await page.goto(tenantUrl(tenant, '/login'));
+    await page.goto(tenantUrl(tenant, '/login?next=%2Ftasks'));
     await page.getByRole('link', { name: 'Email me a magic link' }).click();
     await page.waitForURL((url) => url.pathname === '/login/magic');
     await page.getByLabel('Email address').fill(ANALYST.email);
@@ -27,7 +27,8 @@ describe('magic link', () => {
     // Opening the link signs nobody in: the confirm button does.
     await page.goto(href ?? '');
     await page.getByRole('button', { name: 'Continue and sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // The link remembers the page it was asked from.
+    await page.waitForURL((url) => url.pathname === '/tasks');
     await page.getByRole('button', { name: 'Open user menu' }).waitFor();
 
     // Spent: a second use lands on the 404 page's magic-link variant.

@@ -45,12 +45,13 @@ export const routes: RouteObject[] = [
               { path: 'mfa', element: <MfaPage /> },
               { path: 'code', element: <OtpPage /> },
               { path: 'magic', element: <MagicLinkRequestPage /> },
-              { path: 'magic/confirm', element: <MagicLinkConfirmPage /> },
               { path: 'certa', element: <LoginPage /> },
               { path: ':loginType', element: <SsoStartPage /> },
             ],
           },
-          // Both work whoever is signed in: the popup closes, the invitation sets a password.
+          // These work whoever is signed in: the popup closes, the invitation sets a password, and a
+          // confirmed link follows its own next_path rather than the anonymous-only redirect.
+          { path: 'magic/confirm', element: <MagicLinkConfirmPage /> },
           { path: 'close', element: <ClosePage /> },
           { path: 'invitation', element: <InvitationPage /> },
         ],
