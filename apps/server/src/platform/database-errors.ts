@@ -14,3 +14,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     error.message,
   );
 }
+
+// SQLSTATE 23505: a concurrent request took the same unique value between our check and our write.
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '23505';
+}

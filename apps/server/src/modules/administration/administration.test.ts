@@ -298,6 +298,16 @@ describe('admin/groups/', () => {
     expect((await admin.post(ADMIN_PATHS.groups, { name: '   ' })).statusCode).toBe(400);
   });
 
+  it('answers one of two simultaneous creations of the same name with 400, never 500', async () => {
+    const tenant = await createAdminTestTenant(adminDb);
+    const admin = await signedIn(tenant.slug, tenant.admin);
+    const results = await Promise.all([
+      admin.post(ADMIN_PATHS.groups, { name: 'Race' }),
+      admin.post(ADMIN_PATHS.groups, { name: 'Race' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+  });
+
   it("answers 404 for another tenant's group and 403 without the permission", async () => {
     const tenant = await createAdminTestTenant(adminDb);
     const other = await createTestTenant(adminDb);

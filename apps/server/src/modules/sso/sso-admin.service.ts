@@ -7,6 +7,7 @@ import {
   type SsoProviderUpdate,
 } from '@attest/shared';
 import { type AuditAction, recordAudit } from '../../platform/audit/audit-log.js';
+import { isUniqueViolation } from '../../platform/database-errors.js';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
@@ -33,23 +34,25 @@ export function getSsoProvider(ctx: SsoAdminContext, id: number): Promise<SsoPro
 }
 
 export function createSsoProvider(ctx: SsoAdminContext, input: SsoProviderCreate): Promise<SsoProvider> {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await validate(tx, input);
-    const id = await ssoProvidersRepository.create(tx, {
-      tenant_id: ctx.tenant.id,
-      slug: input.slug,
-      display_name: input.display_name,
-      issuer: input.issuer,
-      client_id: input.client_id,
-      client_secret_encrypted: ctx.seal(input.client_secret),
-      allowed_email_domains: [...new Set(input.allowed_email_domains)],
-      default_group_id: input.default_group_id == null ? null : String(input.default_group_id),
-      logout_redirect_url: input.logout_redirect_url ?? null,
-      enabled: input.enabled ?? true,
-    });
-    await audit(ctx, tx, 'sso_provider.created', { provider_id: Number(id), slug: input.slug });
-    return toSsoProvider(ctx, await findOr404(tx, Number(id)));
-  });
+  return slugTakenOnConflict(
+    withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+      await validate(tx, input);
+      const id = await ssoProvidersRepository.create(tx, {
+        tenant_id: ctx.tenant.id,
+        slug: input.slug,
+        display_name: input.display_name,
+        issuer: input.issuer,
+        client_id: input.client_id,
+        client_secret_encrypted: ctx.seal(input.client_secret),
+        allowed_email_domains: [...new Set(input.allowed_email_domains)],
+        default_group_id: input.default_group_id == null ? null : String(input.default_group_id),
+        logout_redirect_url: input.logout_redirect_url ?? null,
+        enabled: input.enabled ?? true,
+      });
+      await audit(ctx, tx, 'sso_provider.created', { provider_id: Number(id), slug: input.slug });
+      return toSsoProvider(ctx, await findOr404(tx, Number(id)));
+    }),
+  );
 }
 
 // A missing client_secret keeps the stored one: the admin screen never sees it to send it back.
@@ -58,29 +61,31 @@ export function updateSsoProvider(
   id: number,
   input: SsoProviderUpdate,
 ): Promise<SsoProvider> {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const existing = await findOr404(tx, id);
-    await validate(tx, input, existing.id);
-    await ssoProvidersRepository.update(tx, existing.id, {
-      ...(input.slug !== undefined && { slug: input.slug }),
-      ...(input.display_name !== undefined && { display_name: input.display_name }),
-      ...(input.issuer !== undefined && { issuer: input.issuer }),
-      ...(input.client_id !== undefined && { client_id: input.client_id }),
-      ...(input.client_secret !== undefined && { client_secret_encrypted: ctx.seal(input.client_secret) }),
-      ...(input.allowed_email_domains !== undefined && {
-        allowed_email_domains: [...new Set(input.allowed_email_domains)],
-      }),
-      ...(input.default_group_id !== undefined && {
-        default_group_id: input.default_group_id === null ? null : String(input.default_group_id),
-      }),
-      ...(input.logout_redirect_url !== undefined && { logout_redirect_url: input.logout_redirect_url }),
-      ...(input.enabled !== undefined && { enabled: input.enabled }),
-    });
-    // The secret itself never enters the audit trail, only the fact that it changed.
-    const changed = Object.keys(input).sort();
-    await audit(ctx, tx, 'sso_provider.changed', { provider_id: id, changed });
-    return toSsoProvider(ctx, await findOr404(tx, id));
-  });
+  return slugTakenOnConflict(
+    withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+      const existing = await findOr404(tx, id);
+      await validate(tx, input, existing.id);
+      await ssoProvidersRepository.update(tx, existing.id, {
+        ...(input.slug !== undefined && { slug: input.slug }),
+        ...(input.display_name !== undefined && { display_name: input.display_name }),
+        ...(input.issuer !== undefined && { issuer: input.issuer }),
+        ...(input.client_id !== undefined && { client_id: input.client_id }),
+        ...(input.client_secret !== undefined && { client_secret_encrypted: ctx.seal(input.client_secret) }),
+        ...(input.allowed_email_domains !== undefined && {
+          allowed_email_domains: [...new Set(input.allowed_email_domains)],
+        }),
+        ...(input.default_group_id !== undefined && {
+          default_group_id: input.default_group_id === null ? null : String(input.default_group_id),
+        }),
+        ...(input.logout_redirect_url !== undefined && { logout_redirect_url: input.logout_redirect_url }),
+        ...(input.enabled !== undefined && { enabled: input.enabled }),
+      });
+      // The secret itself never enters the audit trail, only the fact that it changed.
+      const changed = Object.keys(input).sort();
+      await audit(ctx, tx, 'sso_provider.changed', { provider_id: id, changed });
+      return toSsoProvider(ctx, await findOr404(tx, id));
+    }),
+  );
 }
 
 export function deleteSsoProvider(ctx: SsoAdminContext, id: number): Promise<void> {
@@ -106,6 +111,16 @@ async function validate(tx: Tx, input: SsoProviderUpdate, exceptId?: string): Pr
   if (input.default_group_id != null) {
     const known = await adminUsersRepository.existingGroupIds(tx, [String(input.default_group_id)]);
     if (known.size === 0) throw refuse('default_group_id', SERVER_MESSAGES.unknownGroups);
+  }
+}
+
+// The slug check and a concurrent request can both pass; the unique index decides.
+async function slugTakenOnConflict<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new BadRequestError(SERVER_MESSAGES.ssoSlugTaken, { slug: [SERVER_MESSAGES.ssoSlugTaken] });
   }
 }
 

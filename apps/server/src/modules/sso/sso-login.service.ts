@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit/audit-log.js';
 import { safeNextPath } from '../../platform/auth/next-path.js';
 import { hashToken } from '../../platform/auth/session-token.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../platform/auth/sign-in.js';
+import { isUniqueViolation } from '../../platform/database-errors.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { TenantContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -105,7 +106,24 @@ export async function finishSsoLogin(
     throw new SsoLoginError(SSO_ERROR_CODES.emailDomainNotAllowed);
   }
 
-  const userId = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const userId = await resolveUser(ctx, provider, identity, callback.client);
+  const outcome = await completeFirstFactor(ctx, {
+    userId,
+    firstFactor: 'sso',
+    client: callback.client,
+    nextPath: login.next_path,
+  });
+  return { outcome, nextPath: login.next_path, popup: login.popup };
+}
+
+// The linked user, or a new one created just in time. Never an existing account found by e-mail.
+async function resolveUser(
+  ctx: SsoContext,
+  provider: SsoProviderRow,
+  identity: ProviderIdentity,
+  client: ClientInfo,
+): Promise<string> {
+  const work = withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const linked = await ssoLoginRepository.findLinkedUser(tx, provider.id, identity.subject);
     if (linked) {
       if (!linked.is_active) throw new SsoLoginError(SSO_ERROR_CODES.userInactive);
@@ -136,18 +154,17 @@ export async function finishSsoLogin(
       actorUserId: null,
       targetUserId: id,
       details: { provider: provider.slug, default_group_id: provider.default_group_id },
-      ipAddress: callback.client.ipAddress,
+      ipAddress: client.ipAddress,
     });
     return id;
   });
-
-  const outcome = await completeFirstFactor(ctx, {
-    userId,
-    firstFactor: 'sso',
-    client: callback.client,
-    nextPath: login.next_path,
-  });
-  return { outcome, nextPath: login.next_path, popup: login.popup };
+  try {
+    return await work;
+  } catch (error) {
+    // A concurrent first sign-in with the same e-mail or subject created the account first.
+    if (isUniqueViolation(error)) throw new SsoLoginError(SSO_ERROR_CODES.accountNotLinked);
+    throw error;
+  }
 }
 
 type ProviderIdentity = {
