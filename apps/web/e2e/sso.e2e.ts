@@ -1,4 +1,3 @@
-import { ADMIN_PATHS, CSRF_COOKIE, CSRF_HEADER } from '@attest/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../../server/src/test/oidc-provider.js';
@@ -13,40 +12,24 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.close());
 
-// As the administrator's browser: the API call the (future) provider settings screen makes.
-async function addProvider(page: Page, issuer: string): Promise<string> {
-  return page.evaluate(
-    async ({ paths, issuer, client, csrf }) => {
-      const token = document.cookie
-        .split('; ')
-        .find((c) => c.startsWith(`${csrf.cookie}=`))
-        ?.split('=')[1];
-      const headers = { 'Content-Type': 'application/json', [csrf.header]: token ?? '' };
-      const groups = await (await fetch(paths.groups)).json();
-      const analysts = groups.results.find((g: { name: string }) => g.name === 'Analysts');
-      const response = await fetch(paths.ssoProviders, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          slug: 'acme-id',
-          display_name: 'Acme ID',
-          issuer,
-          client_id: client.clientId,
-          client_secret: client.clientSecret,
-          allowed_email_domains: ['e2e.test'],
-          default_group_id: analysts.id,
-        }),
-      });
-      if (!response.ok) throw new Error(`provider not created: ${response.status} ${await response.text()}`);
-      return (await response.json()).redirect_uri as string;
-    },
-    {
-      paths: { groups: ADMIN_PATHS.groups, ssoProviders: ADMIN_PATHS.ssoProviders },
-      issuer,
-      client: CLIENT,
-      csrf: { cookie: CSRF_COOKIE, header: CSRF_HEADER },
-    },
-  );
+// Through the administration screen, as an administrator sets a provider up.
+async function addProvider(page: Page, tenant: string, issuer: string): Promise<string> {
+  await page.goto(tenantUrl(tenant, '/settings/sso'));
+  await page.getByRole('button', { name: 'Add identity provider' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Button label').fill('Acme ID');
+  await dialog.getByLabel('Identifier').fill('acme-id');
+  await dialog.getByLabel('Issuer URL').fill(issuer);
+  await dialog.getByLabel('Client ID').fill(CLIENT.clientId);
+  await dialog.getByLabel('Client secret').fill(CLIENT.clientSecret);
+  await dialog.getByLabel('Allowed email domains').fill('e2e.test');
+  await dialog.getByLabel('Allowed email domains').press('Enter');
+  await dialog.getByLabel('Default group').click();
+  await page.getByRole('option', { name: 'Analysts' }).click();
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const row = page.locator('tbody tr').filter({ hasText: 'Acme ID' });
+  return row.getByText('/callback/').innerText();
 }
 
 describe('single sign-on', () => {
@@ -54,7 +37,7 @@ describe('single sign-on', () => {
     const tenant = await createPeopleTenant();
     const admin = await newPage();
     await signIn(admin.page, tenant, ADMIN.email);
-    const redirectUri = await addProvider(admin.page, provider.issuer);
+    const redirectUri = await addProvider(admin.page, tenant, provider.issuer);
     await provider.registerClient({ ...CLIENT, redirectUris: [redirectUri] });
     provider.signInAs({
       sub: 'sso-person-1',

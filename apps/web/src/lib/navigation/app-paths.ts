@@ -5,4 +5,5 @@ export const APP_PATHS = {
   settingsGroups: '/settings/groups',
   settingsMailbox: '/settings/mailbox',
   settingsAudit: '/settings/audit',
+  settingsSso: '/settings/sso',
 } as const;

@@ -10,6 +10,7 @@ export const adminKeys = {
   permissions: () => [...adminKeys.all, 'permissions'] as const,
   regions: () => [...adminKeys.all, 'regions'] as const,
   businessUnits: () => [...adminKeys.all, 'business-units'] as const,
+  ssoProviders: () => [...adminKeys.all, 'sso-providers'] as const,
   audit: (page: PageRequest) => [...adminKeys.all, 'audit', page] as const,
   mailbox: (page: PageRequest) => [...adminKeys.all, 'mailbox', page] as const,
 };
