@@ -5,7 +5,7 @@ import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
 import { type ClientInfo, type OpenedSession, openSession } from '../../platform/auth/sign-in.js';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { impersonationRepository } from './impersonation.repository.js';
 
 // Acting as these people would let an administrator gain rights they were not given.
@@ -78,6 +78,29 @@ export function stopImpersonation(ctx: UserContext, client: ClientInfo): Promise
       client,
       notAfter: own.expires_at,
     });
+  });
+}
+
+// Signing out while acting as someone signs the administrator out too: the cookie the sign-out
+// clears was the only way back to their own session.
+export async function endImpersonationAtSignOut(
+  tx: Tx,
+  tenantId: string,
+  session: {
+    id: string;
+    user_id: string;
+    impersonator_user_id: string | null;
+    impersonator_session_id: string | null;
+  },
+): Promise<void> {
+  if (!session.impersonator_session_id) return;
+  await impersonationRepository.deleteSession(tx, session.impersonator_session_id);
+  await recordAudit(tx, {
+    tenantId,
+    action: 'impersonation.stopped',
+    actorUserId: session.impersonator_user_id,
+    targetUserId: session.user_id,
+    details: { session_id: session.id, by: 'sign_out' },
   });
 }
 

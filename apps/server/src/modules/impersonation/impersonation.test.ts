@@ -161,4 +161,29 @@ describe('POST users/impersonate/ and users/stop_impersonation/', () => {
     expect(own.last_seen_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await client.post(ADMIN_PATHS.stopImpersonation, {})).statusCode).toBe(200);
   });
+
+  it('signs the administrator out too when they sign out while acting as someone', async () => {
+    const tenant = await createAdminTestTenant(adminDb);
+    const { client, me } = await adminOf(tenant);
+    const asMember = UserSchema.parse(
+      (await client.post(ADMIN_PATHS.impersonate, { user_id: userId(tenant, tenant.member) })).json(),
+    );
+    expect((await client.get('/api/v1/users/logout/')).statusCode).toBe(200);
+    const left = await adminDb
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', [me.sessionId, asMember.sessionId])
+      .execute();
+    expect(left).toEqual([]);
+    const audit = await adminDb
+      .selectFrom('audit_events')
+      .select(['action', 'actor_user_id', 'details'])
+      .where('tenant_id', '=', tenant.id)
+      .where('action', '=', 'impersonation.stopped')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      actor_user_id: String(userId(tenant, tenant.admin)),
+      details: { by: 'sign_out' },
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { AuthenticationFailedError, BadRequestError } from '../../platform/error
 import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { configurationRepository } from '../configuration/configuration.repository.js';
+import { endImpersonationAtSignOut } from '../impersonation/impersonation.service.js';
 import { ssoProvidersRepository } from '../sso/sso-providers.repository.js';
 import { usersRepository } from './users.repository.js';
 
@@ -53,6 +54,7 @@ export async function logout(
   if (!tokenHash) return { redirect_url: null };
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const session = await sessionsRepository.findByTokenHash(tx, tokenHash);
+    if (session) await endImpersonationAtSignOut(tx, ctx.tenant.id, session);
     const redirectUrl =
       session?.auth_method === 'sso' ? await ssoProvidersRepository.logoutUrlFor(tx, session.user_id) : null;
     await sessionsRepository.delete(tx, tokenHash);

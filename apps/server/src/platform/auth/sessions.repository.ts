@@ -126,7 +126,7 @@ export const sessionsRepository = {
   findByTokenHash(tx: Tx, tokenHash: Buffer) {
     return tx
       .selectFrom('sessions')
-      .select(['id', 'user_id', 'auth_method'])
+      .select(['id', 'user_id', 'auth_method', 'impersonator_user_id', 'impersonator_session_id'])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
   },
