@@ -78,13 +78,16 @@ export function UserMenu({
             {t('userMenu.profile')}
           </Menu.Item>
         )}
-        <Menu.Item
-          component={Link}
-          to={APP_PATHS.accountSecurity}
-          leftSection={<IconShieldLock size={16} stroke={1.5} />}
-        >
-          {t('userMenu.security')}
-        </Menu.Item>
+        {/* Someone acting as this user may not change their factors, password or sessions. */}
+        {!user.impersonator && (
+          <Menu.Item
+            component={Link}
+            to={APP_PATHS.accountSecurity}
+            leftSection={<IconShieldLock size={16} stroke={1.5} />}
+          >
+            {t('userMenu.security')}
+          </Menu.Item>
+        )}
         {showAdministration && (
           <Menu.Item
             component={Link}
