@@ -31,6 +31,8 @@ export async function oidcConfiguration(settings: OidcClientSettings): Promise<o
     timeout: DISCOVERY_TIMEOUT_SECONDS,
     ...(issuer.protocol === 'http:' && { execute: [oidc.allowInsecureRequests] }),
   });
+  // Entries of changed or removed providers are never asked for again: drop whatever has expired.
+  for (const [staleKey, entry] of cache) if (entry.expiresAt <= Date.now()) cache.delete(staleKey);
   cache.set(key, { configuration, expiresAt: Date.now() + CACHE_TTL_MS });
   return configuration;
 }
