@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
 import { ANALYST, createPeopleTenant } from './support/people.js';
+import { requireMfa } from './support/tenants.js';
 
 const PERIOD_SECONDS = 30;
 
@@ -10,6 +11,22 @@ const PERIOD_SECONDS = 30;
 async function typeCode(page: Page, testId: string, code: string): Promise<void> {
   await page.getByTestId(testId).locator('input').first().click();
   await page.keyboard.type(code);
+}
+
+// Set up on the security page: the secret shown for manual entry, one code, the recovery codes.
+async function enrol(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  const secret = await page.getByTestId('totp-secret').inputValue();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await typeCode(page, 'totp-confirm-code', await generate({ secret }));
+  await page.getByRole('button', { name: 'Activate' }).click();
+  // The recovery codes are shown once, ready to copy or download.
+  const codes = page.getByTestId('recovery-codes');
+  await codes.waitFor();
+  expect((await codes.innerText()).split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(8);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByText('Enabled', { exact: true }).waitFor();
+  return secret;
 }
 
 describe('password and authenticator app', () => {
@@ -21,18 +38,7 @@ describe('password and authenticator app', () => {
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'Security' }).click();
     await page.waitForURL((url) => url.pathname === '/account/security');
-    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
-    const secret = await page.getByTestId('totp-secret').inputValue();
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await typeCode(page, 'totp-confirm-code', await generate({ secret }));
-    await page.getByRole('button', { name: 'Activate' }).click();
-
-    // The recovery codes are shown once, ready to copy or download.
-    const codes = page.getByTestId('recovery-codes');
-    await codes.waitFor();
-    expect((await codes.innerText()).split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(8);
-    await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByText('Enabled').waitFor();
+    const secret = await enrol(page);
 
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -51,5 +57,26 @@ describe('password and authenticator app', () => {
     await typeCode(page, 'mfa-code', await generate({ secret, epoch: nextStep }));
     await page.waitForURL((url) => url.pathname === '/tasks');
     await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+  });
+
+  it('holds everyone to enrolment when the tenant requires MFA, then lets them in', async () => {
+    const tenant = await createPeopleTenant();
+    await requireMfa(tenant);
+    const { page } = await newPage();
+    await page.goto(tenantUrl(tenant, '/login'));
+    await page.getByLabel('Email address').fill(ANALYST.email);
+    await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Every private page leads to the security page with the reason, until an app is set up.
+    await page.waitForURL((url) => url.pathname === '/account/security');
+    await page.getByTestId('enrolment-required').waitFor();
+    await page.goto(tenantUrl(tenant, '/tasks'));
+    await page.waitForURL((url) => url.pathname === '/account/security');
+
+    await enrol(page);
+    await page.goto(tenantUrl(tenant, '/tasks'));
+    await page.waitForURL((url) => url.pathname === '/tasks');
+    expect(await page.getByTestId('enrolment-required').count()).toBe(0);
   });
 });

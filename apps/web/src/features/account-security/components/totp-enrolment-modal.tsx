@@ -42,13 +42,19 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
     return resetSetup;
   }, [opened, start, resetSetup, resetConfirm]);
 
-  const submit = (value: string) => confirm.mutate(value, { onSuccess: onEnrolled });
+  const submit = (value: string) => confirm.mutate(value);
   const codes = confirm.data?.recovery_codes;
+  // The app reads the user again only once the codes are put away: under a tenant MFA rule that
+  // re-renders every private route, and the codes must not vanish before they are saved.
+  const close = () => {
+    if (codes) onEnrolled();
+    onClose();
+  };
 
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={t('account.totp.enrolTitle')}
       size="md"
       radius="md"
@@ -62,7 +68,7 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
         <Stack gap="md">
           <Text fz="sm">{t('account.totp.enrolled')}</Text>
           <RecoveryCodes codes={codes} />
-          <Button onClick={onClose}>{t('account.totp.done')}</Button>
+          <Button onClick={close}>{t('account.totp.done')}</Button>
         </Stack>
       ) : setup.data ? (
         <form
@@ -124,7 +130,7 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
             </Center>
             <ErrorNote message={actionErrorMessage(confirm.error, t)} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={confirm.isPending} disabled={code.length !== CODE_LENGTH}>
