@@ -23,7 +23,7 @@ export const TotpSetupResponseSchema = z.object({
   qr_code: z.string(),
 });
 export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
-export const TotpCodeSchema = z.object({
+export const TotpCodeSchema = z.strictObject({
   code: z
     .string()
     .trim()
@@ -31,9 +31,9 @@ export const TotpCodeSchema = z.object({
 });
 export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
-export const TotpDisableSchema = z.object({ password: z.string().min(1).max(1024) });
+export const TotpDisableSchema = z.strictObject({ password: z.string().min(1).max(1024) });
 
-export const ChangePasswordSchema = z.object({
+export const ChangePasswordSchema = z.strictObject({
   current_password: z.string().min(1).max(1024),
   new_password: z.string().max(1024),
 });

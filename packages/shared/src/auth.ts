@@ -10,7 +10,7 @@ export const CaptchaServiceSchema = z
   .nullable()
   .transform((v) => (v === 'hcaptcha' ? v : undefined));
 
-export const LoginRequestSchema = z.object({
+export const LoginRequestSchema = z.strictObject({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
   captcha_token: z.string().max(4096).optional().nullable(),
@@ -58,8 +58,8 @@ export type PermissionsResponse = z.infer<typeof PermissionsResponseSchema>;
 
 export const LogoutResponseSchema = z.object({ redirect_url: z.string().nullable() });
 
-export const ChangeLanguageRequestSchema = z.object({ to_language: z.string().trim().min(2).max(16) });
+export const ChangeLanguageRequestSchema = z.strictObject({ to_language: z.string().trim().min(2).max(16) });
 export const ChangeLanguageResponseSchema = z.object({ prefered_language: z.string() });
 
-export const SetTimezoneRequestSchema = z.object({ timezone: z.string().trim().min(1).max(64) });
+export const SetTimezoneRequestSchema = z.strictObject({ timezone: z.string().trim().min(1).max(64) });
 export const SetTimezoneResponseSchema = z.object({ timezone: z.string() });

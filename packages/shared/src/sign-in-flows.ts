@@ -19,13 +19,13 @@ export const SIGN_IN_PATHS = {
   captchaConfig: '/api/v1/users/captcha/',
 } as const;
 
-export const CaptchaFieldsSchema = z.object({
+export const CaptchaFieldsSchema = z.strictObject({
   captcha_token: z.string().max(4096).optional().nullable(),
   captcha_service: CaptchaServiceSchema,
 });
 
 // The authenticator-app code (6 digits) or a recovery code (xxxxx-xxxxx).
-export const LoginUsingMfaRequestSchema = z.object({ token: z.string().trim().min(6).max(32) });
+export const LoginUsingMfaRequestSchema = z.strictObject({ token: z.string().trim().min(6).max(32) });
 
 export const RequestOtpSchema = CaptchaFieldsSchema.extend({ email: z.string().trim().min(3).max(254) });
 export const SubmitOtpSchema = CaptchaFieldsSchema.extend({
@@ -40,7 +40,7 @@ export const RequestMagicLinkSchema = CaptchaFieldsSchema.extend({
   email: z.string().trim().min(3).max(254),
   next: z.string().max(2048).optional().nullable(),
 });
-export const MagicLinkLoginSchema = z.object({ token: z.string().min(16).max(256) });
+export const MagicLinkLoginSchema = z.strictObject({ token: z.string().min(16).max(256) });
 // Links and claim tokens carry a destination: the web app follows next_path (a same-origin path)
 // once signed in, or after the MFA step.
 export const SignInWithNextResponseSchema = LoginResponseSchema.and(
@@ -50,14 +50,16 @@ export const SignInWithNextResponseSchema = LoginResponseSchema.and(
 // Request answers that never reveal whether an account exists.
 export const AcceptedSchema = z.object({ detail: z.string() });
 
-export const ClaimTokenRequestSchema = z.object({ token: z.string().min(16).max(256) });
-export const MintClaimTokenRequestSchema = z.object({ next: z.string().max(2048).optional().nullable() });
+export const ClaimTokenRequestSchema = z.strictObject({ token: z.string().min(16).max(256) });
+export const MintClaimTokenRequestSchema = z.strictObject({
+  next: z.string().max(2048).optional().nullable(),
+});
 export const MintClaimTokenResponseSchema = z.object({ token: z.string(), expires_at: z.string() });
 
 export const SsoProviderSummarySchema = z.object({ slug: z.string(), display_name: z.string() });
 export const SsoProvidersResponseSchema = z.object({ results: z.array(SsoProviderSummarySchema) });
 
-export const AcceptInvitationSchema = z.object({
+export const AcceptInvitationSchema = z.strictObject({
   token: z.string().min(16).max(256),
   password: z.string().max(1024),
 });

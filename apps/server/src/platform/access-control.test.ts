@@ -21,6 +21,12 @@ describe('route access rules', () => {
     }
   });
 
+  it('every request body is a strict schema, so unknown fields (tenant_id, roles, owner) are refused', () => {
+    const loose = app.routeAccess.filter((r) => r.strictBody === false).map((r) => `${r.method} ${r.url}`);
+    expect(loose).toEqual([]);
+    expect(app.routeAccess.some((r) => r.strictBody === true)).toBe(true);
+  });
+
   it('refuses to register an API route without an access rule', async () => {
     const bare = Fastify();
     registerAccessControl(bare);

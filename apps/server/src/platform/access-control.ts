@@ -2,8 +2,15 @@ import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, NotAuthenticatedError } from './errors.js';
 import type { RouteAccess } from './fastify-types.js';
+import { isStrictObjectSchema } from './strict-body.js';
 
-export type RouteAccessEntry = { method: string; url: string; access: RouteAccess | undefined };
+export type RouteAccessEntry = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  // null: the route takes no body.
+  strictBody: boolean | null;
+};
 
 // STYLE.md rule 5: every API route declares who may call it. A route without a rule fails at
 // registration, so it can never ship open by accident.
@@ -13,7 +20,13 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     // The tenant API; the OpenAPI documentation pages are registered before this hook.
     if (!route.url.startsWith('/api/v')) return;
-    catalogue.push({ method: String(route.method), url: route.url, access: route.config?.access });
+    const body = route.schema?.body;
+    catalogue.push({
+      method: String(route.method),
+      url: route.url,
+      access: route.config?.access,
+      strictBody: body ? isStrictObjectSchema(body) : null,
+    });
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);
     }

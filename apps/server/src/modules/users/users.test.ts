@@ -63,6 +63,21 @@ describe('POST users/login/', () => {
     expect(response.json()).toMatchObject({ code: 'invalid', errors: { email: [expect.any(String)] } });
   });
 
+  it('refuses a body that tries to set fields the endpoint does not define', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const other = await createTestTenant(adminDb);
+    const client = TestClient.forTenant(app, tenant.slug);
+    await client.get('/api/v1/customers/configuration/');
+    const response = await client.post(LOGIN, {
+      email: `admin@${tenant.slug}.test`,
+      password: TEST_PASSWORD,
+      tenant_id: other.id,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid' });
+    expect(response.cookies.find((c) => c.name === 'sessionid')).toBeUndefined();
+  });
+
   it('accepts captcha_service only as hcaptcha and ignores any other value', async () => {
     const tenant = await createTestTenant(adminDb);
     const client = TestClient.forTenant(app, tenant.slug);
