@@ -1,4 +1,4 @@
-import { Box, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconHistory, IconKey, IconMailbox, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
@@ -37,6 +37,26 @@ export function SettingsLayout() {
         ))}
       </Stack>
       <Box style={{ flex: 1, minWidth: 0 }}>
+        {/* Narrow screens: the sections as a row above the page. */}
+        <ScrollArea hiddenFrom="sm" mb="md" type="never">
+          <Group gap={6} wrap="nowrap">
+            {SECTIONS.map(({ to, label, icon: Icon }) => (
+              <RouterNavLink key={to} to={to}>
+                {({ isActive }) => (
+                  <Button
+                    component="span"
+                    size="compact-sm"
+                    variant={isActive ? 'light' : 'subtle'}
+                    color={isActive ? undefined : 'gray'}
+                    leftSection={<Icon size={16} stroke={1.5} />}
+                  >
+                    {t(label)}
+                  </Button>
+                )}
+              </RouterNavLink>
+            ))}
+          </Group>
+        </ScrollArea>
         <Outlet />
       </Box>
     </Group>

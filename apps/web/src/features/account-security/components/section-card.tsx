@@ -13,9 +13,10 @@ export type SectionCardProps = {
 export function SectionCard({ icon, title, description, aside, children }: SectionCardProps) {
   return (
     <Paper withBorder radius="lg" p="xl" shadow="xs">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="lg">
-        <Group align="flex-start" wrap="nowrap" gap="md">
-          <ThemeIcon size={40} radius="md" variant="light">
+      {/* On a narrow screen the action drops below the title rather than squeezing it. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Group align="flex-start" wrap="nowrap" gap="md" style={{ flex: '1 1 300px' }}>
+          <ThemeIcon size={40} radius="md" variant="light" visibleFrom="xs">
             {icon}
           </ThemeIcon>
           <Stack gap={2}>
