@@ -2,12 +2,16 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-platform.js';
 import * as m0002 from './0002-access-and-sign-in.js';
 import * as m0005 from './0005-administration-search.js';
+import * as m0006 from './0006-idle-timeout-default.js';
 
-// Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration.
+// Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
+// numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
+// a migration a database has already run.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': m0001,
   '0002-access-and-sign-in': m0002,
   '0005-administration-search': m0005,
+  '0006-idle-timeout-default': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -41,7 +41,11 @@ const errors = {
 // The second sign-in step, and each person's own authenticator app, password and sessions.
 export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { secretBox: createSecretBox(app.config.SECRET_KEY), secretKey: app.config.SECRET_KEY };
+  const deps = {
+    secretBox: createSecretBox(app.config.SECRET_KEY),
+    secretKey: app.config.SECRET_KEY,
+    mail: app.mail,
+  };
   const mfa = createMfaService(deps);
   const loginUsingMfa = createMfaSignIn(deps);
 
@@ -145,7 +149,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const session = await changePassword(userContext(request), request.body, clientInfo(request));
+      const session = await changePassword(userContext(request), request.body, clientInfo(request), app.mail);
       // The renewed session's cookie; the session hook sends its CSRF token.
       setSessionCookie(reply, session.token, session.expiresAt);
       request.auth = session.auth;

@@ -6,6 +6,8 @@ import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
 import { type ClientInfo, type OpenedSession, openSession } from '../../platform/auth/sign-in.js';
 import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
 import { BadRequestError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { securityNoticeEmail } from '../../platform/mail/security-notice.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { accountSecurityRepository } from './account-security.repository.js';
@@ -18,6 +20,7 @@ export async function changePassword(
   ctx: UserContext,
   input: ChangePassword,
   client: ClientInfo,
+  mail: Mailer,
 ): Promise<OpenedSession> {
   const { user } = ctx.auth;
   const userId = user.id;
@@ -38,7 +41,7 @@ export async function changePassword(
   }
   const newHash = await hashPassword(input.new_password);
 
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { session, notice } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     await signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle);
     await accountSecurityRepository.updatePassword(tx, userId, newHash);
     const revoked = await accountSecurityRepository.deleteOtherSessions(tx, userId, ctx.auth.sessionId);
@@ -57,6 +60,13 @@ export async function changePassword(
       details: { other_sessions_revoked: revoked },
       ipAddress: client.ipAddress,
     });
-    return session;
+    const notice = await mail.queue(
+      tx,
+      ctx.tenant.id,
+      securityNoticeEmail(ctx.tenant, user, 'password_changed', { ipAddress: client.ipAddress }),
+    );
+    return { session, notice };
   });
+  await mail.dispatch([notice]);
+  return session;
 }

@@ -12,15 +12,26 @@ import {
 } from '../../platform/auth/totp.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { BadRequestError, ForbiddenError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { type SecurityChange, securityNoticeEmail } from '../../platform/mail/security-notice.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { accountSecurityRepository } from './account-security.repository.js';
 import { mfaRepository } from './mfa.repository.js';
 
-export type MfaDeps = { secretBox: SecretBox; secretKey: string };
+export type MfaDeps = { secretBox: SecretBox; secretKey: string; mail: Mailer };
 
 // Enrolling, confirming and removing the authenticator app from one's own profile.
-export function createMfaService({ secretBox, secretKey }: MfaDeps) {
+export function createMfaService({ secretBox, secretKey, mail }: MfaDeps) {
+  // Queued with the change itself; handed to delivery once the transaction has committed.
+  function queueNotice(tx: Tx, ctx: UserContext, change: SecurityChange, ipAddress: string | null) {
+    return mail.queue(
+      tx,
+      ctx.tenant.id,
+      securityNoticeEmail(ctx.tenant, ctx.auth.user, change, { ipAddress }),
+    );
+  }
+
   async function issueRecoveryCodes(tx: Tx, ctx: UserContext): Promise<string[]> {
     const codes = newRecoveryCodes();
     const userId = ctx.auth.user.id;
@@ -70,18 +81,20 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
           targetUserId: ctx.auth.user.id,
           ipAddress,
         });
-        return issueRecoveryCodes(tx, ctx);
+        const notice = await queueNotice(tx, ctx, 'mfa_enabled', ipAddress);
+        return { codes: await issueRecoveryCodes(tx, ctx), notice };
       });
       // Thrown after the transaction, so the counted failure is kept.
       if (!outcome) throw invalidCode();
-      return { recovery_codes: outcome };
+      await mail.dispatch([outcome.notice]);
+      return { recovery_codes: outcome.codes };
     },
 
     async regenerateRecoveryCodes(
       ctx: UserContext,
       ipAddress: string | null,
     ): Promise<RecoveryCodesResponse> {
-      const codes = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+      const { codes, notice } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
         const totp = await mfaRepository.findTotp(tx, ctx.auth.user.id);
         if (!totp?.confirmed_at) throw new BadRequestError(SERVER_MESSAGES.totpNotEnabled);
         await recordAudit(tx, {
@@ -91,8 +104,10 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
           targetUserId: ctx.auth.user.id,
           ipAddress,
         });
-        return issueRecoveryCodes(tx, ctx);
+        const notice = await queueNotice(tx, ctx, 'recovery_codes_regenerated', ipAddress);
+        return { codes: await issueRecoveryCodes(tx, ctx), notice };
       });
+      await mail.dispatch([notice]);
       return { recovery_codes: codes };
     },
 
@@ -113,7 +128,7 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
         return accountSecurityRepository.passwordHashOf(tx, ctx.auth.user.id);
       });
       if (!(await verifyPassword(storedHash, password))) throw incorrectPassword();
-      await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+      const notice = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
         await signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle);
         await mfaRepository.deleteTotp(tx, ctx.auth.user.id);
         await recordAudit(tx, {
@@ -123,7 +138,9 @@ export function createMfaService({ secretBox, secretKey }: MfaDeps) {
           targetUserId: ctx.auth.user.id,
           ipAddress,
         });
+        return queueNotice(tx, ctx, 'mfa_disabled', ipAddress);
       });
+      await mail.dispatch([notice]);
     },
   };
 }

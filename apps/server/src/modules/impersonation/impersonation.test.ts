@@ -146,10 +146,11 @@ describe('POST users/impersonate/ and users/stop_impersonation/', () => {
     const asMember = UserSchema.parse(
       (await client.post(ADMIN_PATHS.impersonate, { user_id: userId(tenant, tenant.member) })).json(),
     );
-    const fiftyMinutesAgo = new Date(Date.now() - 50 * 60_000);
+    // Near the end of the tenant's idle window (30 minutes by default), past the touch interval.
+    const twentyFiveMinutesAgo = new Date(Date.now() - 25 * 60_000);
     await adminDb
       .updateTable('sessions')
-      .set({ last_seen_at: fiftyMinutesAgo })
+      .set({ last_seen_at: twentyFiveMinutesAgo })
       .where('id', 'in', [me.sessionId, asMember.sessionId])
       .execute();
     expect((await client.get(ME)).statusCode).toBe(200);
