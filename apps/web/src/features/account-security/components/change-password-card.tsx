@@ -1,8 +1,9 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@attest/shared';
-import { Alert, Button, Group, List, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordHints } from '../../../components/password-hints';
 import { useChangePassword } from '../api/change-password';
 import { actionErrorMessage, fieldError } from '../lib/action-error';
 import { ErrorNote } from './error-note';
@@ -88,15 +89,7 @@ export function ChangePasswordCard() {
               error={touched && mismatch ? t('password.mismatch') : null}
             />
           </SimpleGrid>
-          <Text fz="xs" c="dimmed" component="div">
-            <List size="xs" spacing={2}>
-              <List.Item>
-                {t('password.hintLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-              </List.Item>
-              <List.Item>{t('password.hintCommon')}</List.Item>
-              <List.Item>{t('account.password.signsOutOthers')}</List.Item>
-            </List>
-          </Text>
+          <PasswordHints extra={t('account.password.signsOutOthers')} />
           <ErrorNote message={formError} />
           <Group>
             <Button type="submit" loading={change.isPending}>

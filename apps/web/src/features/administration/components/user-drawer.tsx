@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconUserShare } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
 import { useGroupChoices } from '../api/groups';
@@ -60,8 +60,6 @@ function UserDetails({ user, can, isSelf }: UserDetailsProps) {
   const [groupIds, setGroupIds] = useState(() => user.groups.map((g) => String(g.id)));
   const [extra, setExtra] = useState(user.extra_permissions);
   const [active, setActive] = useState(user.is_active);
-
-  useEffect(() => update.reset(), [update.reset]);
 
   const dirty =
     active !== user.is_active ||

@@ -1,8 +1,9 @@
 import { HttpError, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@attest/shared';
-import { Button, List, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { PasswordHints } from '../../../components/password-hints';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { signInErrorMessage } from '../lib/sign-in-errors';
@@ -61,14 +62,7 @@ export function InvitationPage() {
             onChange={(e) => setConfirmation(e.currentTarget.value)}
             error={touched && mismatch ? t('password.mismatch') : null}
           />
-          <Text fz="xs" c="dimmed" component="div">
-            <List size="xs" spacing={2}>
-              <List.Item>
-                {t('password.hintLength', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-              </List.Item>
-              <List.Item>{t('password.hintCommon')}</List.Item>
-            </List>
-          </Text>
+          <PasswordHints />
           <FormError message={formError} />
           <Button type="submit" fullWidth size="md" loading={accept.isPending}>
             {t('auth.invitation.submit')}
