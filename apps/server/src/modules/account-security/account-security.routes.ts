@@ -2,13 +2,13 @@ import {
   ACCOUNT_PATHS,
   ApiErrorSchema,
   ChangePasswordSchema,
-  LoginResponseSchema,
   LoginUsingMfaRequestSchema,
   PageQuerySchema,
   RecoveryCodesResponseSchema,
   RevokedSessionsSchema,
   SessionsPageSchema,
   SIGN_IN_PATHS,
+  SignInWithNextResponseSchema,
   TotpCodeSchema,
   TotpDisableSchema,
   TotpSetupResponseSchema,
@@ -57,18 +57,18 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
         tags,
         summary: 'Complete a sign-in with an authenticator code or a recovery code',
         body: LoginUsingMfaRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors },
+        response: { 200: SignInWithNextResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const session = await loginUsingMfa(
+      const { nextPath, ...session } = await loginUsingMfa(
         tenantContext(request),
         request.cookies[MFA_CHALLENGE_COOKIE],
         request.body.token,
         clientInfo(request),
       );
       reply.clearCookie(MFA_CHALLENGE_COOKIE, { path: '/api/' });
-      return sendSignInOutcome(request, reply, { kind: 'session', ...session });
+      return { ...sendSignInOutcome(request, reply, { kind: 'session', ...session }), next_path: nextPath };
     },
   );
 

@@ -13,7 +13,10 @@ import { invalidCode, type MfaDeps } from './mfa.service.js';
 // A challenge dies after this many wrong codes; the person signs in again (and meets the throttle).
 export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
 
-type Attempt = { kind: 'expired' } | { kind: 'invalid' } | ({ kind: 'session' } & OpenedSession);
+// The session, and where the first factor meant to go (a magic link's or SSO's `next`).
+export type MfaSignIn = OpenedSession & { nextPath: string | null };
+
+type Attempt = { kind: 'expired' } | { kind: 'invalid' } | ({ kind: 'session' } & MfaSignIn);
 
 function challengeExpired(): AppError {
   return new AppError(400, ERROR_CODES.tokenExpired, SERVER_MESSAGES.mfaChallengeExpired);
@@ -39,7 +42,7 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
     challengeToken: string | undefined,
     token: string,
     client: ClientInfo,
-  ): Promise<OpenedSession> {
+  ): Promise<MfaSignIn> {
     if (!challengeToken) throw challengeExpired();
     const attempt = await withTenant(ctx.db, ctx.tenant.id, async (tx): Promise<Attempt> => {
       const challenge = await mfaRepository.findOpenChallenge(
@@ -67,7 +70,7 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
         mfaVerified: true,
         client,
       });
-      return { kind: 'session', ...session };
+      return { kind: 'session', ...session, nextPath: challenge.next_path };
     });
     // Thrown after the transaction commits, so the counted attempt and failure are kept.
     if (attempt.kind === 'expired') throw challengeExpired();

@@ -234,6 +234,28 @@ describe('POST users/login_using_mfa/', () => {
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
+  it("answers the first factor's destination once the code is accepted (a magic link's next)", async () => {
+    const tenant = await createTestTenant(adminDb);
+    const { secret, email } = await enrolledMember(tenant.slug);
+    const client = TestClient.forTenant(app, tenant.slug);
+    await client.get('/api/v1/customers/configuration/');
+    await client.post(SIGN_IN_PATHS.requestMagicLink, { email, next: '/tasks?view=mine' });
+    const mail = await adminDb
+      .selectFrom('outbox_emails')
+      .select('text_body')
+      .where('tenant_id', '=', tenant.id)
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /token=([\w-]+)/.exec(mail.text_body)?.[1] ?? '';
+    const first = await client.post(SIGN_IN_PATHS.magicLinkLogin, { token });
+    expect(first.json()).toMatchObject({ mfa: { requires_mfa_verification: true } });
+
+    const second = await client.post(SIGN_IN_PATHS.loginUsingMfa, { token: await codeAt(secret, 1) });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ email, next_path: '/tasks?view=mine' });
+  });
+
   it("keeps the first factor as the session's sign-in method, and refuses a deactivated user", async () => {
     const tenant = await createTestTenant(adminDb);
     const { secret, email } = await enrolledMember(tenant.slug);
