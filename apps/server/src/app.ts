@@ -95,8 +95,10 @@ export async function buildApp(options: {
   registerTenancy(app);
   registerSessions(app);
   registerCsrfProtection(app);
-  registerAccessControl(app);
+  // The impersonation guard precedes the access rules, so a nested impersonation answers 434 rather
+  // than a missing permission of the impersonated user; both run before body validation.
   registerImpersonationGuard(app);
+  registerAccessControl(app);
 
   for (const module of MODULES) await app.register(module);
   await registerWebApp(app);

@@ -32,7 +32,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before body validation: a caller who may not use the route learns nothing about its input.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.auth) throw new NotAuthenticatedError();

@@ -11,7 +11,7 @@ import type { Impersonator, SessionUser } from '../request-context.js';
 // Spec 1 section 4: while an administrator acts as someone, every answer names the administrator in
 // the impersonator-id header, and the actions a person must take themselves answer 434.
 export function registerImpersonationGuard(app: FastifyInstance): void {
-  // preValidation runs before the access rules' preHandler, so a nested impersonation attempt reads
+  // Registered before the access rules (both preValidation), so a nested impersonation attempt reads
   // as what it is rather than as a missing permission of the impersonated user.
   app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config.forbiddenWhileImpersonating;
