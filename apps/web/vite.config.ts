@@ -14,5 +14,22 @@ export default defineConfig({
       '/admin': { target: API_TARGET, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than our code: their own chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'vendor-icons', test: /node_modules[\\/]@tabler[\\/]/ },
+            { name: 'vendor-data', test: /node_modules[\\/](@tanstack|zod|i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

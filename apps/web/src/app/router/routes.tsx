@@ -15,7 +15,6 @@ import { ReloadRequiredPage } from '../../features/errors/components/reload-requ
 import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
 import { ExportChartRoute } from '../../features/reports/routes/export-chart-route';
 import { AppLayout } from '../layout/app-layout';
-import { AccountSecurityRoute } from '../routes/account-security-route';
 import { AdminRedirect } from '../routes/admin-redirect';
 import { AuthFrameRoute } from '../routes/login-route';
 import { RouteErrorPage } from '../routes/route-error-page';
@@ -64,7 +63,12 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { index: true, element: <HomeRedirect /> },
-              { path: 'account/security', element: <AccountSecurityRoute /> },
+              {
+                path: 'account/security',
+                lazy: async () => ({
+                  Component: (await import('../routes/account-security-route')).AccountSecurityRoute,
+                }),
+              },
               ...workflowRoutes,
               ...reportRoutes,
               ...recordsRoutes,
