@@ -20,6 +20,7 @@ export const ADMIN_PATHS = {
   businessUnits: '/api/v1/business-units/',
   ssoProviders: '/api/v1/admin/sso-providers/',
   ssoProvider: (id: number) => `/api/v1/admin/sso-providers/${id}/`,
+  securitySettings: '/api/v1/admin/security-settings/',
 } as const;
 
 export const AccessLevelSchema = z.enum(['read', 'full']);
@@ -153,3 +154,43 @@ export const BusinessUnitsQuerySchema = PageQuerySchema.extend({
     .transform((v) => [...new Set(v.split(',').map(Number))])
     .optional(),
 });
+
+// The tenant's sign-in security settings. The hCaptcha secret is write-only: reads say whether one
+// is stored, never what it is.
+export const SESSION_IDLE_MINUTES = { min: 5, max: 1440 } as const;
+export const SESSION_ABSOLUTE_HOURS = { min: 1, max: 720 } as const;
+// ASVS 4.0 V3.3.2 (level 2): re-authentication after at most 30 minutes idle.
+export const ASVS_L2_IDLE_MINUTES = 30;
+
+export const SecuritySettingsSchema = z.object({
+  require_mfa: z.boolean(),
+  session_idle_minutes: z.number().int(),
+  session_absolute_hours: z.number().int(),
+  captcha_enabled: z.boolean(),
+  hcaptcha_site_key: z.string().nullable(),
+  hcaptcha_secret_set: z.boolean(),
+});
+export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+
+// PATCH: any subset; null clears the site key or the secret. Unknown keys are refused.
+export const SecuritySettingsUpdateSchema = z
+  .object({
+    require_mfa: z.boolean().optional(),
+    session_idle_minutes: z
+      .number()
+      .int()
+      .min(SESSION_IDLE_MINUTES.min)
+      .max(SESSION_IDLE_MINUTES.max)
+      .optional(),
+    session_absolute_hours: z
+      .number()
+      .int()
+      .min(SESSION_ABSOLUTE_HOURS.min)
+      .max(SESSION_ABSOLUTE_HOURS.max)
+      .optional(),
+    captcha_enabled: z.boolean().optional(),
+    hcaptcha_site_key: z.string().trim().min(1).max(200).nullable().optional(),
+    hcaptcha_secret: z.string().trim().min(1).max(500).nullable().optional(),
+  })
+  .strict();
+export type SecuritySettingsUpdate = z.infer<typeof SecuritySettingsUpdateSchema>;

@@ -86,6 +86,9 @@ export const SERVER_MESSAGES = {
   ssoSlugTaken: 'A single sign-on provider with this login name already exists.',
   ssoIssuerInsecure: 'The issuer must be an https:// address (http:// only for this machine).',
   ssoSlugReserved: 'This login name is used by the sign-in pages. Choose another.',
+  // Sign-in security settings (issue 3).
+  captchaSiteKeyRequired: 'Enter the hCaptcha site key to turn on captcha.',
+  captchaSecretRequired: 'Enter the hCaptcha secret to turn on captcha.',
 } as const;
 
 // Status 434 answers name both people (spec 1 sections 6 and 8).

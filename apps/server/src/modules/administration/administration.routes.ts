@@ -14,16 +14,20 @@ import {
   PERMISSION_CODENAMES,
   PERMISSIONS,
   PermissionsCatalogueSchema,
+  SecuritySettingsSchema,
+  SecuritySettingsUpdateSchema,
   UserAccessSchema,
 } from '@attest/shared';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createSecretBox } from '../../platform/crypto/secret-box.js';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './admin-groups.service.js';
 import { listUsers, updateUser } from './admin-users.service.js';
 import { listAuditEvents } from './audit-events.service.js';
+import { getSecuritySettings, updateSecuritySettings } from './security-settings.service.js';
 import { replaceUserAccess, userAccess } from './user-access.service.js';
 
 const tags = ['administration'];
@@ -35,9 +39,11 @@ const read: FastifyContextConfig = { access: { permission: 'can_access_admin_set
 // Administration is never done on someone else's behalf.
 const write: FastifyContextConfig = { ...read, forbiddenWhileImpersonating: true };
 
-// Users, groups, permissions, region and business-unit access, and the audit trail.
+// Users, groups, permissions, region and business-unit access, the audit trail, and the tenant's
+// sign-in security settings.
 export async function administrationRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const secretBox = createSecretBox(app.config.SECRET_KEY);
 
   api.get(
     '/api/v1/admin/users/',
@@ -198,5 +204,36 @@ export async function administrationRoutes(app: FastifyInstance): Promise<void> 
       const { rows, count } = await listAuditEvents(userContext(request), filter);
       return pageResponse(request, rows, count, request.query);
     },
+  );
+
+  api.get(
+    '/api/v1/admin/security-settings/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The tenant's sign-in security settings (the hCaptcha secret only as set or not)",
+        response: { 200: SecuritySettingsSchema, ...errors },
+      },
+    },
+    async (request) => getSecuritySettings(userContext(request)),
+  );
+
+  api.patch(
+    '/api/v1/admin/security-settings/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Change required MFA, session timeouts or captcha; the hCaptcha secret is write-only',
+        body: SecuritySettingsUpdateSchema,
+        response: { 200: SecuritySettingsSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      updateSecuritySettings(
+        { ...userContext(request), seal: (plain) => secretBox.seal(plain), ip: request.ip },
+        request.body,
+      ),
   );
 }

@@ -17,6 +17,7 @@ export type AuditAction =
   | 'sso_provider.changed'
   | 'sso_provider.deleted'
   | 'sso.user_created'
+  | 'security_settings.changed'
   | 'mfa.enabled'
   | 'mfa.disabled'
   | 'mfa.recovery_codes_regenerated'
