@@ -11,3 +11,4 @@ export * from './permissions.js';
 export * from './sign-in-flows.js';
 export * from './sso.js';
 export * from './validators/index.js';
+export * from './workflows/index.js';
