@@ -1,5 +1,12 @@
 import { Box, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconHistory, IconKey, IconMailbox, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconHistory,
+  IconKey,
+  IconMailbox,
+  IconShieldLock,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
 import { APP_PATHS } from '../../lib/navigation/app-paths';
@@ -8,6 +15,7 @@ const SECTIONS = [
   { to: APP_PATHS.settingsUsers, label: 'admin.nav.users', icon: IconUsers },
   { to: APP_PATHS.settingsGroups, label: 'admin.nav.groups', icon: IconUsersGroup },
   { to: APP_PATHS.settingsSso, label: 'admin.nav.sso', icon: IconKey },
+  { to: APP_PATHS.settingsSecurity, label: 'admin.nav.security', icon: IconShieldLock },
   { to: APP_PATHS.settingsAudit, label: 'admin.nav.audit', icon: IconHistory },
   { to: APP_PATHS.settingsMailbox, label: 'admin.nav.mailbox', icon: IconMailbox },
 ] as const;

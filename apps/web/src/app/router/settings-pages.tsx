@@ -5,6 +5,7 @@ import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
 export { AuditPage } from '../../features/administration/components/audit-page';
 export { GroupsPage } from '../../features/administration/components/groups-page';
 export { MailboxPage } from '../../features/administration/components/mailbox-page';
+export { SecuritySettingsPage } from '../../features/administration/components/security-settings-page';
 export { SsoProvidersPage } from '../../features/administration/components/sso-providers-page';
 export { SettingsLayout } from '../layout/settings-layout';
 

@@ -3,7 +3,8 @@ import { RequirePermission } from '../../features/auth/routes/require-permission
 
 const pages = () => import('./settings-pages');
 
-// Administration (issue 3): people, groups, single sign-on, the audit trail and the development mailbox.
+// Administration (issue 3): people, groups, single sign-on, sign-in security, the audit trail and the
+// development mailbox.
 export const settingsRoutes: RouteObject[] = [
   {
     path: 'settings',
@@ -16,6 +17,7 @@ export const settingsRoutes: RouteObject[] = [
           { path: 'users', lazy: async () => ({ Component: (await pages()).UsersRoute }) },
           { path: 'groups', lazy: async () => ({ Component: (await pages()).GroupsPage }) },
           { path: 'sso', lazy: async () => ({ Component: (await pages()).SsoProvidersPage }) },
+          { path: 'security', lazy: async () => ({ Component: (await pages()).SecuritySettingsPage }) },
           { path: 'audit', lazy: async () => ({ Component: (await pages()).AuditPage }) },
           { path: 'mailbox', lazy: async () => ({ Component: (await pages()).MailboxPage }) },
         ],

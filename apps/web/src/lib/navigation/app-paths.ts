@@ -6,4 +6,5 @@ export const APP_PATHS = {
   settingsMailbox: '/settings/mailbox',
   settingsAudit: '/settings/audit',
   settingsSso: '/settings/sso',
+  settingsSecurity: '/settings/security',
 } as const;

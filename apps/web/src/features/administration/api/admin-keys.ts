@@ -11,6 +11,7 @@ export const adminKeys = {
   regions: () => [...adminKeys.all, 'regions'] as const,
   businessUnits: () => [...adminKeys.all, 'business-units'] as const,
   ssoProviders: () => [...adminKeys.all, 'sso-providers'] as const,
+  securitySettings: () => [...adminKeys.all, 'security-settings'] as const,
   audit: (page: PageRequest) => [...adminKeys.all, 'audit', page] as const,
   mailbox: (page: PageRequest) => [...adminKeys.all, 'mailbox', page] as const,
 };
