@@ -135,7 +135,7 @@ export function conditionLeafIssue(type: FieldType, leaf: ConditionLeaf): string
   const values = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
   for (const value of values) {
     const expected = scalarIssue(type, value);
-    if (expected) return `a ${type} field compares with ${expected}`;
+    if (expected) return `${type} fields compare with ${expected}`;
   }
   return undefined;
 }
