@@ -2,8 +2,7 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
-import { ANALYST, createPeopleTenant } from './support/people.js';
-import { requireMfa } from './support/tenants.js';
+import { ADMIN, ANALYST, createPeopleTenant } from './support/people.js';
 
 const PERIOD_SECONDS = 30;
 
@@ -27,6 +26,19 @@ async function enrol(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Done' }).click();
   await page.getByText('Enabled', { exact: true }).waitFor();
   return secret;
+}
+
+// An administrator turns the tenant's rule on in Settings > Sign-in security.
+async function requireMfa(tenant: string): Promise<void> {
+  const { page, context } = await newPage();
+  await signIn(page, tenant, ADMIN.email);
+  await page.goto(tenantUrl(tenant, '/settings/users'));
+  await page.getByRole('link', { name: 'Sign-in security' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/settings/security');
+  await page.getByRole('switch', { name: 'Require multi-factor authentication' }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Changes saved.').waitFor();
+  await context.close();
 }
 
 describe('password and authenticator app', () => {
@@ -59,7 +71,7 @@ describe('password and authenticator app', () => {
     await page.getByRole('button', { name: 'Open user menu' }).waitFor();
   });
 
-  it('holds everyone to enrolment when the tenant requires MFA, then lets them in', async () => {
+  it('holds everyone to enrolment once an administrator requires MFA, then lets them in', async () => {
     const tenant = await createPeopleTenant();
     await requireMfa(tenant);
     const { page } = await newPage();

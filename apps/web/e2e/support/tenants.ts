@@ -13,12 +13,3 @@ export async function createE2eTenant(seed: Omit<TenantSeed, 'slug' | 'name'>): 
   await createTenant(adminDb, { slug, name: `E2E ${slug}`, ...seed });
   return slug;
 }
-
-// The tenant setting that holds everyone to an authenticator app (read at each sign-in).
-export async function requireMfa(slug: string): Promise<void> {
-  await adminDb
-    .updateTable('tenant_configurations')
-    .set({ require_mfa: true })
-    .where('tenant_id', '=', adminDb.selectFrom('tenants').select('id').where('slug', '=', slug))
-    .execute();
-}
