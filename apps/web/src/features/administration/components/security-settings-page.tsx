@@ -156,6 +156,7 @@ function SecuritySettingsForm({ settings }: { settings: SecuritySettings }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('admin.security.siteKey')}
+              description={t('admin.security.siteKeyHint')}
               maxLength={200}
               dir="ltr"
               autoComplete="off"
