@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WorkflowDefinitionSchema } from './definition-schema.js';
-import { DEMO_WORKFLOW_DEFINITIONS } from './demo-definitions.js';
+import * as shared from '../index.js';
+import { flattenSteps, WorkflowDefinitionSchema } from './definition-schema.js';
+import { DEMO_WORKFLOW_DEFINITIONS, SUPPLIER_ONBOARDING_DEFINITION } from './demo-definitions.js';
 
 describe('demo definitions', () => {
   it.each(DEMO_WORKFLOW_DEFINITIONS.map((d) => [d.kind.name, d] as const))(
@@ -11,4 +12,51 @@ describe('demo definitions', () => {
       expect(result.data).toEqual(definition);
     },
   );
+
+  it('has distinct kinds, and every child_workflow field starts a kind of the set listed before it', () => {
+    const kinds = DEMO_WORKFLOW_DEFINITIONS.map((d) => d.kind.tag);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    DEMO_WORKFLOW_DEFINITIONS.forEach((definition, index) => {
+      for (const field of flattenSteps(definition).flatMap((step) => step.fields)) {
+        if (field.child_kind_tag) expect(kinds.slice(0, index)).toContain(field.child_kind_tag);
+      }
+    });
+  });
+
+  it('takes Supplier Onboarding intake through the field types the process page must show', () => {
+    const [intake] = flattenSteps(SUPPLIER_ONBOARDING_DEFINITION);
+    expect(intake?.fields.map((f) => [f.type, f.required ?? false])).toEqual([
+      ['char_field', true],
+      ['url', false],
+      ['country_single_select', true],
+      ['single_select', true],
+      ['currency', true],
+      ['naive_date', true],
+      ['file', true],
+      ['email', true],
+      ['bool', true],
+    ]);
+    expect(SUPPLIER_ONBOARDING_DEFINITION.statuses.map((s) => s.display_name)).toEqual([
+      'Draft',
+      'In Review',
+      'Approved',
+      'Rejected',
+    ]);
+  });
+
+  it('reaches the package entry, for the server seed and the web app', () => {
+    for (const name of [
+      'DEMO_WORKFLOW_DEFINITIONS',
+      'WorkflowDefinitionSchema',
+      'validateAnswer',
+      'answerSearchColumns',
+      'evaluateCondition',
+      'evaluateWorkflow',
+      'submitStep',
+      'undoStep',
+      'FIELD_TYPES',
+    ]) {
+      expect(shared, name).toHaveProperty(name);
+    }
+  });
 });
