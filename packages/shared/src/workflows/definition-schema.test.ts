@@ -226,6 +226,30 @@ describe('WorkflowDefinitionSchema', () => {
     ]);
   });
 
+  it('bounds the number of steps across the definition', () => {
+    const d = definition();
+    d.step_groups = Array.from({ length: 4 }, (_, g) => ({
+      tag: `vendor__g${g}`,
+      name: `G${g}`,
+      steps: Array.from({ length: 100 }, (_, s) => ({
+        tag: `vendor__g${g}__s${s}`,
+        name: `S${s}`,
+        fields: [],
+      })),
+    }));
+    d.step_groups[3]?.steps.splice(1);
+    expect(issues(d)).toEqual([{ path: 'step_groups', message: 'A definition has at most 300 steps.' }]);
+  });
+
+  it('refuses an assignee that is not an e-mail address', () => {
+    const d = definition();
+    details(d).assignees = { user_emails: ['Analyst@Acme.example', 'analyst'] };
+    expect(issues(d)).toEqual([
+      { path: 'step_groups.0.steps.0.assignees.user_emails.1', message: 'Use an e-mail address.' },
+    ]);
+    expect(WorkflowDefinitionSchema.parse(definition()).step_groups[0]?.steps[0]?.assignees).toBeUndefined();
+  });
+
   it('refuses unknown keys, risk labels and schema versions', () => {
     expect(issues({ ...definition(), extra: true })[0]?.path).toBe('');
     expect(issues({ ...definition(), schema_version: 2 })[0]?.path).toBe('schema_version');

@@ -11,6 +11,9 @@ export const MAX_STEPS_PER_GROUP = 100;
 export const MAX_FIELDS_PER_STEP = 200;
 export const MAX_ALERT_RULES = 200;
 export const MAX_SLA_HOURS = 24 * 365;
+// Across the whole definition, so one workflow's page and its evaluation stay small.
+export const MAX_STEPS = 300;
+export const MAX_FIELDS = 3000;
 
 export const WorkflowStatusSchema = z
   .object({
@@ -30,7 +33,7 @@ export const StepAssigneesSchema = z
           .trim()
           .toLowerCase()
           .max(254)
-          .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+          .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Use an e-mail address.'),
       )
       .max(50),
     group_names: z.array(z.string().trim().min(1).max(150)).max(50),
@@ -227,6 +230,9 @@ function checkDefinition(definition: WorkflowDefinition, report: Report) {
       });
     });
   });
+
+  if (stepTags.size > MAX_STEPS) report(['step_groups'], `A definition has at most ${MAX_STEPS} steps.`);
+  if (fields.size > MAX_FIELDS) report(['step_groups'], `A definition has at most ${MAX_FIELDS} fields.`);
 
   // Second pass, now that every tag is known.
   const earlier = new Set<string>();

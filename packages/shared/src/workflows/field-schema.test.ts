@@ -63,6 +63,13 @@ describe('FieldSchema', () => {
     ]);
   });
 
+  it('shows only http(s) addresses in an iframe or pdf_viewer', () => {
+    expect(messages({ type: 'iframe', content: 'https://status.example.com' })).toEqual([]);
+    expect(messages({ type: 'pdf_viewer', content: 'javascript:alert(1)' })).toEqual([
+      'content: A pdf_viewer field shows a web address starting with https://.',
+    ]);
+  });
+
   it('refuses bounds the wrong way round', () => {
     expect(messages({ type: 'integer', validation: { min: 10, max: 1 } })).toEqual([
       'validation.min: min must not be greater than max.',

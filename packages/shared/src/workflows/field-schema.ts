@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidUrl } from '../validators/url.js';
 import { ConditionSchema } from './conditions.js';
 import { COUNTRY_CODES } from './countries.js';
 import {
@@ -112,6 +113,7 @@ const fieldBase = {
 type FieldShape = z.infer<z.ZodObject<typeof fieldBase>> & {
   columns?: readonly { tag: string }[] | undefined;
   child_kind_tag?: string | undefined;
+  content?: string | undefined;
 };
 type Issue = { path: (string | number)[]; message: string };
 
@@ -183,6 +185,17 @@ export function fieldShapeIssues(field: FieldShape): Issue[] {
   }
   if ((field.type === 'table') !== (field.columns !== undefined)) {
     issues.push({ path: ['columns'], message: 'columns are required on, and only on, table fields.' });
+  }
+  // The address an iframe or pdf_viewer shows goes into the page: http(s) only, never javascript:.
+  if (
+    (field.type === 'iframe' || field.type === 'pdf_viewer') &&
+    field.content !== undefined &&
+    !isValidUrl(field.content)
+  ) {
+    issues.push({
+      path: ['content'],
+      message: `A ${field.type} field shows a web address starting with https://.`,
+    });
   }
   if (field.required && !isAnswerable(field.type)) {
     issues.push({
