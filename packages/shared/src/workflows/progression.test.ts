@@ -177,6 +177,34 @@ describe('undoing a step', () => {
     expect(result.disabled_steps).toEqual([S.SCREENING]);
   });
 
+  it('lets a changed decision take over from a closing step that no longer applies', () => {
+    const answers = {
+      ...intake,
+      ...screening,
+      ...risk,
+      ...security,
+      [F.rationale]: 'Reviewed by the committee.',
+    };
+    const steps = [S.INTAKE, S.SCREENING, S.RISK, S.SECURITY, S.DECISION, S.APPROVED];
+    const approved = state({ ...answers, [F.decision]: 'approve' }, steps);
+    expect(evaluateWorkflow(SUPPLIER, approved).status).toBe('approved');
+    const reopened = transition(undoStep(SUPPLIER, approved, S.DECISION)).state;
+    const rejecting = { ...reopened, answers: { ...reopened.answers, [F.decision]: 'reject' } };
+    // The approval step stays on record but is hidden now, so its status no longer counts.
+    expect(evaluateWorkflow(SUPPLIER, rejecting).status).toBe('in_review');
+    const decided = transition(submitStep(SUPPLIER, rejecting, S.DECISION));
+    expect(decided.enabled_steps).toEqual([S.REJECTED]);
+    const rejected = transition(
+      submitStep(
+        SUPPLIER,
+        { ...decided.state, answers: { ...decided.state.answers, [F.rejectionNote]: 'Sorry.' } },
+        S.REJECTED,
+      ),
+    );
+    expect(rejected.status_after).toBe('rejected');
+    expect(rejected.snapshot.progress).toBe(100);
+  });
+
   it('refuses a step that is not completed or does not exist', () => {
     expect(undoStep(SUPPLIER, state({}), S.INTAKE)).toMatchObject({ ok: false, code: 'step_not_completed' });
     expect(undoStep(SUPPLIER, state({}), 'x__y__z')).toMatchObject({

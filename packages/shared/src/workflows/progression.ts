@@ -21,8 +21,8 @@ import type { FieldDefinition } from './field-schema.js';
 //   order. A step is enabled when it is visible, not completed, and every step handing over to it is
 //   done: completed, or hidden and itself reached (a hidden step is skipped, not a dead end). A step
 //   nobody hands over to is open from the start.
-// - Status: the on_submit status of the most recently submitted step that has one, else the initial
-//   status; so undoing a step gives back the status from before it.
+// - Status: the on_submit status of the most recently submitted visible step that has one, else the
+//   initial status; so undoing a step gives back the status from before it.
 // - Undo re-opens the step only. Later steps it enabled close again unless they were completed:
 //   completed work and its answers stay on record for the auditors.
 // - Progress: completed visible steps over visible steps, 0 to 100.
@@ -112,13 +112,23 @@ function computeEnabled(
   );
 }
 
-export function currentStatus(definition: WorkflowDefinition, completedSteps: readonly string[]): string {
+function statusOf(
+  definition: WorkflowDefinition,
+  completedSteps: readonly string[],
+  visibleSteps: ReadonlySet<string>,
+): string {
   const byTag = new Map(flattenSteps(definition).map((step) => [step.tag, step]));
   for (let i = completedSteps.length - 1; i >= 0; i--) {
-    const status = byTag.get(completedSteps[i] ?? '')?.on_submit?.set_status;
+    const tag = completedSteps[i] ?? '';
+    // A completed step that no longer applies (its answers changed after an undo) sets nothing.
+    const status = visibleSteps.has(tag) ? byTag.get(tag)?.on_submit?.set_status : undefined;
     if (status) return status;
   }
   return definition.initial_status;
+}
+
+export function currentStatus(definition: WorkflowDefinition, state: WorkflowState): string {
+  return statusOf(definition, state.completed_steps, computeVisibility(definition, state.answers).steps);
 }
 
 function raiseAlerts(
@@ -176,7 +186,7 @@ export function evaluateWorkflow(definition: WorkflowDefinition, state: Workflow
     ),
     enabled_steps: steps.filter((s) => enabled.has(s.tag)).map((s) => s.tag),
     step_states: stepStates,
-    status: currentStatus(definition, state.completed_steps),
+    status: statusOf(definition, state.completed_steps, visibility.steps),
     progress: visibleSteps.length === 0 ? 0 : Math.round((done / visibleSteps.length) * 100),
     alerts: raiseAlerts(definition, state.answers, visibility),
   };
