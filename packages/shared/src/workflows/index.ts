@@ -22,3 +22,4 @@ export * from './field-types.js';
 export * from './progression.js';
 export * from './search-columns.js';
 export * from './tags.js';
+export * from './timing.js';
