@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './pagination.js';
+import { SIGN_IN_CODE_PATTERN } from './sign-in-flows.js';
 
 // The signed-in user's own security settings: authenticator app, recovery codes, password, sessions.
 export const ACCOUNT_PATHS = {
@@ -24,10 +25,7 @@ export const TotpSetupResponseSchema = z.object({
 });
 export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
 export const TotpCodeSchema = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
+  code: z.string().trim().regex(SIGN_IN_CODE_PATTERN),
 });
 export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;

@@ -24,16 +24,17 @@ export const CaptchaFieldsSchema = z.strictObject({
   captcha_service: CaptchaServiceSchema,
 });
 
+// Authenticator-app codes (RFC 6238) and e-mailed sign-in codes are both six digits.
+export const SIGN_IN_CODE_LENGTH = 6;
+export const SIGN_IN_CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
+
 // The authenticator-app code (6 digits) or a recovery code (xxxxx-xxxxx).
 export const LoginUsingMfaRequestSchema = z.strictObject({ token: z.string().trim().min(6).max(32) });
 
 export const RequestOtpSchema = CaptchaFieldsSchema.extend({ email: z.string().trim().min(3).max(254) });
 export const SubmitOtpSchema = CaptchaFieldsSchema.extend({
   email: z.string().trim().min(3).max(254),
-  token: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
+  token: z.string().trim().regex(SIGN_IN_CODE_PATTERN),
 });
 
 export const RequestMagicLinkSchema = CaptchaFieldsSchema.extend({

@@ -1,3 +1,4 @@
+import { SIGN_IN_CODE_LENGTH } from '@attest/shared';
 import {
   Button,
   Center,
@@ -22,8 +23,6 @@ import { ErrorNote } from './error-note';
 import { RecoveryCodes } from './recovery-codes';
 
 export type TotpEnrolmentModalProps = { opened: boolean; onClose: () => void; onEnrolled: () => void };
-
-const CODE_LENGTH = 6;
 
 // Scan (or type) the secret, prove it with one code, then keep the recovery codes.
 export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmentModalProps) {
@@ -119,7 +118,7 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
             <Center>
               <PinInput
                 placeholder=""
-                length={CODE_LENGTH}
+                length={SIGN_IN_CODE_LENGTH}
                 type="number"
                 oneTimeCode
                 value={code}
@@ -133,7 +132,11 @@ export function TotpEnrolmentModal({ opened, onClose, onEnrolled }: TotpEnrolmen
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={confirm.isPending} disabled={code.length !== CODE_LENGTH}>
+              <Button
+                type="submit"
+                loading={confirm.isPending}
+                disabled={code.length !== SIGN_IN_CODE_LENGTH}
+              >
                 {t('account.totp.activate')}
               </Button>
             </Group>

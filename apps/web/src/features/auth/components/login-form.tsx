@@ -1,10 +1,11 @@
 import type { LoginResponse } from '@attest/shared';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { signInErrorMessage } from '../lib/sign-in-errors';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { HCaptchaWidget } from './hcaptcha-widget';
 
@@ -28,17 +29,7 @@ export function LoginForm({ onAnswer }: LoginFormProps) {
   return (
     <form onSubmit={submit}>
       <Stack gap="md">
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          autoComplete="username"
-          required
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          data-autofocus
-          autoFocus
-        />
+        <EmailField value={email} onChange={setEmail} />
         <PasswordInput
           label={t('auth.password')}
           autoComplete="current-password"

@@ -1,5 +1,5 @@
 import { MAGIC_LINK_TTL_MINUTES } from '@attest/shared';
-import { Button, Center, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { signInErrorMessage } from '../lib/sign-in-errors';
 import { AuthCard } from './auth-frame';
 import { BackToSignIn } from './back-to-sign-in';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { HCaptchaWidget } from './hcaptcha-widget';
 
@@ -56,16 +57,7 @@ export function MagicLinkRequestPage() {
     <AuthCard heading={t('auth.magic.heading')} subheading={t('auth.magic.description')}>
       <form onSubmit={submit}>
         <Stack gap="md">
-          <TextInput
-            label={t('auth.email')}
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            autoFocus
-          />
+          <EmailField value={email} onChange={setEmail} />
           <HCaptchaWidget captcha={captcha} />
           <FormError
             message={request.error ? signInErrorMessage(request.error, 'auth.loginFailed', t) : null}

@@ -1,3 +1,4 @@
+import { SIGN_IN_CODE_LENGTH } from '@attest/shared';
 import { Anchor, Button, Center, PinInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -10,8 +11,6 @@ import { signInErrorMessage } from '../lib/sign-in-errors';
 import { AuthCard } from './auth-frame';
 import { BackToSignIn } from './back-to-sign-in';
 import { FormError } from './form-error';
-
-const CODE_LENGTH = 6;
 
 // Spec 1 section 4: the second step after a password (or code, or link) that answered
 // mfa.requires_mfa_verification. The pending challenge lives in an httpOnly cookie.
@@ -34,7 +33,7 @@ export function MfaPage() {
     setCode('');
     mfa.reset();
   };
-  const complete = useRecovery ? code.trim().length >= 10 : code.length === CODE_LENGTH;
+  const complete = useRecovery ? code.trim().length >= 10 : code.length === SIGN_IN_CODE_LENGTH;
 
   return (
     <AuthCard heading={t('auth.mfa.heading')}>
@@ -64,7 +63,7 @@ export function MfaPage() {
             <Center>
               <PinInput
                 placeholder=""
-                length={CODE_LENGTH}
+                length={SIGN_IN_CODE_LENGTH}
                 type="number"
                 oneTimeCode
                 autoFocus

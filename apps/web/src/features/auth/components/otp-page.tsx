@@ -1,5 +1,5 @@
-import { LOGIN_CODE_TTL_MINUTES } from '@attest/shared';
-import { Anchor, Button, Center, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { LOGIN_CODE_TTL_MINUTES, SIGN_IN_CODE_LENGTH } from '@attest/shared';
+import { Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,10 +10,9 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { signInErrorMessage } from '../lib/sign-in-errors';
 import { AuthCard } from './auth-frame';
 import { BackToSignIn } from './back-to-sign-in';
+import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { HCaptchaWidget } from './hcaptcha-widget';
-
-const CODE_LENGTH = 6;
 
 // Spec 1 section 4: the one-time-passcode alternative. Ask for a code, then enter it.
 export function OtpPage() {
@@ -53,16 +52,7 @@ export function OtpPage() {
       <AuthCard heading={t('auth.otp.heading')} subheading={t('auth.otp.requestDescription')}>
         <form onSubmit={request}>
           <Stack gap="md">
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              autoFocus
-            />
+            <EmailField value={email} onChange={setEmail} />
             <HCaptchaWidget captcha={captcha} />
             <FormError
               message={requestCode.error ? signInErrorMessage(requestCode.error, 'auth.otp.failed', t) : null}
@@ -98,7 +88,7 @@ export function OtpPage() {
           <Center>
             <PinInput
               placeholder=""
-              length={CODE_LENGTH}
+              length={SIGN_IN_CODE_LENGTH}
               type="number"
               oneTimeCode
               autoFocus
@@ -118,7 +108,7 @@ export function OtpPage() {
             fullWidth
             size="md"
             loading={submitCode.isPending}
-            disabled={code.length !== CODE_LENGTH || !captcha.ready}
+            disabled={code.length !== SIGN_IN_CODE_LENGTH || !captcha.ready}
           >
             {t('auth.signIn')}
           </Button>
