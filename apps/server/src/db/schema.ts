@@ -220,6 +220,168 @@ export type UserBusinessUnitAccessTable = {
   access: AccessLevel;
 };
 
+// Issue 4: the workflow engine (migration 0007).
+export type WorkflowKindsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  tag: string;
+  name: string;
+  icon: string | null;
+  features: ColumnType<string[], string | undefined, string>;
+  is_sorting_field_enabled: Generated<boolean>;
+  is_related_kind: Generated<boolean>;
+  current_definition_id: string | null;
+  created_at: CreatedAt;
+};
+
+export type WorkflowDefinitionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  kind_id: string;
+  version: number;
+  // The JSON of WorkflowDefinitionSchema, validated before it is stored.
+  definition: Json<unknown>;
+  published_by: string | null;
+  published_at: CreatedAt;
+};
+
+export type WorkflowStatusesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  kind_id: string;
+  tag: string;
+  display_name: string;
+  color_code: string;
+  position: Generated<number>;
+};
+
+export type WorkflowsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  kind_id: string;
+  definition_id: string;
+  name: string;
+  status_id: string;
+  region_id: string;
+  business_unit_id: string | null;
+  parent_id: string | null;
+  parent_field_tag: string | null;
+  progress: Generated<number>;
+  completed_steps: ColumnType<string[], string[] | undefined, string[]>;
+  is_locked: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  cycle_start: ColumnType<Date, Date | string | undefined, Date | string>;
+  cycle_end: Date | null;
+  archived_at: Date | null;
+  archived_by: string | null;
+};
+
+export type StepState = 'hidden' | 'completed' | 'enabled' | 'disabled';
+export type WorkflowStepsTable = {
+  tenant_id: string;
+  workflow_id: string;
+  step_tag: string;
+  step_group_tag: string;
+  position: number;
+  state: StepState;
+  is_locked: Generated<boolean>;
+  initiated_at: Date | null;
+  completed_at: Date | null;
+  completed_by: string | null;
+  submit_count: Generated<number>;
+  sla_hours: number | null;
+  sla_breach_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type WorkflowStepUsersTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  workflow_id: string;
+  step_tag: string;
+  user_id: string | null;
+  group_id: string | null;
+  added_by: string | null;
+  created_at: CreatedAt;
+};
+
+export type WorkflowResponsesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  workflow_id: string;
+  field_tag: string;
+  step_tag: string;
+  version: number;
+  value: Json<unknown> | null;
+  text_value: string | null;
+  // numeric comes back from pg as a string.
+  number_value: ColumnType<string | null, number | string | null, number | string | null>;
+  date_value: ColumnType<string | null, string | null, string | null>;
+  is_current: Generated<boolean>;
+  answered_by: string | null;
+  answered_at: CreatedAt;
+};
+
+export type WorkflowAlertsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  workflow_id: string;
+  rule_tag: string;
+  alert_tag: string;
+  cat_color_label: 'R' | 'A' | 'G';
+  step_group_tag: string;
+  step_tag: string;
+  field_tag: string | null;
+  raised_at: CreatedAt;
+  resolved_at: Date | null;
+};
+
+export type WorkflowActivityTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  workflow_id: string;
+  action: string;
+  actor_user_id: string | null;
+  step_tag: string | null;
+  field_tag: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+};
+
+export type AttachmentsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  uid: Generated<string>;
+  workflow_id: string;
+  field_tag: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: ColumnType<string, number | string, number | string>;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+};
+
+export type IntegrationRunState = 'waiting' | 'running' | 'finished' | 'failed';
+export type IntegrationRunsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  workflow_id: string;
+  step_tag: string;
+  field_tag: string | null;
+  connector: string;
+  state: IntegrationRunState;
+  result: Json<unknown> | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -243,6 +405,17 @@ export type Database = {
   audit_events: AuditEventsTable;
   user_region_access: UserRegionAccessTable;
   user_business_unit_access: UserBusinessUnitAccessTable;
+  workflow_kinds: WorkflowKindsTable;
+  workflow_definitions: WorkflowDefinitionsTable;
+  workflow_statuses: WorkflowStatusesTable;
+  workflows: WorkflowsTable;
+  workflow_steps: WorkflowStepsTable;
+  workflow_step_users: WorkflowStepUsersTable;
+  workflow_responses: WorkflowResponsesTable;
+  workflow_alerts: WorkflowAlertsTable;
+  workflow_activity: WorkflowActivityTable;
+  attachments: AttachmentsTable;
+  integration_runs: IntegrationRunsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

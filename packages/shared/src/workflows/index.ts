@@ -1,6 +1,7 @@
 // The workflow engine both sides run (issue 4). Internal validators per type stay unexported:
 // validateAnswer is the one entry point, so there is one rule per type.
 export * from './answer-edits.js';
+export * from './api.js';
 export * from './answer-errors.js';
 export * from './answer-validation.js';
 export { BADGE_TAG_MAX_LENGTH, MAX_BADGE_TAGS } from './answer-validation-choices.js';

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '../errors.js';
+import { pageOf } from '../pagination.js';
+import { ANSWER_ERROR_MESSAGES, type AnswerErrorCode } from './answer-errors.js';
+import { RiskColorLabelSchema } from './definition-schema.js';
+
+// The workflow engine's HTTP contract (issue 4): what the process page and the tests call. Ids are
+// numbers; tags are the definition's tags (tags.ts). Paths keep the spec's trailing slash.
+export const WORKFLOW_PATHS = {
+  kinds: '/api/v1/workflow-kinds/',
+  statuses: '/api/v1/available-workflow-statuses/',
+  workflows: '/api/v1/workflows/',
+  workflow: (id: number) => `/api/v1/workflows/${id}/`,
+  answer: (id: number) => `/api/v1/workflows/${id}/responses/`,
+  submitStep: (id: number, step: string) => `/api/v1/workflows/${id}/steps/${step}/submit/`,
+  undoStep: (id: number, step: string) => `/api/v1/workflows/${id}/steps/${step}/undo/`,
+  lockStep: (id: number, step: string) => `/api/v1/workflows/${id}/steps/${step}/lock/`,
+  stepUsers: (id: number, step: string) => `/api/v1/workflows/${id}/steps/${step}/users/`,
+  stepUser: (id: number, step: string, assigneeId: number) =>
+    `/api/v1/workflows/${id}/steps/${step}/users/${assigneeId}/`,
+  archive: (id: number) => `/api/v1/workflows/${id}/archive/`,
+  activity: (id: number) => `/api/v1/workflows/${id}/activity/`,
+  childWorkflows: (id: number, field: string) => `/api/v1/workflows/${id}/fields/${field}/children/`,
+  integrations: (id: number) => `/api/v1/workflows/${id}/integrations/`,
+  getAnswer: '/api/v1/responses/get-answer/',
+  dynamicLov: (id: number, field: string) => `/api/v2/dynamic_lov/workflow/${id}/${field}/`,
+  upload: (id: number, field: string) => `/api/v1/workflows/${id}/fields/${field}/attachments/`,
+  // Spec 1 §7: 'GET attachment download with uid query' answers attachment_url, the file itself.
+  attachmentDownload: '/api/v1/attachments/download/',
+  attachmentFile: (uid: string) => `/api/v1/attachments/${uid}/file/`,
+} as const;
+
+const Id = z.number().int();
+const Stamp = z.string();
+const PersonSchema = z.object({ id: Id, name: z.string(), email: z.string() });
+export type Person = z.infer<typeof PersonSchema>;
+
+// Spec 1 §3 Available status.
+export const AvailableStatusSchema = z.object({
+  id: Id,
+  display_name: z.string(),
+  color_code: z.string(),
+  tag: z.string(),
+});
+export type AvailableStatus = z.infer<typeof AvailableStatusSchema>;
+export const AvailableStatusesPageSchema = pageOf(AvailableStatusSchema);
+export const AvailableStatusesQuerySchema = z.object({
+  kind_id: z.coerce.number().int().min(1).optional(),
+});
+
+// Spec 1 §3 Workflow kind. field_tags_for_filter is filled by the dashboard (issue 5).
+export const WorkflowKindSchema = z.object({
+  id: Id,
+  name: z.string(),
+  tag: z.string(),
+  icon: z.string().nullable(),
+  features: z.array(z.string()),
+  is_sorting_field_enabled: z.boolean(),
+  is_related_kind: z.boolean(),
+  available_statuses: z.array(AvailableStatusSchema),
+  field_tags_for_filter: z.array(
+    z.object({ tag: z.string(), options: z.array(z.object({ label: z.string(), value: z.string() })) }),
+  ),
+  // The definition version new workflows of the kind start with.
+  current_version: z.number().int().nullable(),
+});
+export type WorkflowKind = z.infer<typeof WorkflowKindSchema>;
+export const WorkflowKindsPageSchema = pageOf(WorkflowKindSchema);
+
+export const WORKFLOW_NAME_MAX_LENGTH = 200;
+
+export const CreateWorkflowRequestSchema = z
+  .object({
+    kind_id: Id.min(1),
+    name: z.string().trim().min(1, 'Enter a name.').max(WORKFLOW_NAME_MAX_LENGTH),
+    region_id: Id.min(1),
+    business_unit_id: Id.min(1).nullable().optional(),
+    parent_id: Id.min(1).nullable().optional(),
+  })
+  .strict();
+export type CreateWorkflowRequest = z.infer<typeof CreateWorkflowRequestSchema>;
+
+export const WorkflowAlertSchema = z.object({
+  id: Id,
+  workflow_id: Id,
+  rule_tag: z.string(),
+  alert_tag: z.string(),
+  cat_color_label: RiskColorLabelSchema,
+  step_group_tag: z.string(),
+  step_tag: z.string(),
+  field_tag: z.string().nullable(),
+  raised_at: Stamp,
+});
+export type WorkflowAlert = z.infer<typeof WorkflowAlertSchema>;
+
+export const StepAssigneeSchema = z.object({
+  // The step-user row, for removing it.
+  id: Id,
+  kind: z.enum(['user', 'group']),
+  user_id: Id.nullable(),
+  group_id: Id.nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+});
+export type StepAssignee = z.infer<typeof StepAssigneeSchema>;
+
+export const IntegrationStateSchema = z.enum(['waiting', 'running', 'finished', 'failed']);
+export type IntegrationState = z.infer<typeof IntegrationStateSchema>;
+
+export const WorkflowStepSchema = z.object({
+  tag: z.string(),
+  step_group_tag: z.string(),
+  state: z.enum(['hidden', 'completed', 'enabled', 'disabled']),
+  is_locked: z.boolean(),
+  initiated_at: Stamp.nullable(),
+  completed_at: Stamp.nullable(),
+  completed_by: PersonSchema.nullable(),
+  submit_count: z.number().int(),
+  assignees: z.array(StepAssigneeSchema),
+  // Spec 2 §3.2, from timing.ts.
+  cycle_time: z.number().nullable(),
+  ageing: z.number().nullable(),
+  is_cycle_running: z.boolean(),
+  sla_breach_time: Stamp.nullable(),
+  is_sla_breached: z.boolean(),
+  overdue_days: z.number().int(),
+  // The step is the signed-in user's to do: open, and assigned to them or one of their groups.
+  is_my_task: z.boolean(),
+  integration: z.object({ state: IntegrationStateSchema, connector: z.string() }).nullable(),
+});
+export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
+
+export const AnswerMetaSchema = z.object({
+  version: z.number().int(),
+  answered_by: PersonSchema.nullable(),
+  answered_at: Stamp,
+});
+
+// What the signed-in user may do on this workflow: permissions and region/BU access combined.
+export const WorkflowAbilitiesSchema = z.object({
+  can_edit: z.boolean(),
+  can_submit: z.boolean(),
+  can_undo: z.boolean(),
+  can_archive: z.boolean(),
+  can_view_activity_log: z.boolean(),
+  can_view_progress_map: z.boolean(),
+});
+export type WorkflowAbilities = z.infer<typeof WorkflowAbilitiesSchema>;
+
+const WorkflowRefSchema = z.object({ id: Id, name: z.string() });
+
+export const WorkflowDetailSchema = z.object({
+  id: Id,
+  name: z.string(),
+  kind: z.object({ id: Id, tag: z.string(), name: z.string(), icon: z.string().nullable() }),
+  definition_id: Id,
+  definition_version: z.number().int(),
+  // The WorkflowDefinition JSON the workflow runs on (parsed by the web app with its schema).
+  definition: z.unknown(),
+  status: AvailableStatusSchema,
+  region: WorkflowRefSchema,
+  business_unit: WorkflowRefSchema.nullable(),
+  parent: WorkflowRefSchema.nullable(),
+  children: z.array(
+    WorkflowRefSchema.extend({ kind_name: z.string(), status: AvailableStatusSchema, progress: z.number() }),
+  ),
+  progress: z.number().int(),
+  is_locked: z.boolean(),
+  archived_at: Stamp.nullable(),
+  created_at: Stamp,
+  created_by: PersonSchema.nullable(),
+  cycle_time: z.number().nullable(),
+  ageing: z.number().nullable(),
+  answers: z.record(z.string(), z.unknown()),
+  answer_meta: z.record(z.string(), AnswerMetaSchema),
+  visible_fields: z.array(z.string()),
+  steps: z.array(WorkflowStepSchema),
+  alerts: z.array(WorkflowAlertSchema),
+  abilities: WorkflowAbilitiesSchema,
+});
+export type WorkflowDetail = z.infer<typeof WorkflowDetailSchema>;
+
+export const AnswerRequestSchema = z
+  .object({
+    field_tag: z.string().min(1).max(200),
+    // null clears the answer.
+    value: z.unknown(),
+  })
+  .strict();
+export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
+
+export const LockStepRequestSchema = z.object({ is_locked: z.boolean() }).strict();
+
+export const AddStepUserRequestSchema = z
+  .object({ user_id: Id.min(1).optional(), group_id: Id.min(1).optional() })
+  .strict()
+  .refine((body) => (body.user_id === undefined) !== (body.group_id === undefined), {
+    message: 'Give either user_id or group_id.',
+  });
+export const StepUsersSchema = z.object({ results: z.array(StepAssigneeSchema) });
+
+export const CreateChildWorkflowRequestSchema = z
+  .object({ name: z.string().trim().min(1).max(WORKFLOW_NAME_MAX_LENGTH).optional() })
+  .strict();
+export const ChildWorkflowCreatedSchema = z.object({
+  child: WorkflowRefSchema,
+  workflow: WorkflowDetailSchema,
+});
+
+// Spec 2 §3.11 timeline action types.
+export const ACTIVITY_ACTIONS = [
+  'viewed',
+  'edited',
+  'updated',
+  'submitted',
+  'undo',
+  'queued',
+  'delivered',
+  'bounced',
+  'deferred',
+  'performed',
+  'created',
+  'deleted',
+  'added',
+  'removed',
+] as const;
+export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
+export type ActivityAction = z.infer<typeof ActivityActionSchema>;
+
+// One entry of the activity log. `event` says precisely what happened (answer_saved, step_submitted,
+// status_changed, step_user_added, archived...); `action` is its timeline type, for icon and colour.
+export const ActivityEntrySchema = z.object({
+  id: Id,
+  action: ActivityActionSchema,
+  event: z.string(),
+  actor: PersonSchema.nullable(),
+  step_tag: z.string().nullable(),
+  field_tag: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: Stamp,
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+export const ActivityPageSchema = pageOf(ActivityEntrySchema);
+
+export const GetAnswerQuerySchema = z.object({
+  workflow_id: z.coerce.number().int().min(1),
+  field_tag: z.string().min(1).max(200),
+});
+export const GetAnswerResponseSchema = z.object({ answer: z.unknown() });
+
+export const DynamicOptionSchema = z.object({ label: z.string(), value: z.string() });
+export const DynamicOptionsSchema = z.object({ results: z.array(DynamicOptionSchema) });
+
+// The answer a file upload creates; the field's answer stores it (answer-validation-files.ts).
+export const UploadedFileSchema = z.object({
+  id: Id,
+  uid: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+});
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+export const AttachmentDownloadQuerySchema = z.object({
+  workflow_id: z.coerce.number().int().min(1),
+  field_tag: z.string().min(1).max(200),
+  uid: z.string().max(100).optional(),
+});
+export const AttachmentDownloadSchema = z.object({ attachment_url: z.string() });
+
+// Spec 1 §8 Download: the user message of each refusal.
+export const DOWNLOAD_MESSAGES = {
+  noAccess: 'Invalid workflow or you do not have permissions to access the file',
+  noData: 'No attachment data found to download',
+  uidMissing: 'UID missing. Please contact your administrator or support team',
+  unknown: 'An unknown error occurred!',
+  unknownHint: 'Please reach out to your administrator or support team',
+} as const;
+
+export const IntegrationRunSchema = z.object({
+  id: Id,
+  step_tag: z.string(),
+  field_tag: z.string().nullable(),
+  connector: z.string(),
+  state: IntegrationStateSchema,
+  result: z.unknown(),
+  error: z.string().nullable(),
+  created_at: Stamp,
+  finished_at: Stamp.nullable(),
+});
+export const IntegrationRunsSchema = z.object({ results: z.array(IntegrationRunSchema) });
+
+// A refused answer, submission or undo: the sentence, a stable code, and per field the answer errors
+// with their codes and params so the web app shows each one translated next to its field.
+export const AnswerErrorSchema = z.object({
+  code: z.enum(Object.keys(ANSWER_ERROR_MESSAGES) as [AnswerErrorCode, ...AnswerErrorCode[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export const WorkflowErrorSchema = ApiErrorSchema.extend({
+  problems: z.array(z.object({ field_tag: z.string(), errors: z.array(AnswerErrorSchema) })).optional(),
+});
+export type WorkflowError = z.infer<typeof WorkflowErrorSchema>;
