@@ -15,6 +15,8 @@ import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { workflowKindsRoutes } from './modules/workflows/workflow-kinds.routes.js';
+import { workflowsRoutes } from './modules/workflows/workflows.routes.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
 import { registerImpersonationGuard } from './platform/auth/impersonation-guard.js';
@@ -47,6 +49,8 @@ const MODULES = [
   impersonationRoutes,
   ssoRoutes,
   ssoAdminRoutes,
+  workflowKindsRoutes,
+  workflowsRoutes,
 ];
 
 export async function buildApp(options: {

@@ -2,7 +2,7 @@ import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-errors.js';
-import { AppError, ImpersonationError, TooManyRequestsError } from './errors.js';
+import { AppError, DetailedBadRequestError, ImpersonationError, TooManyRequestsError } from './errors.js';
 
 // One place maps every error to `{detail, code}` and its status. Messages are for people;
 // database errors and stack traces never reach the client.
@@ -15,6 +15,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: error.code,
         ...(error.fieldErrors && { errors: error.fieldErrors }),
         ...(error instanceof ImpersonationError && error.body),
+        ...(error instanceof DetailedBadRequestError && error.extra),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

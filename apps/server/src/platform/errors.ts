@@ -19,6 +19,17 @@ export class BadRequestError extends AppError {
   }
 }
 
+// A 400 whose body carries more than {detail, code}: a workflow action's per-field problems.
+export class DetailedBadRequestError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    readonly extra: Record<string, unknown>,
+  ) {
+    super(400, code, message);
+  }
+}
+
 export class AuthenticationFailedError extends AppError {
   constructor(message: string = SERVER_MESSAGES.invalidCredentials) {
     super(400, ERROR_CODES.authenticationFailed, message);

@@ -301,3 +301,26 @@ export const WorkflowErrorSchema = ApiErrorSchema.extend({
   problems: z.array(z.object({ field_tag: z.string(), errors: z.array(AnswerErrorSchema) })).optional(),
 });
 export type WorkflowError = z.infer<typeof WorkflowErrorSchema>;
+
+// The server's refusals of workflow actions beyond the engine's own (answer-edits.ts, progression.ts):
+// `code` is the key, `detail` the sentence; the web app translates by code.
+export const WORKFLOW_MESSAGES = {
+  kind_not_found: 'This workflow kind does not exist or has no published definition.',
+  region_not_found: 'This region does not exist.',
+  business_unit_not_in_region: 'This business unit does not belong to the region.',
+  no_place_access: 'You cannot create workflows in this region or business unit.',
+  parent_not_found: 'The parent workflow does not exist.',
+  workflow_archived: 'This workflow is archived and can no longer be changed.',
+  already_archived: 'This workflow is already archived.',
+  read_only: 'You can view this workflow but not change it.',
+  step_locked: 'This step is locked. Unlock it to change its answers or submit it.',
+  user_not_found: 'This user does not exist.',
+  group_not_found: 'This group does not exist.',
+  already_assigned: 'This assignee is already on the step.',
+  assignee_not_found: 'This assignee is not on the step.',
+  not_child_field: 'This field does not start child workflows.',
+  child_kind_missing: 'The kind of workflow this field starts is not published.',
+  no_list_of_values: 'This field has no list of values.',
+  invalid_definition: 'The workflow definition is invalid.',
+} as const;
+export type WorkflowMessageCode = keyof typeof WORKFLOW_MESSAGES;

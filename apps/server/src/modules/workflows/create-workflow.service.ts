@@ -1,0 +1,73 @@
+import type { CreateWorkflowRequest, WorkflowDefinition } from '@attest/shared';
+import type { UserContext } from '../../platform/request-context.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { createWorkflows } from './create-workflows.js';
+import { loadDefinition } from './definition-cache.js';
+import { placeAccess, workflowAccess } from './workflow-access.js';
+import { buildWorkflowDetail } from './workflow-detail.js';
+import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
+import { workflowKindsRepository } from './workflow-kinds.repository.js';
+import { loadVisibleWorkflow } from './workflow-loader.js';
+
+export type CurrentKind = {
+  id: string;
+  tag: string;
+  name: string;
+  definitionId: string;
+  definition: WorkflowDefinition;
+};
+
+export async function currentKind(tx: Tx, tenantId: string, where: { id: string } | { tag: string }) {
+  const kind = await workflowKindsRepository.findCurrent(tx, where);
+  if (!kind) throw workflowRefusal('kind_not_found');
+  const definition = await loadDefinition(tx, tenantId, kind.definition_id);
+  return { id: kind.id, tag: kind.tag, name: kind.name, definitionId: kind.definition_id, definition };
+}
+
+// The place a workflow is created in must exist, the business unit must belong to the region, and the
+// user needs full access to the region or the business unit.
+async function checkPlace(tx: Tx, ctx: UserContext, regionId: string, unitId: string | null) {
+  const region = await tx.selectFrom('regions').select('id').where('id', '=', regionId).executeTakeFirst();
+  if (!region) throw workflowRefusal('region_not_found');
+  if (unitId !== null) {
+    const unit = await tx
+      .selectFrom('business_units')
+      .select('region_id')
+      .where('id', '=', unitId)
+      .executeTakeFirst();
+    if (unit?.region_id !== regionId) throw workflowRefusal('business_unit_not_in_region');
+  }
+  if ((await placeAccess(tx, ctx.auth.user.id, regionId, unitId)) !== 'full') {
+    throw workflowForbidden('no_place_access');
+  }
+}
+
+export function createWorkflow(ctx: UserContext, input: CreateWorkflowRequest) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const kind = await currentKind(tx, ctx.tenant.id, { id: String(input.kind_id) });
+    const regionId = String(input.region_id);
+    const unitId = input.business_unit_id ? String(input.business_unit_id) : null;
+    await checkPlace(tx, ctx, regionId, unitId);
+    const parentId = input.parent_id ? String(input.parent_id) : null;
+    if (parentId && !(await workflowAccess(tx, ctx.auth.user.id, parentId))) {
+      throw workflowRefusal('parent_not_found');
+    }
+    const [id] = await createWorkflows(tx, ctx.tenant.id, [
+      {
+        kind,
+        name: input.name,
+        regionId,
+        businessUnitId: unitId,
+        parentId,
+        createdBy: ctx.auth.user.id,
+      },
+    ]);
+    return buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id as string));
+  });
+}
+
+export function getWorkflow(ctx: UserContext, id: number) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) =>
+    buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)),
+  );
+}

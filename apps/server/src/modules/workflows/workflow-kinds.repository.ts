@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+
+const STATUS_COLUMNS = ['id', 'kind_id', 'tag', 'display_name', 'color_code'] as const;
+
+export const workflowKindsRepository = {
+  // Kinds new workflows can be created of: those with a published definition.
+  async page(tx: Tx, page: { limit: number; offset: number }) {
+    const base = tx.selectFrom('workflow_kinds as k').where('k.current_definition_id', 'is not', null);
+    const [rows, total] = await Promise.all([
+      base
+        .innerJoin('workflow_definitions as d', 'd.id', 'k.current_definition_id')
+        .select([
+          'k.id',
+          'k.tag',
+          'k.name',
+          'k.icon',
+          'k.features',
+          'k.is_sorting_field_enabled',
+          'k.is_related_kind',
+          'd.version',
+        ])
+        .orderBy(sql`lower(k.name)`)
+        .orderBy('k.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.count) };
+  },
+
+  statusesOfKinds(tx: Tx, kindIds: string[]) {
+    if (kindIds.length === 0) return Promise.resolve([]);
+    return tx
+      .selectFrom('workflow_statuses')
+      .select(STATUS_COLUMNS)
+      .where('kind_id', 'in', kindIds)
+      .orderBy('kind_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  },
+
+  async statusesPage(tx: Tx, filter: { kindId?: string; limit: number; offset: number }) {
+    let base = tx.selectFrom('workflow_statuses');
+    if (filter.kindId) base = base.where('kind_id', '=', filter.kindId);
+    const [rows, total] = await Promise.all([
+      base
+        .select(STATUS_COLUMNS)
+        .orderBy('kind_id')
+        .orderBy('position')
+        .orderBy('id')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.count) };
+  },
+
+  // The kind with its current definition, for creating workflows of it.
+  findCurrent(tx: Tx, where: { id: string } | { tag: string }) {
+    let query = tx
+      .selectFrom('workflow_kinds as k')
+      .innerJoin('workflow_definitions as d', 'd.id', 'k.current_definition_id')
+      .select(['k.id', 'k.tag', 'k.name', 'k.icon', 'd.id as definition_id', 'd.version']);
+    query = 'id' in where ? query.where('k.id', '=', where.id) : query.where('k.tag', '=', where.tag);
+    return query.executeTakeFirst();
+  },
+};
