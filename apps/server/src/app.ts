@@ -9,6 +9,8 @@ import { claimTokensRoutes } from './modules/claim-tokens/claim-tokens.routes.js
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
+import { createIntegrationRunner } from './modules/integrations/integration-runner.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
@@ -27,6 +29,7 @@ import { hcaptchaVerifier } from './platform/captcha/hcaptcha-verifier.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import './platform/fastify-types.js';
+import { createFileStore } from './platform/files/create-file-store.js';
 import { healthRoutes } from './platform/health.js';
 import { createMailer, type JobSender } from './platform/mail/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -49,6 +52,7 @@ const MODULES = [
   impersonationRoutes,
   ssoRoutes,
   ssoAdminRoutes,
+  integrationsRoutes,
   workflowKindsRoutes,
   workflowsRoutes,
 ];
@@ -57,7 +61,8 @@ export async function buildApp(options: {
   config: Config;
   db: Db;
   logger?: boolean;
-  // The job queue that delivers e-mail over SMTP; without it (tests, tools), mail.deliverQueued() does.
+  // The job queue that delivers e-mail over SMTP and runs integrations; without it (tests, tools),
+  // mail.deliverQueued() and integrations.runWaiting() do.
   jobs?: JobSender | null;
   // Tests pass a local verifier; production checks with hCaptcha.
   captchaVerifier?: CaptchaVerifierFactory;
@@ -76,6 +81,15 @@ export async function buildApp(options: {
     'mail',
     createMailer({
       config,
+      db,
+      jobs: options.jobs ?? null,
+      log: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
+  app.decorate('files', createFileStore(config));
+  app.decorate(
+    'integrations',
+    createIntegrationRunner({
       db,
       jobs: options.jobs ?? null,
       log: (error, context) => app.log.error({ err: error }, context),

@@ -24,6 +24,8 @@ const ConfigSchema = z.object({
     .default('attest_app'),
   APP_DB_PASSWORD: z.string().min(8).default('attest-app-local-only'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  // Uploaded files, on local disk. Unset: DATA_DIR/files.
+  FILES_DIR: z.string().optional(),
   // Not 5432, so that a system PostgreSQL on this machine does not clash with the embedded one.
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(5488),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -49,7 +51,7 @@ const ConfigSchema = z.object({
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'FILES_DIR'> & { FILES_DIR: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -57,5 +59,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  return { ...parsed.data, FILES_DIR: parsed.data.FILES_DIR ?? path.join(parsed.data.DATA_DIR, 'files') };
 }

@@ -288,7 +288,8 @@ export const IntegrationRunSchema = z.object({
   created_at: Stamp,
   finished_at: Stamp.nullable(),
 });
-export const IntegrationRunsSchema = z.object({ results: z.array(IntegrationRunSchema) });
+export type IntegrationRun = z.infer<typeof IntegrationRunSchema>;
+export const IntegrationRunsSchema = pageOf(IntegrationRunSchema);
 
 // A refused answer, submission or undo: the sentence, a stable code, and per field the answer errors
 // with their codes and params so the web app shows each one translated next to its field.

@@ -2,6 +2,7 @@
 // validateAnswer is the one entry point, so there is one rule per type.
 export * from './answer-edits.js';
 export * from './api.js';
+export * from './attachments.js';
 export * from './answer-errors.js';
 export * from './answer-validation.js';
 export { BADGE_TAG_MAX_LENGTH, MAX_BADGE_TAGS } from './answer-validation-choices.js';

@@ -1,6 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import {
+  createIntegrationRunQueue,
+  registerIntegrationWorker,
+} from '../../modules/integrations/integration-jobs.js';
+import { createIntegrationRunner } from '../../modules/integrations/integration-runner.js';
 import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-delivery-job.js';
 import { createMailer } from '../mail/mailer.js';
 import { registerSessionCleanup } from './session-cleanup.js';
@@ -22,6 +27,7 @@ export async function startJobQueue(options: {
   await boss.start();
   // Processes that only enqueue still need the queues to exist.
   await createMailDeliveryQueue(boss);
+  await createIntegrationRunQueue(boss);
   if (options.runWorkers) {
     await registerSessionCleanup(boss, options.adminDb);
     const mailer = createMailer({
@@ -31,6 +37,8 @@ export async function startJobQueue(options: {
       log: options.log,
     });
     await registerMailDelivery(boss, mailer, options.adminDb);
+    const integrations = createIntegrationRunner({ db: options.adminDb, jobs: boss, log: options.log });
+    await registerIntegrationWorker(boss, integrations, options.adminDb);
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -1,0 +1,56 @@
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/database.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import {
+  INTEGRATION_RUN_QUEUE,
+  type IntegrationJobSender,
+  type IntegrationRunJob,
+  integrationJobKey,
+} from './integration-queue.js';
+import type { IntegrationRunner } from './integration-runner.js';
+import { integrationRunsRepository } from './integration-runs.repository.js';
+
+export const INTEGRATION_SWEEP_QUEUE = 'integrations.sweep';
+
+// A connector that fails on a passing problem (a network error) is tried again; a ConnectorError
+// is recorded as failed at once and never retried (the runner catches it).
+export async function createIntegrationRunQueue(boss: PgBoss): Promise<void> {
+  await boss.createQueue(INTEGRATION_RUN_QUEUE, {
+    name: INTEGRATION_RUN_QUEUE,
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 15,
+  });
+}
+
+export async function registerIntegrationWorker(
+  boss: PgBoss,
+  runner: IntegrationRunner,
+  adminDb: Db,
+): Promise<void> {
+  await boss.work<IntegrationRunJob>(INTEGRATION_RUN_QUEUE, async (jobs) => {
+    for (const job of jobs) await runner.run(job.data.tenantId, job.data.runId);
+  });
+  // A process that stops between committing a run and handing it to the queue leaves it waiting.
+  await boss.createQueue(INTEGRATION_SWEEP_QUEUE);
+  await boss.schedule(INTEGRATION_SWEEP_QUEUE, '*/5 * * * *');
+  await boss.work(INTEGRATION_SWEEP_QUEUE, () => sweepWaitingRuns(boss, adminDb));
+}
+
+export async function sweepWaitingRuns(boss: IntegrationJobSender, adminDb: Db): Promise<number> {
+  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
+  let handed = 0;
+  for (const { id: tenantId } of tenants) {
+    const waiting = await withTenant(adminDb, tenantId, (tx) =>
+      integrationRunsRepository.waitingIds(tx, { olderThanSeconds: 60, limit: 1000 }),
+    );
+    for (const runId of waiting) {
+      const job: IntegrationRunJob = { tenantId, runId };
+      await boss.send(INTEGRATION_RUN_QUEUE, job, { singletonKey: integrationJobKey(job) });
+      handed += 1;
+    }
+  }
+  return handed;
+}
