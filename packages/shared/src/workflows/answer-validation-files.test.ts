@@ -31,6 +31,16 @@ describe('single files', () => {
     },
   );
 
+  it('keeps the upload uid that downloads name, and refuses a malformed one', () => {
+    const uid = '3f2b8c1e-0a4d-4e5f-9b6a-7c8d9e0f1a2b';
+    expect(validateAnswer(field, { ...pdf, uid })).toEqual({
+      ok: true,
+      value: { ...pdf, uid, content_type: 'application/pdf' },
+    });
+    expect(codes(validateAnswer(field, { ...pdf, uid: '../../etc/passwd' }))).toEqual(['invalid_file']);
+    expect(codes(validateAnswer(field, { ...pdf, uid: 42 }))).toEqual(['invalid_file']);
+  });
+
   it('refuses a file over the size limit, naming it', () => {
     expect(validateAnswer(field, { ...pdf, size: 11 * MB })).toEqual({
       ok: false,

@@ -10,8 +10,10 @@ export const FILE_NAME_MAX_LENGTH = 255;
 // What the browser knows before uploading; the size and type are checked again by the server on
 // the bytes it receives, never trusted from this metadata alone.
 export type FileMetadata = { name: string; size: number; content_type: string };
-// A stored answer names the attachment the upload created.
-export type FileAnswer = FileMetadata & { id: number };
+// A stored answer names the attachment the upload created: its id, and its uid for downloads (spec 1
+// §7 'GET attachment download with uid query').
+export type FileAnswer = FileMetadata & { id: number; uid?: string };
+const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function matchesType(file: FileMetadata, allowed: string): boolean {
   if (allowed.startsWith('.')) return file.name.toLowerCase().endsWith(allowed);
@@ -38,13 +40,20 @@ export function checkFile(field: AnswerField, file: FileMetadata): AnswerError[]
 
 function readFile(value: unknown): FileAnswer | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, name, size, content_type } = value;
+  const { id, uid, name, size, content_type } = value;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
   if (typeof name !== 'string' || name.trim().length === 0 || name.length > FILE_NAME_MAX_LENGTH)
     return undefined;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return undefined;
   if (typeof content_type !== 'string' || content_type.length > 200) return undefined;
-  return { id, name: name.trim(), size, content_type: content_type.toLowerCase() };
+  if (uid !== undefined && (typeof uid !== 'string' || !UID_PATTERN.test(uid))) return undefined;
+  return {
+    id,
+    ...(uid !== undefined && { uid }),
+    name: name.trim(),
+    size,
+    content_type: content_type.toLowerCase(),
+  };
 }
 
 export function validateFile(field: AnswerField, value: unknown): AnswerResult {

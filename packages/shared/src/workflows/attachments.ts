@@ -1,3 +1,4 @@
+import { FILE_NAME_MAX_LENGTH } from './answer-validation-files.js';
 import { DOWNLOAD_MESSAGES } from './api.js';
 import { MULTI_FILE_FIELD_TYPES, SINGLE_FILE_FIELD_TYPES } from './field-types.js';
 
@@ -12,6 +13,7 @@ export const FILE_FIELD_TYPES = [...SINGLE_FILE_FIELD_TYPES, ...MULTI_FILE_FIELD
 export const ATTACHMENT_MESSAGES = {
   not_file_field: 'This field does not take files.',
   file_name_missing: 'The file has no name.',
+  file_name_too_long: `The file name is longer than ${FILE_NAME_MAX_LENGTH} characters.`,
   file_empty: 'The file is empty.',
 } as const;
 export type AttachmentMessageCode = keyof typeof ATTACHMENT_MESSAGES;
