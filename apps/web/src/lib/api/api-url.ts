@@ -7,13 +7,17 @@ export function toApiPath(path: string): string {
   return path.startsWith(API_BASE) ? path.slice(API_BASE.length) : path;
 }
 
+// The few v2 endpoints of the spec (dynamic_lov) are requested at their full path.
+const V2_BASE = '/api/v2/';
+
 // Paths are relative to the API base and keep their trailing slash ('users/me/').
 export function apiUrl(path: string, query?: QueryParams): string {
-  const relative = toApiPath(path);
+  const base = path.startsWith(V2_BASE) ? '' : API_BASE;
+  const relative = base ? toApiPath(path) : path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) search.set(key, String(value));
   }
   const qs = search.toString();
-  return `${API_BASE}${relative}${qs ? `${relative.includes('?') ? '&' : '?'}${qs}` : ''}`;
+  return `${base}${relative}${qs ? `${relative.includes('?') ? '&' : '?'}${qs}` : ''}`;
 }

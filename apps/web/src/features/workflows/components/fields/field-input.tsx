@@ -1,6 +1,9 @@
 import { type AnswerError, type FieldDefinition, validateAnswer } from '@attest/shared';
-import { TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { answerErrorText } from '../../lib/answer-error-text';
+import { FieldControl } from './field-control';
 
 export type FieldInputProps = {
   field: FieldDefinition;
@@ -23,20 +26,48 @@ export function validateLocally(field: FieldDefinition, value: unknown): readonl
   return result.ok ? [] : result.errors;
 }
 
-// First cut of the contract: every type as a text line until the typed controls land.
-export function FieldInput({ field, value, onChange, onCommit, errors, readOnly }: FieldInputProps) {
+const NO_ERRORS: readonly AnswerError[] = [];
+
+// A field of a step: label (with the required mark), help, the control of its type and its errors,
+// translated by code. A table shows its cells' errors in the cells, the rest under the table.
+export function FieldInput({ field, errors = NO_ERRORS, readOnly = false, ...rest }: FieldInputProps) {
+  const { t } = useTranslation();
   const id = useId();
+  const shown = field.type === 'table' ? errors.filter((e) => e.code !== 'invalid_cell') : errors;
+  const messages = [...new Set(shown.map((error) => answerErrorText(t, error)))];
+  const cellErrors = shown.length < errors.length;
+  const error =
+    messages.length === 0 ? (
+      cellErrors ? (
+        t('fields.table.cellErrors')
+      ) : undefined
+    ) : messages.length === 1 ? (
+      messages[0]
+    ) : (
+      <Stack gap={2} component="span">
+        {messages.map((message) => (
+          <Text key={message} span inherit>
+            {message}
+          </Text>
+        ))}
+      </Stack>
+    );
   return (
-    <TextInput
-      id={id}
-      label={field.label}
-      description={field.help}
-      required={field.required}
-      readOnly={readOnly}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={(event) => onCommit(event.currentTarget.value)}
-      error={errors && errors.length > 0 ? errors.map((e) => e.message).join(' ') : undefined}
-    />
+    <div data-field-tag={field.tag} data-field-type={field.type}>
+      <FieldControl
+        {...rest}
+        field={field}
+        readOnly={readOnly}
+        errors={errors}
+        chrome={{
+          id,
+          label: field.label,
+          description: field.help,
+          error,
+          required: Boolean(field.required),
+          readOnly,
+        }}
+      />
+    </div>
   );
 }

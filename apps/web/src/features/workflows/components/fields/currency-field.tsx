@@ -1,0 +1,92 @@
+import { Group, NumberInput, Select } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRecord } from '../../lib/is-record';
+import { type ControlProps, describedBy } from './control-props';
+import { FieldWrapper } from './field-wrapper';
+import { asNumberText, numberAnswer } from './number-fields';
+import { useDraft } from './use-draft';
+
+// When the definition names no currencies: the ones third-party-risk teams meet most.
+const COMMON_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CHF',
+  'JPY',
+  'CNY',
+  'CAD',
+  'AUD',
+  'INR',
+  'SGD',
+  'HKD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'AED',
+  'SAR',
+];
+
+type Money = { amount: number | string; currency: string | null };
+
+function toMoney(value: unknown, fallback: string | null): Money {
+  if (!isRecord(value)) return { amount: '', currency: fallback };
+  const currency = typeof value.currency === 'string' ? value.currency : fallback;
+  return { amount: asNumberText(value.amount), currency };
+}
+
+function moneyAnswer(money: Money) {
+  const amount = numberAnswer(money.amount);
+  return amount === null ? null : { amount, currency: money.currency ?? '' };
+}
+
+// An amount and its ISO 4217 currency, stored as {amount, currency}.
+export function CurrencyField(props: ControlProps) {
+  const { t, i18n } = useTranslation();
+  const allowed = props.field.validation?.currencies ?? COMMON_CURRENCIES;
+  const fallback = allowed.length === 1 ? (allowed[0] ?? null) : null;
+  const { draft, edit, takeDirty } = useDraft(props.value, (value) => toMoney(value, fallback));
+  const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'currency' }), [i18n.language]);
+  const update = (next: Money, commit: boolean) => {
+    edit(next);
+    props.onChange(moneyAnswer(next));
+    if (commit && takeDirty()) props.onCommit(moneyAnswer(next));
+  };
+  const invalid = Boolean(props.chrome.error);
+  return (
+    <FieldWrapper chrome={props.chrome} labelFor>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <NumberInput
+          id={props.chrome.id}
+          flex={1}
+          value={draft.amount}
+          readOnly={props.readOnly}
+          required={props.chrome.required}
+          error={invalid}
+          aria-describedby={describedBy(props.chrome)}
+          clampBehavior="none"
+          decimalScale={props.field.validation?.decimal_places ?? 2}
+          thousandSeparator=","
+          onChange={(amount) => update({ ...draft, amount }, false)}
+          onBlur={() => {
+            if (takeDirty()) props.onCommit(moneyAnswer(draft));
+          }}
+        />
+        <Select
+          w={130}
+          aria-label={t('fields.currency')}
+          readOnly={props.readOnly}
+          error={invalid}
+          data={allowed.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }))}
+          searchable
+          value={draft.currency}
+          comboboxProps={{ width: 260, position: 'bottom-end' }}
+          onChange={(currency) => update({ ...draft, currency }, true)}
+        />
+      </Group>
+    </FieldWrapper>
+  );
+}
