@@ -17,7 +17,9 @@ import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { workflowActionsRoutes } from './modules/workflows/workflow-actions.routes.js';
 import { workflowKindsRoutes } from './modules/workflows/workflow-kinds.routes.js';
+import { workflowRecordsRoutes } from './modules/workflows/workflow-records.routes.js';
 import { workflowsRoutes } from './modules/workflows/workflows.routes.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
@@ -55,6 +57,8 @@ const MODULES = [
   integrationsRoutes,
   workflowKindsRoutes,
   workflowsRoutes,
+  workflowActionsRoutes,
+  workflowRecordsRoutes,
 ];
 
 export async function buildApp(options: {

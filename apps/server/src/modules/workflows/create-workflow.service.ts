@@ -1,6 +1,7 @@
-import type { CreateWorkflowRequest, WorkflowDefinition } from '@attest/shared';
+import { type CreateWorkflowRequest, evaluateWorkflow, type WorkflowDefinition } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import type { ChangeHooks } from './apply-change.js';
 import { createWorkflows } from './create-workflows.js';
 import { loadDefinition } from './definition-cache.js';
 import { placeAccess, workflowAccess } from './workflow-access.js';
@@ -42,8 +43,8 @@ async function checkPlace(tx: Tx, ctx: UserContext, regionId: string, unitId: st
   }
 }
 
-export function createWorkflow(ctx: UserContext, input: CreateWorkflowRequest) {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+export async function createWorkflow(ctx: UserContext, input: CreateWorkflowRequest, hooks: ChangeHooks) {
+  const { detail, runs } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await currentKind(tx, ctx.tenant.id, { id: String(input.kind_id) });
     const regionId = String(input.region_id);
     const unitId = input.business_unit_id ? String(input.business_unit_id) : null;
@@ -62,8 +63,25 @@ export function createWorkflow(ctx: UserContext, input: CreateWorkflowRequest) {
         createdBy: ctx.auth.user.id,
       },
     ]);
-    return buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id as string));
+    const workflowId = id as string;
+    // The steps open from the start may be integration steps: their runs are queued now.
+    const opened = evaluateWorkflow(kind.definition, { answers: {}, completed_steps: [] }).enabled_steps;
+    const runs = hooks.integrations
+      ? await hooks.integrations.queue(tx, {
+          tenantId: ctx.tenant.id,
+          workflowId,
+          definition: kind.definition,
+          stepTags: opened,
+          userId: ctx.auth.user.id,
+        })
+      : [];
+    return {
+      runs,
+      detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, workflowId)),
+    };
   });
+  if (runs.length > 0) await hooks.integrations?.dispatch(runs);
+  return detail;
 }
 
 export function getWorkflow(ctx: UserContext, id: number) {

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
+import { changeHooks } from './change-hooks.js';
 import { createWorkflow, getWorkflow } from './create-workflow.service.js';
 
 const tags = ['workflows'];
@@ -42,7 +43,7 @@ export async function workflowsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWorkflow(userContext(request), request.body)),
+      reply.status(201).send(await createWorkflow(userContext(request), request.body, changeHooks(app))),
   );
 
   api.get(

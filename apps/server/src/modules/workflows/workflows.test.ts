@@ -13,7 +13,7 @@ import {
   VC,
   VENDOR_CHECK_DEFINITION,
   workflowTestTenant,
-} from './workflow-test-fixtures.js';
+} from '../../test/workflow-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 

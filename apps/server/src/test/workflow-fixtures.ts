@@ -1,11 +1,11 @@
 import type { WorkflowDefinition } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.js';
-import type { AccessLevel } from '../../db/schema.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
-import { grant, idsOf, userId } from '../../test/admin-fixtures.js';
-import { createTestTenant, TestClient } from '../../test/test-app.js';
-import { publishDefinition } from './publish-definition.js';
+import type { Db } from '../db/database.js';
+import type { AccessLevel } from '../db/schema.js';
+import { publishDefinition } from '../modules/workflows/publish-definition.js';
+import { withTenant } from '../platform/tenant-transaction.js';
+import { grant, idsOf, userId } from './admin-fixtures.js';
+import { createTestTenant, TestClient } from './test-app.js';
 
 // Small definitions for the API tests: a vendor check with two steps, an alert rule and a child field,
 // and the child kind it starts.

@@ -1,0 +1,64 @@
+import {
+  evaluateWorkflow,
+  type WorkflowDefinition,
+  type WorkflowSnapshot,
+  type WorkflowState,
+} from '@attest/shared';
+import type { UserContext } from '../../platform/request-context.js';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { materialiseWorkflow } from './materialise.js';
+import type { StepEvent } from './step-rows.js';
+import type { LoadedWorkflow } from './workflow-loader.js';
+
+// What the workflows module needs of the integrations runner (modules/integrations): queue runs for
+// the integration steps an action opened, in the action's transaction; dispatch them after commit.
+export type StepIntegrations = {
+  queue(
+    tx: Tx,
+    input: {
+      tenantId: string;
+      workflowId: string;
+      definition: WorkflowDefinition;
+      stepTags: readonly string[];
+      userId: string | null;
+    },
+  ): Promise<readonly object[]>;
+  dispatch(runs: readonly object[]): Promise<void>;
+};
+
+export type ChangeHooks = { integrations: StepIntegrations | null };
+export type AppliedChange = { snapshot: WorkflowSnapshot; opened: string[]; runs: readonly object[] };
+
+// After any change of state (answer, submit, undo): the rows the engine's new snapshot implies, and
+// integration runs for the steps that opened because of it.
+export async function applyChange(
+  tx: Tx,
+  ctx: UserContext,
+  loaded: LoadedWorkflow,
+  state: WorkflowState,
+  event: StepEvent,
+  hooks: ChangeHooks,
+): Promise<AppliedChange> {
+  const before = new Set(evaluateWorkflow(loaded.definition, loaded.state).enabled_steps);
+  const snapshot = await materialiseWorkflow(tx, {
+    tenantId: ctx.tenant.id,
+    workflow: loaded.row,
+    definition: loaded.definition,
+    state,
+    event,
+    at: new Date(),
+  });
+  // An undone step re-opens too, so its integration runs again.
+  const opened = snapshot.enabled_steps.filter((tag) => !before.has(tag));
+  const runs =
+    hooks.integrations && opened.length > 0
+      ? await hooks.integrations.queue(tx, {
+          tenantId: ctx.tenant.id,
+          workflowId: loaded.row.id,
+          definition: loaded.definition,
+          stepTags: opened,
+          userId: ctx.auth.user.id,
+        })
+      : [];
+  return { snapshot, opened, runs };
+}

@@ -1,0 +1,98 @@
+import { flattenSteps, submitStep, undoStep, type WorkflowDefinition } from '@attest/shared';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { answersRepository } from './answers.repository.js';
+import { applyChange, type ChangeHooks } from './apply-change.js';
+import { type ActivityInput, recordActivity } from './workflow-activity.js';
+import { buildWorkflowDetail } from './workflow-detail.js';
+import { stepRefusal, workflowRefusal } from './workflow-errors.js';
+import { loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
+
+function statusName(definition: WorkflowDefinition, tag: string) {
+  return definition.statuses.find((s) => s.tag === tag)?.display_name ?? tag;
+}
+
+type StepAction = 'submit' | 'undo';
+
+// Submit (all required answers valid -> completed, next steps open, status and progress follow) or
+// undo (the step re-opens) one step, through the engine; the activity log records it and any status
+// change, and integration steps that opened are queued, then dispatched after commit.
+export async function actOnStep(
+  ctx: UserContext,
+  id: number,
+  stepTag: string,
+  action: StepAction,
+  hooks: ChangeHooks,
+) {
+  const { detail, runs } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const loaded = await loadChangeableWorkflow(tx, ctx, id);
+    if (await answersRepository.isStepLocked(tx, loaded.row.id, stepTag))
+      throw workflowRefusal('step_locked');
+    const result =
+      action === 'submit'
+        ? submitStep(loaded.definition, loaded.state, stepTag)
+        : undoStep(loaded.definition, loaded.state, stepTag);
+    if (!result.ok) throw stepRefusal(result.code, result.problems);
+    const by = ctx.auth.user.id;
+    const { runs } = await applyChange(
+      tx,
+      ctx,
+      loaded,
+      result.state,
+      action === 'submit' ? { type: 'submit', step: stepTag, by } : { type: 'undo', step: stepTag },
+      hooks,
+    );
+    const entries: ActivityInput[] = [
+      action === 'submit'
+        ? { workflowId: loaded.row.id, action: 'submitted', event: 'step_submitted', actorId: by, stepTag }
+        : { workflowId: loaded.row.id, action: 'undo', event: 'step_undone', actorId: by, stepTag },
+    ];
+    if (result.status_before !== result.status_after) {
+      entries.push({
+        workflowId: loaded.row.id,
+        action: 'updated',
+        event: 'status_changed',
+        actorId: by,
+        stepTag,
+        details: {
+          from: result.status_before,
+          to: result.status_after,
+          from_name: statusName(loaded.definition, result.status_before),
+          to_name: statusName(loaded.definition, result.status_after),
+        },
+      });
+    }
+    await recordActivity(tx, ctx.tenant.id, entries);
+    return { runs, detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)) };
+  });
+  if (runs.length > 0) await hooks.integrations?.dispatch(runs);
+  return detail;
+}
+
+// A supervisor's lock (held by 'Can undo a step'): a locked step refuses answers and submission.
+export function lockStep(ctx: UserContext, id: number, stepTag: string, isLocked: boolean) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const loaded = await loadChangeableWorkflow(tx, ctx, id);
+    if (!flattenSteps(loaded.definition).some((s) => s.tag === stepTag))
+      throw stepRefusal('unknown_step', []);
+    const changed = await tx
+      .updateTable('workflow_steps')
+      .set({ is_locked: isLocked, updated_at: new Date() })
+      .where('workflow_id', '=', loaded.row.id)
+      .where('step_tag', '=', stepTag)
+      .where('is_locked', '=', !isLocked)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) {
+      await recordActivity(tx, ctx.tenant.id, [
+        {
+          workflowId: loaded.row.id,
+          action: 'updated',
+          event: isLocked ? 'step_locked' : 'step_unlocked',
+          actorId: ctx.auth.user.id,
+          stepTag,
+        },
+      ]);
+    }
+    return buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id));
+  });
+}

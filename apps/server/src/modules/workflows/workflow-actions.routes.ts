@@ -1,0 +1,75 @@
+import { AnswerRequestSchema, LockStepRequestSchema, WorkflowDetailSchema } from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userContext } from '../../platform/request-context.js';
+import { saveAnswer } from './answers.service.js';
+import { changeHooks } from './change-hooks.js';
+import { actOnStep, lockStep } from './steps.service.js';
+import { WorkflowIdParamsSchema, workflowErrors } from './workflows.routes.js';
+
+const tags = ['workflows'];
+const StepParamsSchema = WorkflowIdParamsSchema.extend({ step_tag: z.string().min(1).max(200) });
+
+// Answers and step actions on one workflow. Changing needs full access to its region or business
+// unit; submit needs 'Can submit a step', undo and lock 'Can undo a step' (a supervisor's right).
+export async function workflowActionsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const response = { 200: WorkflowDetailSchema, ...workflowErrors };
+
+  api.post(
+    '/api/v1/workflows/:id/responses/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Save one answer (validated, versioned); null clears it',
+        params: WorkflowIdParamsSchema,
+        body: AnswerRequestSchema,
+        response,
+      },
+    },
+    async (request) => saveAnswer(userContext(request), request.params.id, request.body, changeHooks(app)),
+  );
+
+  api.post(
+    '/api/v1/workflows/:id/steps/:step_tag/submit/',
+    {
+      config: { access: { permission: 'can_submit_step' } },
+      schema: {
+        tags,
+        summary: 'Submit a step: every required answer present and valid',
+        params: StepParamsSchema,
+        response,
+      },
+    },
+    async (request) =>
+      actOnStep(userContext(request), request.params.id, request.params.step_tag, 'submit', changeHooks(app)),
+  );
+
+  api.post(
+    '/api/v1/workflows/:id/steps/:step_tag/undo/',
+    {
+      config: { access: { permission: 'can_undo_step' } },
+      schema: { tags, summary: 'Undo a submitted step: it re-opens', params: StepParamsSchema, response },
+    },
+    async (request) =>
+      actOnStep(userContext(request), request.params.id, request.params.step_tag, 'undo', changeHooks(app)),
+  );
+
+  api.post(
+    '/api/v1/workflows/:id/steps/:step_tag/lock/',
+    {
+      config: { access: { permission: 'can_undo_step' } },
+      schema: {
+        tags,
+        summary: 'Lock or unlock a step; a locked step refuses answers and submission',
+        params: StepParamsSchema,
+        body: LockStepRequestSchema,
+        response,
+      },
+    },
+    async (request) =>
+      lockStep(userContext(request), request.params.id, request.params.step_tag, request.body.is_locked),
+  );
+}

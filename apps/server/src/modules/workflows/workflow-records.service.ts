@@ -1,0 +1,77 @@
+import type { ActivityEntry, PageQuery } from '@attest/shared';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { recordActivity } from './workflow-activity.js';
+import { buildWorkflowDetail, toPerson } from './workflow-detail.js';
+import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
+import { loadVisibleWorkflow } from './workflow-loader.js';
+
+// 'Can archive workflow': the workflow leaves the lists and refuses every change from then on.
+export function archiveWorkflow(ctx: UserContext, id: number) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const loaded = await loadVisibleWorkflow(tx, ctx, id, { forUpdate: true });
+    if (loaded.access !== 'full') throw workflowForbidden('read_only');
+    if (loaded.row.archived_at) throw workflowRefusal('already_archived');
+    const at = new Date();
+    await tx
+      .updateTable('workflows')
+      .set({ archived_at: at, archived_by: ctx.auth.user.id, updated_at: at })
+      .where('id', '=', loaded.row.id)
+      .execute();
+    await recordActivity(tx, ctx.tenant.id, [
+      { workflowId: loaded.row.id, action: 'deleted', event: 'archived', actorId: ctx.auth.user.id, at },
+    ]);
+    return buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id));
+  });
+}
+
+// 'Can View Activity Log': every change of one workflow, newest first.
+export function listActivity(ctx: UserContext, id: number, page: PageQuery) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const loaded = await loadVisibleWorkflow(tx, ctx, id);
+    const base = tx.selectFrom('workflow_activity as a').where('a.workflow_id', '=', loaded.row.id);
+    const [rows, total] = await Promise.all([
+      base
+        .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+        .select([
+          'a.id',
+          'a.action',
+          'a.step_tag',
+          'a.field_tag',
+          'a.details',
+          'a.created_at',
+          'a.actor_user_id',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+        ])
+        .orderBy('a.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    const results: ActivityEntry[] = rows.map((row) => {
+      const { event, ...details } = row.details;
+      return {
+        id: Number(row.id),
+        action: row.action as ActivityEntry['action'],
+        event: typeof event === 'string' ? event : row.action,
+        actor:
+          row.actor_user_id && row.email !== null
+            ? toPerson({
+                id: row.actor_user_id,
+                email: row.email,
+                first_name: row.first_name ?? '',
+                last_name: row.last_name ?? '',
+              })
+            : null,
+        step_tag: row.step_tag,
+        field_tag: row.field_tag,
+        details,
+        created_at: row.created_at.toISOString(),
+      };
+    });
+    return { rows: results, count: Number(total.count) };
+  });
+}
