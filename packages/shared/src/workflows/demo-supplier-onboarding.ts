@@ -136,6 +136,10 @@ export const SUPPLIER_ONBOARDING_DEFINITION: WorkflowDefinition = {
           name: 'Sanctions and adverse media screening',
           assignees: { group_names: ['Compliance'] },
           sla_hours: 24,
+          // Screened automatically when the step opens (modules/integrations on the server): the
+          // connector pre-fills the result and notes from the intake's name and country, and
+          // Compliance reviews them, adds the adverse-media check and submits.
+          integration: { connector: 'sanctions_screening' },
           fields: [
             {
               tag: F.sanctionsResult,

@@ -34,6 +34,8 @@ export function nameTokens(name: string): string[] {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    // 'S.A.' and 'J.S.C.' are one word each.
+    .replace(/\./g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((token) => token.length > 0 && !LEGAL_FORMS.has(token));
 }
