@@ -11,12 +11,18 @@ import { useSyncTimezone } from '../../features/preferences/api/sync-timezone';
 import { AppHeader } from '../../features/shell/components/app-header';
 import { ImpersonationBanner } from '../../features/shell/components/impersonation-banner';
 import { headerHeight } from '../../features/shell/lib/header-layout';
+import { NewWorkflowButton } from '../../features/workflows/components/new-workflow-button';
 import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { useRouteHeaderActions } from './use-route-header-actions';
 
+export type AppLayoutProps = {
+  // Spec 1 section 2: /process/{id}/without-header shows the page alone (e.g. inside another tool).
+  withHeader?: boolean;
+};
+
 // The signed-in frame: header above, the route's page below.
-export function AppLayout() {
+export function AppLayout({ withHeader = true }: AppLayoutProps) {
   const { i18n } = useTranslation();
   const configuration = useConfiguration();
   const user = useSignedInUser();
@@ -29,20 +35,33 @@ export function AppLayout() {
   const RouteActions = useRouteHeaderActions();
   useSyncTimezone(!enrolling);
 
+  const impersonation = user.impersonator && (
+    <ImpersonationBanner
+      impersonatorName={user.impersonator.name || user.impersonator.email}
+      userName={displayNameOf(user)}
+      onStop={() => stopImpersonation.mutate()}
+      stopping={stopImpersonation.isPending || stopImpersonation.isSuccess}
+    />
+  );
+
+  if (!withHeader) {
+    return (
+      <AppShell padding="lg">
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          {impersonation}
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    );
+  }
+
   return (
     <AppShell
       header={{ height: headerHeight(configuration.custom_ui_labels, Boolean(user.impersonator)) }}
       padding="lg"
     >
       <AppShell.Header withBorder>
-        {user.impersonator && (
-          <ImpersonationBanner
-            impersonatorName={user.impersonator.name || user.impersonator.email}
-            userName={displayNameOf(user)}
-            onStop={() => stopImpersonation.mutate()}
-            stopping={stopImpersonation.isPending || stopImpersonation.isSuccess}
-          />
-        )}
+        {impersonation}
         <AppHeader
           configuration={configuration}
           user={user}
@@ -52,6 +71,7 @@ export function AppLayout() {
           onChangeLanguage={(code) => changeLanguage.mutate(code)}
           onLogout={() => logout.mutate()}
           routeActions={RouteActions ? <RouteActions /> : undefined}
+          primaryAction={enrolling ? undefined : <NewWorkflowButton />}
         />
       </AppShell.Header>
       <AppShell.Main bg="var(--mantine-color-gray-0)">

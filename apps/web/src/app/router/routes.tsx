@@ -24,7 +24,7 @@ import { recordsRoutes } from './records-routes';
 import { reportRoutes } from './report-routes';
 import { settingsRoutes } from './settings-routes';
 import { studioRoutes } from './studio-routes';
-import { workflowRoutes } from './workflow-routes';
+import { processWithoutHeaderRoute, workflowRoutes } from './workflow-routes';
 
 // Spec 1 section 2 and spec 2 section 2: every route under one root layout with an error element.
 export const routes: RouteObject[] = [
@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
               ...settingsRoutes,
             ],
           },
-          placeholder('process/:id/without-header', 'process'),
+          { element: <AppLayout withHeader={false} />, children: [processWithoutHeaderRoute] },
         ],
       },
       { path: 'service-unavailable', element: <ServiceUnavailablePage /> },

@@ -6,13 +6,29 @@ import type { RouteHandle } from './route-handle';
 
 const dashboardHandle: RouteHandle = { headerActions: DashboardHeaderActions };
 
+const processPages = () => import('./process-pages');
+const processPage = async () => ({ Component: (await processPages()).ProcessPage });
+
+// Spec 1 section 2: /process/{id}/without-header is the process page outside the app header; the
+// root routes mount it under the header-less layout.
+export const processWithoutHeaderRoute: RouteObject = {
+  path: 'process/:id/without-header',
+  lazy: processPage,
+};
+
 // Spec 1 section 2 and spec 2 section 2.2: the dashboard, process pages and everyday areas.
 export const workflowRoutes: RouteObject[] = [
-  placeholder('workflows/instances', 'dashboard', dashboardHandle),
+  {
+    path: 'workflows/instances',
+    handle: { ...dashboardHandle, area: 'dashboard' },
+    lazy: async () => ({
+      Component: (await import('../routes/dashboard-placeholder-route')).DashboardPlaceholderRoute,
+    }),
+  },
   { path: 'workflows/instances/:id/*', element: <WorkflowInstanceRedirect /> },
-  placeholder('process/:id', 'process'),
-  placeholder('process/:id/map', 'progressMap'),
-  placeholder('process/:id/wizard', 'wizard'),
+  { path: 'process/:id', lazy: processPage },
+  { path: 'process/:id/map', lazy: async () => ({ Component: (await processPages()).ProgressMapPage }) },
+  { path: 'process/:id/wizard', lazy: async () => ({ Component: (await processPages()).WizardPage }) },
   // Spec 1 section 2: a process path matching no known route goes home.
   { path: 'process/*', element: <Navigate to="/" replace /> },
   placeholder('home', 'home'),

@@ -24,6 +24,8 @@ export type AppHeaderProps = {
   onLogout: () => void;
   // Icons a route adds (the dashboard's mentions and export).
   routeActions?: ReactNode;
+  // The app's main action, first on the right (the 'New workflow' button).
+  primaryAction?: ReactNode;
 };
 
 export function AppHeader({
@@ -35,6 +37,7 @@ export function AppHeader({
   onChangeLanguage,
   onLogout,
   routeActions,
+  primaryAction,
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const labels = configuration.custom_ui_labels;
@@ -53,6 +56,7 @@ export function AppHeader({
           linkHome={can('can_view_dashboard')}
         />
         <Group gap="md" wrap="nowrap">
+          {primaryAction}
           <HeaderLinks links={labels.header_links} />
           <Group gap={4} wrap="nowrap">
             {showReports && (

@@ -1,0 +1,12 @@
+// One factory for every workflows query key, so mutations invalidate through it (STYLE rule 10).
+// The detail key ['workflows', 'detail', id] is shared with the field components (web-fields).
+export const workflowKeys = {
+  all: ['workflows'] as const,
+  details: () => [...workflowKeys.all, 'detail'] as const,
+  detail: (id: number) => [...workflowKeys.details(), id] as const,
+  activity: (id: number) => [...workflowKeys.all, 'activity', id] as const,
+  stepUsers: (id: number, stepTag: string) => [...workflowKeys.all, 'step-users', id, stepTag] as const,
+  kinds: () => [...workflowKeys.all, 'kinds'] as const,
+  regions: () => [...workflowKeys.all, 'regions'] as const,
+  businessUnits: (regionId: number | null) => [...workflowKeys.all, 'business-units', regionId] as const,
+};

@@ -1,0 +1,44 @@
+import type { WorkflowDetail } from '@attest/shared';
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useMatch, useNavigate } from 'react-router';
+import { workflowKeys } from '../api/workflow-keys';
+import { workflowPath } from '../utils/process-paths';
+import { CreateWorkflowDialog } from './create-workflow-dialog';
+
+export type NewWorkflowButtonProps = {
+  // A translation key: the header's button is 'New workflow', a page's own may say more.
+  label?: string;
+  size?: 'xs' | 'sm' | 'md';
+};
+
+// Opens the create dialog; the new workflow opens in the current path shape with new=true (spec 1 §2).
+export function NewWorkflowButton({ label = 'process.create.open', size = 'sm' }: NewWorkflowButtonProps) {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const onProcess = useMatch('/process/:id/*');
+  const current = onProcess
+    ? queryClient.getQueryData<WorkflowDetail>(workflowKeys.detail(Number(onProcess.params.id)))
+    : undefined;
+  const parent = current && current.archived_at === null ? { id: current.id, name: current.name } : null;
+
+  const onCreated = (id: number) => {
+    close();
+    navigate(workflowPath(id, pathname, true));
+  };
+
+  return (
+    <>
+      <Button leftSection={<IconPlus size={16} />} onClick={open} size={size}>
+        {t(label)}
+      </Button>
+      <CreateWorkflowDialog opened={opened} onClose={close} onCreated={onCreated} parent={parent} />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { WorkflowDetail } from '@attest/shared';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconHierarchy2, IconHistory, IconMap2, IconStairs } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { processPaths } from '../utils/process-paths';
+import { StatusBadge } from './status-badge';
+
+export type ProcessHeaderProps = {
+  detail: WorkflowDetail;
+  onOpenActivity: () => void;
+  // The archive button (with its confirm modal) when the user may archive.
+  archiveAction?: ReactNode;
+  // Which view is shown, so its own link is left out.
+  view: 'page' | 'map' | 'wizard';
+};
+
+// The workflow at a glance: family, name, kind, status, place and progress, and what one can do.
+export function ProcessHeader({ detail, onOpenActivity, archiveAction, view }: ProcessHeaderProps) {
+  const { t } = useTranslation();
+  const place = [detail.region.name, detail.business_unit?.name].filter(Boolean).join(' · ');
+  return (
+    <Stack gap="xs">
+      {detail.parent && (
+        <Breadcrumbs separator="›" fz="sm">
+          <Anchor component={Link} to={processPaths.page(detail.parent.id)} fz="sm">
+            {detail.parent.name}
+          </Anchor>
+          <Text fz="sm" c="dimmed">
+            {detail.name}
+          </Text>
+        </Breadcrumbs>
+      )}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} miw={0} style={{ flex: '1 1 320px' }}>
+          <Group gap="sm" wrap="wrap" align="center">
+            <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
+              {detail.name}
+            </Title>
+            <StatusBadge status={detail.status} />
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <Badge variant="light" color="gray" radius="sm">
+              {detail.kind.name}
+            </Badge>
+            <Text fz="sm" c="dimmed">
+              {place}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              #{detail.id}
+            </Text>
+          </Group>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          {view !== 'page' && (
+            <Button component={Link} to={processPaths.page(detail.id)} variant="default" size="sm">
+              {t('process.header.backToProcess')}
+            </Button>
+          )}
+          {view !== 'wizard' && (
+            <Button
+              component={Link}
+              to={processPaths.wizard(detail.id)}
+              variant="default"
+              size="sm"
+              leftSection={<IconStairs size={16} />}
+            >
+              {t('process.header.wizard')}
+            </Button>
+          )}
+          {view !== 'map' && detail.abilities.can_view_progress_map && (
+            <Button
+              component={Link}
+              to={processPaths.map(detail.id)}
+              variant="default"
+              size="sm"
+              leftSection={<IconMap2 size={16} />}
+            >
+              {t('process.header.map')}
+            </Button>
+          )}
+          {detail.abilities.can_view_activity_log && (
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconHistory size={16} />}
+              onClick={onOpenActivity}
+            >
+              {t('process.header.activity')}
+            </Button>
+          )}
+          {archiveAction}
+        </Group>
+      </Group>
+      <Group gap="sm" wrap="nowrap" maw={520}>
+        <Progress
+          value={detail.progress}
+          size="md"
+          radius="xl"
+          style={{ flex: 1 }}
+          color={detail.progress === 100 ? 'teal' : 'blue'}
+          aria-label={t('process.header.progress')}
+        />
+        <Text fz="sm" fw={600} style={{ flexShrink: 0 }}>
+          {t('process.header.progressValue', { value: detail.progress })}
+        </Text>
+      </Group>
+      {detail.children.length > 0 && (
+        <Group gap="xs" wrap="wrap" align="center">
+          <IconHierarchy2 size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Text fz="sm" c="dimmed">
+            {t('process.header.children', { count: detail.children.length })}
+          </Text>
+          {detail.children.map((child) => (
+            <Anchor key={child.id} component={Link} to={processPaths.page(child.id)} fz="sm">
+              <Group gap={4} wrap="nowrap">
+                <span>{child.name}</span>
+                <Badge size="xs" color={child.status.color_code} variant="light">
+                  {child.status.display_name}
+                </Badge>
+              </Group>
+            </Anchor>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import {
+  SUPPLIER_ONBOARDING_FIELDS as F,
+  SUPPLIER_ONBOARDING_STEPS as S,
+  WORKFLOW_PATHS,
+  type WorkflowDetail,
+} from '@attest/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, type Reply } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { makeWorkflowDetail } from '../test/workflow-fixture';
+import { ProcessPage } from './process-page';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/notifications/toast', () => ({ toast }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const DUE_DILIGENCE = 'supplier_onboarding__due_diligence';
+
+// Every required intake answer, valid.
+const INTAKE_ANSWERS = {
+  [F.supplierName]: 'Northwind Logistics GmbH',
+  [F.country]: 'DE',
+  [F.category]: 'logistics',
+  [F.annualSpend]: { amount: 250000, currency: 'EUR' },
+  [F.contractStart]: '2027-01-01',
+  [F.certificate]: { id: 5, name: 'iso27001.pdf', size: 120000, content_type: 'application/pdf' },
+  [F.contactEmail]: 'vendor@northwind.test',
+  [F.personalData]: false,
+};
+
+type Call = { path: string; method: string; body: unknown };
+
+// The API at the fetch boundary: GET detail, and POST replies by path.
+function mockWorkflowApi(detail: WorkflowDetail, posts: Record<string, Reply> = {}) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const path = new URL(String(input), 'http://acme.localhost').pathname;
+    const method = init?.method ?? 'GET';
+    calls.push({ path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (method === 'GET' && path === WORKFLOW_PATHS.workflow(detail.id))
+      return jsonResponse({ body: detail });
+    const reply = method === 'POST' ? posts[path] : undefined;
+    return reply
+      ? jsonResponse(reply)
+      : jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function renderPage(url: string) {
+  return renderRoutes([{ path: '/process/:id', element: <ProcessPage /> }], { url });
+}
+
+const stepButton = (name: string) => screen.getByRole('button', { name });
+
+describe('ProcessPage', () => {
+  it('shows the workflow, its status and its swimlanes, and opens the first open step', async () => {
+    mockWorkflowApi(makeWorkflowDetail());
+    renderPage('/process/7');
+    expect(await screen.findByRole('heading', { name: 'Northwind Logistics onboarding' })).toBeTruthy();
+    expect(screen.getByTestId('workflow-status').textContent).toBe('Draft');
+    const lanes = screen.getByTestId('process-swimlanes');
+    expect(within(lanes).getByRole('region', { name: 'Intake' })).toBeTruthy();
+    expect(within(lanes).getByRole('region', { name: 'Due diligence' })).toBeTruthy();
+    expect(stepButton('Supplier details').getAttribute('aria-current')).toBe('step');
+    expect(stepButton('Sanctions and adverse media screening').getAttribute('aria-current')).toBeNull();
+    // A step that does not apply yet (only after a rejection) is shown but cannot be opened.
+    expect((stepButton('Notify the supplier of rejection') as HTMLButtonElement).disabled).toBe(true);
+    const panel = screen.getByRole('region', { name: 'Supplier details' });
+    expect(within(panel).getByLabelText(/Supplier legal name/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Submit step' })).toBeTruthy();
+  });
+
+  it('selects the step of a deep link and replaces the URL when another is chosen', async () => {
+    mockWorkflowApi(makeWorkflowDetail());
+    const { router } = renderPage(`/process/7?group=${DUE_DILIGENCE}&step=${S.SCREENING}&tab=x`);
+    await screen.findByRole('heading', { name: 'Northwind Logistics onboarding' });
+    expect(stepButton('Sanctions and adverse media screening').getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('This step opens once the steps before it are submitted.')).toBeTruthy();
+
+    fireEvent.click(stepButton('Supplier details'));
+    await waitFor(() => expect(stepButton('Supplier details').getAttribute('aria-current')).toBe('step'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('group')).toBe('supplier_onboarding__intake');
+    expect(params.get('step')).toBe(S.INTAKE);
+    expect(params.get('tab')).toBe('x');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows required errors before calling the server', async () => {
+    const calls = mockWorkflowApi(makeWorkflowDetail());
+    renderPage('/process/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit step' }));
+    expect((await screen.findAllByText('This field is required.')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('alert').textContent).toMatch(/Some answers are missing or invalid/);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it("shows the server's problems under their fields when a submission is refused", async () => {
+    const calls = mockWorkflowApi(makeWorkflowDetail({ answers: INTAKE_ANSWERS }), {
+      [WORKFLOW_PATHS.submitStep(7, S.INTAKE)]: {
+        status: 400,
+        body: {
+          detail: 'Some answers are missing or invalid.',
+          code: 'invalid_answers',
+          problems: [
+            {
+              field_tag: F.contactEmail,
+              errors: [{ code: 'invalid_email', params: {}, message: 'Enter a valid e-mail address.' }],
+            },
+          ],
+        },
+      },
+    });
+    renderPage('/process/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit step' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Some answers are missing or invalid.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      WORKFLOW_PATHS.submitStep(7, S.INTAKE),
+    ]);
+  });
+
+  it('after a submission shows the new status and opens the next step', async () => {
+    const after = makeWorkflowDetail({ answers: INTAKE_ANSWERS, completed: [S.INTAKE] });
+    mockWorkflowApi(makeWorkflowDetail({ answers: INTAKE_ANSWERS }), {
+      [WORKFLOW_PATHS.submitStep(7, S.INTAKE)]: { body: after },
+    });
+    const { router } = renderPage('/process/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit step' }));
+    await waitFor(() => expect(screen.getByTestId('workflow-status').textContent).toBe('In Review'));
+    await waitFor(() =>
+      expect(stepButton('Sanctions and adverse media screening').getAttribute('aria-current')).toBe('step'),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('step')).toBe(S.SCREENING);
+    expect(toast.success).toHaveBeenCalledWith('process.step.submitted');
+  });
+
+  it('says so when the workflow does not exist or cannot be seen', async () => {
+    mockWorkflowApi(makeWorkflowDetail({ overrides: { id: 8 } }));
+    renderPage('/process/7');
+    expect(
+      await screen.findByText('This workflow does not exist or you do not have access to it.'),
+    ).toBeTruthy();
+  });
+
+  it('greets a freshly created workflow and takes new=true out of the URL', async () => {
+    mockWorkflowApi(makeWorkflowDetail());
+    const { router } = renderPage('/process/7?new=true');
+    expect(await screen.findByText('Your workflow is ready')).toBeTruthy();
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('new')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByLabelText(/Supplier legal name/));
+  });
+
+  it('is read-only, and says why, on an archived workflow', async () => {
+    mockWorkflowApi(makeWorkflowDetail({ overrides: { archived_at: '2026-11-21T10:00:00.000Z' } }));
+    renderPage('/process/7');
+    expect(
+      await screen.findByText('This workflow is archived: its answers can be read but not changed.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit step' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import type { WorkflowDefinition, WorkflowDetail } from '@attest/shared';
+import { Alert, Box, Flex, Stack } from '@mantine/core';
+import { IconConfetti } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/notifications/toast';
+import { useAnswerDrafts } from '../hooks/use-answer-drafts';
+import { useFreshWorkflow } from '../hooks/use-fresh-workflow';
+import { useNow } from '../hooks/use-now';
+import { useStepSelection } from '../hooks/use-step-selection';
+import { stepEntries } from '../utils/definition';
+import { ActivityDrawer } from './activity-drawer';
+import { ArchiveButton } from './archive-button';
+import { ArchivedBanner } from './archived-banner';
+import { ProcessHeader } from './process-header';
+import { StepPanel } from './step-panel';
+import { Swimlanes } from './swimlanes';
+import { WorkflowGate } from './workflow-gate';
+
+// /process/:id (and /process/:id/without-header): the workflow's swimlanes and the selected step.
+export function ProcessPage() {
+  return (
+    <WorkflowGate>
+      {(detail, definition) => <ProcessWorkspace key={detail.id} detail={detail} definition={definition} />}
+    </WorkflowGate>
+  );
+}
+
+type WorkspaceProps = { detail: WorkflowDetail; definition: WorkflowDefinition };
+
+function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const fresh = useFreshWorkflow();
+  const [welcome, setWelcome] = useState(fresh);
+  const [activityOpen, setActivityOpen] = useState(false);
+  const drafts = useAnswerDrafts(detail);
+  const { selection, select } = useStepSelection(detail, definition);
+  const groups = stepEntries(definition);
+
+  const onSubmitted = (next: string | undefined) => {
+    toast.success('process.step.submitted');
+    const group = next ? groups.get(next)?.group.tag : undefined;
+    if (next && group) select({ group, step: next });
+  };
+
+  return (
+    <Stack gap="lg" maw={1400} mx="auto">
+      <ProcessHeader
+        detail={detail}
+        view="page"
+        onOpenActivity={() => setActivityOpen(true)}
+        archiveAction={
+          detail.abilities.can_archive && detail.archived_at === null ? (
+            <ArchiveButton detail={detail} />
+          ) : undefined
+        }
+      />
+      <ArchivedBanner detail={detail} />
+      {welcome && (
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconConfetti size={18} />}
+          title={t('process.welcome.title')}
+          withCloseButton
+          closeButtonLabel={t('process.welcome.close')}
+          onClose={() => setWelcome(false)}
+        >
+          {t('process.welcome.body')}
+        </Alert>
+      )}
+      <Flex gap="lg" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
+        <Box w={{ base: '100%', md: 340 }} style={{ flexShrink: 0 }}>
+          <Swimlanes
+            definition={definition}
+            detail={detail}
+            selectedStep={selection?.step}
+            onSelect={(group, step) => select({ group, step })}
+            now={now}
+          />
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {selection ? (
+            <StepPanel
+              key={selection.step}
+              detail={detail}
+              definition={definition}
+              stepTag={selection.step}
+              drafts={drafts}
+              onSubmitted={onSubmitted}
+              autoFocus={fresh}
+            />
+          ) : (
+            <Alert color="gray" variant="light">
+              {t('process.noSteps')}
+            </Alert>
+          )}
+        </Box>
+      </Flex>
+      <ActivityDrawer
+        workflowId={detail.id}
+        definition={definition}
+        opened={activityOpen}
+        onClose={() => setActivityOpen(false)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import type { StepDefinition, StepGroupDefinition, WorkflowStep } from '@attest/shared';
+import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { assigneeAvatars } from '../utils/assignee-avatars';
+import { formatDateTime } from '../utils/format-time';
+import { AvatarStack } from './avatar-stack';
+
+const STATE_COLORS: Record<WorkflowStep['state'], string> = {
+  completed: 'teal',
+  enabled: 'blue',
+  disabled: 'gray',
+  hidden: 'gray',
+};
+
+export type StepHeadingProps = { group: StepGroupDefinition; step: StepDefinition; state: WorkflowStep };
+
+// The selected step: its name, lane, state, who it is assigned to, its deadline or who submitted it.
+export function StepHeading({ group, step, state }: StepHeadingProps) {
+  const { t, i18n } = useTranslation();
+  const assignees = state.assignees.map((a) => a.name || a.email || '').filter(Boolean);
+  return (
+    <Stack gap={6}>
+      <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
+        {group.name}
+      </Text>
+      <Group gap="sm" wrap="wrap" align="center">
+        <Title order={2} fz="h3">
+          {step.name}
+        </Title>
+        <Badge variant="light" color={STATE_COLORS[state.state]}>
+          {t(`process.step.state.${state.state}`)}
+        </Badge>
+        {state.is_locked && (
+          <Badge variant="light" color="dark">
+            {t('process.step.locked')}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="lg" wrap="wrap">
+        {assignees.length > 0 && (
+          <Group gap={6} wrap="nowrap">
+            <AvatarStack items={assigneeAvatars(state.assignees)} size={22} />
+            <Text fz="sm" c="dimmed">
+              {t('process.step.assignedTo', { names: assignees.join(', ') })}
+            </Text>
+          </Group>
+        )}
+        {state.state === 'enabled' && state.sla_breach_time && (
+          <Tooltip label={formatDateTime(state.sla_breach_time, i18n.language)} withArrow>
+            <Group gap={4} wrap="nowrap">
+              <IconClock
+                size={16}
+                color={`var(--mantine-color-${state.is_sla_breached ? 'red' : 'gray'}-6)`}
+              />
+              <Text fz="sm" c={state.is_sla_breached ? 'red.7' : 'dimmed'}>
+                {state.is_sla_breached
+                  ? t('process.row.overdue', { count: state.overdue_days })
+                  : t('process.step.dueBy', { date: formatDateTime(state.sla_breach_time, i18n.language) })}
+              </Text>
+            </Group>
+          </Tooltip>
+        )}
+        {state.state === 'completed' && state.completed_at && (
+          <Text fz="sm" c="dimmed">
+            {state.completed_by
+              ? t('process.step.submittedBy', {
+                  name: state.completed_by.name || state.completed_by.email,
+                  date: formatDateTime(state.completed_at, i18n.language),
+                })
+              : t('process.step.submittedAt', { date: formatDateTime(state.completed_at, i18n.language) })}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  type AnswerError,
+  computeVisibility,
+  stepProblems,
+  type WorkflowDefinition,
+  type WorkflowDetail,
+} from '@attest/shared';
+import { Alert, Button, Divider, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemsOf } from '../api/workflow-action-error';
+import { useSubmitStep, useUndoStep } from '../api/workflow-queries';
+import type { useAnswerDrafts } from '../hooks/use-answer-drafts';
+import { stepEntries } from '../utils/definition';
+import { readOnlyReason } from '../utils/read-only-reason';
+import { stepAfterSubmit } from '../utils/step-selection';
+import { FieldInput } from './fields/field-input';
+import { SaveIndicator } from './save-indicator';
+import { StepHeading } from './step-heading';
+
+export type StepPanelProps = {
+  detail: WorkflowDetail;
+  definition: WorkflowDefinition;
+  stepTag: string;
+  drafts: ReturnType<typeof useAnswerDrafts>;
+  // Called after a submission with the step to open next.
+  onSubmitted: (next: string | undefined) => void;
+  // new=true: put the cursor in the first field.
+  autoFocus?: boolean;
+  // The wizard's Back and Next.
+  navigation?: ReactNode;
+};
+
+type ErrorMap = Record<string, readonly AnswerError[]>;
+
+function byField(problems: readonly { field_tag: string; errors: readonly AnswerError[] }[]): ErrorMap {
+  return Object.fromEntries(problems.map((p) => [p.field_tag, p.errors]));
+}
+
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select, [role="combobox"]';
+
+export function StepPanel(props: StepPanelProps) {
+  const { detail, definition, stepTag, drafts, onSubmitted, autoFocus, navigation } = props;
+  const { t } = useTranslation();
+  const submit = useSubmitStep(detail.id);
+  const undo = useUndoStep(detail.id);
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  // After a submit attempt the step's problems show live, so a fixed field loses its message at once.
+  const [attempted, setAttempted] = useState(false);
+  const [serverProblems, setServerProblems] = useState<ErrorMap>({});
+
+  const entry = useMemo(() => stepEntries(definition).get(stepTag), [definition, stepTag]);
+  const state = detail.steps.find((s) => s.tag === stepTag);
+  const completed = detail.steps.filter((s) => s.state === 'completed').map((s) => s.tag);
+  const workflowState = { answers: drafts.merged, completed_steps: completed };
+  const visible = computeVisibility(definition, drafts.merged).fields;
+  const liveProblems = attempted ? byField(stepProblems(definition, workflowState, stepTag)) : {};
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    fieldsRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [autoFocus]);
+
+  if (!entry || !state) return null;
+  const reason = readOnlyReason(detail, state);
+  const readOnly = reason !== null;
+  const fields = entry.step.fields.filter((f) => visible.has(f.tag));
+  const canSubmit = state.state === 'enabled' && detail.abilities.can_submit && !readOnly;
+  const canUndo =
+    state.state === 'completed' &&
+    detail.abilities.can_undo &&
+    detail.archived_at === null &&
+    !state.is_locked &&
+    !detail.is_locked;
+  const actionError = submit.error ?? undo.error;
+
+  const errorsOf = (tag: string) => drafts.errors[tag] ?? serverProblems[tag] ?? liveProblems[tag];
+
+  const onChange = (tag: string, value: unknown) => {
+    drafts.change(tag, value);
+    if (serverProblems[tag]) setServerProblems(({ [tag]: _, ...rest }) => rest);
+  };
+
+  const onSubmit = async () => {
+    setAttempted(true);
+    setServerProblems({});
+    undo.reset();
+    if (stepProblems(definition, workflowState, stepTag).length > 0) {
+      submit.reset();
+      fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (!(await drafts.flush())) return;
+    const before = detail.steps;
+    submit.mutate(stepTag, {
+      onSuccess: (after) => {
+        setAttempted(false);
+        onSubmitted(stepAfterSubmit(definition, before, after.steps));
+      },
+      onError: (error) => setServerProblems(byField(problemsOf(error))),
+    });
+  };
+
+  const onUndo = () => {
+    submit.reset();
+    setAttempted(false);
+    undo.mutate(stepTag);
+  };
+
+  const clientBlocked = attempted && Object.keys(liveProblems).length > 0 && !submit.isError;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-label={entry.step.name}>
+      <Stack gap="md">
+        <StepHeading group={entry.group} step={entry.step} state={state} />
+        {reason && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} py="xs">
+            {t(`process.readOnly.${reason}`)}
+          </Alert>
+        )}
+        {state.state === 'enabled' && !readOnly && !detail.abilities.can_submit && (
+          <Text fz="sm" c="dimmed">
+            {t('process.step.cannotSubmit')}
+          </Text>
+        )}
+        <Divider />
+        <Stack gap="md" ref={fieldsRef}>
+          {fields.length === 0 && (
+            <Text c="dimmed" fz="sm">
+              {t('process.step.noFields')}
+            </Text>
+          )}
+          {fields.map((field) => (
+            <FieldInput
+              key={field.tag}
+              field={field}
+              value={drafts.answerOf(field.tag)}
+              onChange={(value) => onChange(field.tag, value)}
+              onCommit={(value) => void drafts.commit(field.tag, value)}
+              errors={errorsOf(field.tag)}
+              readOnly={readOnly}
+              workflowId={detail.id}
+            />
+          ))}
+        </Stack>
+        {clientBlocked && (
+          <Alert color="red" variant="light" role="alert">
+            {t('process.step.fixProblems')}
+          </Alert>
+        )}
+        {actionError && (
+          <Alert color="red" variant="light" role="alert">
+            {actionError.message}
+          </Alert>
+        )}
+        {drafts.failure && (
+          <Alert color="red" variant="light" role="alert">
+            {drafts.failure.message}
+          </Alert>
+        )}
+        <Divider />
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm">
+            {navigation}
+            {!readOnly && <SaveIndicator state={drafts.state} />}
+          </Group>
+          <Group gap="sm">
+            {canUndo && (
+              <Tooltip label={t('process.step.undoHint')} withArrow>
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={16} />}
+                  onClick={onUndo}
+                  loading={undo.isPending}
+                >
+                  {t('process.step.undo')}
+                </Button>
+              </Tooltip>
+            )}
+            {canSubmit && (
+              <Button
+                leftSection={<IconSend size={16} />}
+                onClick={() => void onSubmit()}
+                loading={submit.isPending || (attempted && drafts.saving)}
+              >
+                {t('process.step.submit')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import type { ActivityAction, ActivityEntry, WorkflowDefinition } from '@attest/shared';
+import {
+  IconArchive,
+  IconArrowBackUp,
+  IconBolt,
+  IconCheck,
+  IconClock,
+  IconEye,
+  IconMailCheck,
+  IconMailForward,
+  IconMailX,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconSend,
+  IconTrash,
+  IconUserMinus,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { answerText } from './answer-text';
+import { fieldsByTag, stepEntries } from './definition';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Icon = ComponentType<{ size?: number; stroke?: number }>;
+
+// Spec 2 §3.11: each timeline action type has an icon and a colour; unknown types are 'viewed'.
+export const ACTION_STYLES: Record<ActivityAction, { icon: Icon; color: string }> = {
+  viewed: { icon: IconEye, color: 'gray' },
+  edited: { icon: IconPencil, color: 'blue' },
+  updated: { icon: IconRefresh, color: 'blue' },
+  submitted: { icon: IconSend, color: 'teal' },
+  undo: { icon: IconArrowBackUp, color: 'orange' },
+  queued: { icon: IconClock, color: 'yellow' },
+  delivered: { icon: IconMailCheck, color: 'teal' },
+  bounced: { icon: IconMailX, color: 'red' },
+  deferred: { icon: IconMailForward, color: 'yellow' },
+  performed: { icon: IconBolt, color: 'violet' },
+  created: { icon: IconPlus, color: 'green' },
+  deleted: { icon: IconTrash, color: 'red' },
+  added: { icon: IconUserPlus, color: 'cyan' },
+  removed: { icon: IconUserMinus, color: 'pink' },
+};
+
+export function actionStyle(action: string) {
+  return ACTION_STYLES[action as ActivityAction] ?? ACTION_STYLES.viewed;
+}
+
+// Archiving is a 'deleted' action in the timeline, but nothing is deleted: it shows an archive box.
+export function entryIcon(entry: Pick<ActivityEntry, 'action' | 'event'>): Icon {
+  if (entry.event === 'archived') return IconArchive;
+  if (entry.event === 'status_changed') return IconCheck;
+  return actionStyle(entry.action).icon;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+// The details the server writes per event (apps/server/src/modules/workflows), read defensively: an
+// entry written by an older server still gets a sentence.
+export function activitySentence(
+  entry: ActivityEntry,
+  definition: WorkflowDefinition | null,
+  t: Translate,
+): string {
+  const d = entry.details;
+  const steps = definition ? stepEntries(definition) : new Map();
+  const fields = definition ? fieldsByTag(definition) : new Map();
+  const stepTag = entry.step_tag ?? text(d.step_tag);
+  const fieldTag = entry.field_tag ?? text(d.field_tag);
+  const step = (stepTag && steps.get(stepTag)?.step.name) ?? text(d.step_name) ?? stepTag ?? '';
+  const field = fieldTag ? fields.get(fieldTag) : undefined;
+  const label = field?.label ?? text(d.field_label) ?? fieldTag ?? '';
+  const who = text(d.name) ?? text(d.user_name) ?? text(d.group_name) ?? text(d.email) ?? '';
+  const statusName = (key: string) =>
+    text(d[`${key}_name`]) ?? text(d[`${key}_display_name`]) ?? text(d[key]) ?? '';
+
+  switch (entry.event) {
+    case 'created':
+      return t('process.activity.created', { name: text(d.name) ?? '' });
+    case 'answer_saved':
+      return t('process.activity.answerSaved', {
+        field: label,
+        old: answerText(d.old ?? d.old_value ?? null, field, t),
+        new: answerText(d.new ?? d.new_value ?? d.value ?? null, field, t),
+      });
+    case 'step_submitted':
+      return t('process.activity.stepSubmitted', { step });
+    case 'status_changed':
+      return t('process.activity.statusChanged', { from: statusName('from'), to: statusName('to') });
+    case 'step_undone':
+    case 'undo':
+      return t('process.activity.stepUndone', { step });
+    case 'step_user_added':
+      return t('process.activity.stepUserAdded', { who, step });
+    case 'step_user_removed':
+      return t('process.activity.stepUserRemoved', { who, step });
+    case 'step_locked':
+      return t(d.is_locked === false ? 'process.activity.stepUnlocked' : 'process.activity.stepLocked', {
+        step,
+      });
+    case 'step_unlocked':
+      return t('process.activity.stepUnlocked', { step });
+    case 'archived':
+      return t('process.activity.archived');
+    case 'child_workflow_created':
+      return t('process.activity.childCreated', { name: text(d.child_name) ?? text(d.name) ?? '' });
+    case 'created_as_child':
+      return t('process.activity.createdAsChild', { name: text(d.parent_name) ?? '' });
+    case 'integration_performed':
+      return t('process.activity.integrationPerformed', { step, connector: text(d.connector) ?? '' });
+    default:
+      // An event this page does not know yet: its timeline type, in words.
+      return t(`process.activity.action.${entry.action in ACTION_STYLES ? entry.action : 'viewed'}`);
+  }
+}

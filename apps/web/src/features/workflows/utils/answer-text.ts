@@ -1,0 +1,36 @@
+import type { FieldDefinition } from '@attest/shared';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const MAX_TEXT = 80;
+
+function clip(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// One answer as a short phrase for the activity log: option labels, file names, amounts; never a blob.
+export function answerText(value: unknown, field: FieldDefinition | undefined, t: Translate): string {
+  if (value === null || value === undefined || value === '') return t('process.activity.emptyValue');
+  if (typeof value === 'boolean') return value ? t('process.activity.yes') : t('process.activity.no');
+  if (typeof value === 'number') return value.toLocaleString();
+  if (typeof value === 'string') {
+    const option = field?.options?.find((o) => o.value === value);
+    return clip(option?.label ?? value);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return t('process.activity.emptyValue');
+    return clip(value.map((item) => answerText(item, field, t)).join(', '));
+  }
+  if (isRecord(value)) {
+    if (typeof value.name === 'string') return clip(value.name);
+    if (typeof value.amount === 'number' && typeof value.currency === 'string') {
+      return `${value.amount.toLocaleString()} ${value.currency}`;
+    }
+    if (typeof value.label === 'string') return clip(value.label);
+  }
+  return clip(JSON.stringify(value));
+}

@@ -1,0 +1,14 @@
+import type { WorkflowDetail, WorkflowStep } from '@attest/shared';
+
+export type ReadOnlyReason = 'archived' | 'noEditRight' | 'hidden' | 'locked' | 'completed' | 'notOpen';
+
+// Why a step's answers cannot be changed now, the workflow-wide reason first; null when they can.
+export function readOnlyReason(detail: WorkflowDetail, step: WorkflowStep): ReadOnlyReason | null {
+  if (detail.archived_at !== null) return 'archived';
+  if (!detail.abilities.can_edit) return 'noEditRight';
+  if (step.state === 'hidden') return 'hidden';
+  if (step.is_locked || detail.is_locked) return 'locked';
+  if (step.state === 'completed') return 'completed';
+  if (step.state === 'disabled') return 'notOpen';
+  return null;
+}
