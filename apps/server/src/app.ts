@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { administrationRoutes } from './modules/administration/administration.routes.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { claimTokensRoutes } from './modules/claim-tokens/claim-tokens.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
@@ -54,6 +55,7 @@ const MODULES = [
   impersonationRoutes,
   ssoRoutes,
   ssoAdminRoutes,
+  attachmentsRoutes,
   integrationsRoutes,
   workflowKindsRoutes,
   workflowsRoutes,

@@ -1,9 +1,11 @@
-import { type Answers, flattenSteps, isEmptyAnswer } from '@attest/shared';
+import { flattenSteps } from '@attest/shared';
 import type { Db } from '../../db/database.js';
 import type { IntegrationRunState } from '../../db/schema.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/definition-cache.js';
 import { recordActivity } from '../workflows/workflow-activity.js';
+import { currentAnswers } from '../workflows/workflow-loader.js';
+import { writeConnectorAnswers } from './connector-answers.js';
 import { ConnectorError, type ConnectorInput, type ConnectorOutcome } from './connectors/connector.js';
 import { findConnector } from './connectors/registry.js';
 import {
@@ -15,14 +17,6 @@ import {
 } from './integration-queue.js';
 import { integrationRunsRepository } from './integration-runs.repository.js';
 
-// Writes a connector's answers into the workflow as the platform (no person), through the same path
-// as a person's answer so versions, projections, status and alerts follow. Given by the workflows
-// module; without it, the answers stay in the run's result only.
-export type ConnectorAnswerWriter = (
-  tx: Tx,
-  input: { tenantId: string; workflowId: string; stepTag: string; answers: Record<string, unknown> },
-) => Promise<void>;
-
 export type IntegrationRunner = {
   // In the transaction of the action that opened the steps.
   queue(tx: Tx, input: QueueStepIntegrationsInput): Promise<IntegrationRunJob[]>;
@@ -30,44 +24,33 @@ export type IntegrationRunner = {
   dispatch(runs: readonly IntegrationRunJob[]): Promise<void>;
   // One run; the job calls it, and tests call it without pg-boss.
   run(tenantId: string, runId: string): Promise<IntegrationRunState | 'skipped'>;
-  // Every waiting run of a tenant, in order; answers how many ran.
+  // Every waiting run of a tenant, in order, including runs those runs queue; answers how many ran.
   runWaiting(tenantId: string): Promise<number>;
 };
 
+// What a person reads when a connector failed for a reason that is not theirs to know.
 export const CONNECTOR_FAILED_MESSAGE =
   'The integration failed. Please try again or contact your administrator.';
 
-async function loadInput(tx: Tx, tenantId: string, workflowId: string, stepTag: string) {
+type ClaimedRun = { id: string; workflow_id: string; step_tag: string; connector: string };
+type RunOutcome = {
+  state: 'finished' | 'failed';
+  result: unknown;
+  error: string | null;
+  answers: Record<string, unknown>;
+};
+
+async function loadInput(tx: Tx, tenantId: string, run: ClaimedRun): Promise<ConnectorInput | undefined> {
   const workflow = await tx
     .selectFrom('workflows')
     .select(['id', 'name', 'definition_id'])
-    .where('id', '=', workflowId)
+    .where('id', '=', run.workflow_id)
     .executeTakeFirstOrThrow();
   const definition = await loadDefinition(tx, tenantId, workflow.definition_id);
-  const step = flattenSteps(definition).find((s) => s.tag === stepTag);
-  const rows = await tx
-    .selectFrom('workflow_responses')
-    .select(['field_tag', 'value'])
-    .where('workflow_id', '=', workflowId)
-    .where('is_current', '=', true)
-    .execute();
-  const answers: Answers = Object.fromEntries(rows.map((r) => [r.field_tag, r.value]));
-  return step ? { workflow: { id: workflow.id, name: workflow.name }, definition, step, answers } : undefined;
-}
-
-// A connector fills blanks only: an answer someone already gave is never overwritten.
-async function unansweredOnly(tx: Tx, workflowId: string, answers: Record<string, unknown>) {
-  const tags = Object.keys(answers);
-  if (tags.length === 0) return {};
-  const given = await tx
-    .selectFrom('workflow_responses')
-    .select(['field_tag', 'value'])
-    .where('workflow_id', '=', workflowId)
-    .where('is_current', '=', true)
-    .where('field_tag', 'in', tags)
-    .execute();
-  const answered = new Set(given.filter((r) => !isEmptyAnswer(r.value)).map((r) => r.field_tag));
-  return Object.fromEntries(Object.entries(answers).filter(([tag]) => !answered.has(tag)));
+  const step = flattenSteps(definition).find((s) => s.tag === run.step_tag);
+  if (!step) return undefined;
+  const answers = await currentAnswers(tx, workflow.id);
+  return { workflow: { id: workflow.id, name: workflow.name }, definition, step, answers };
 }
 
 async function execute(connectorTag: string, input: ConnectorInput | undefined): Promise<ConnectorOutcome> {
@@ -82,47 +65,40 @@ export function createIntegrationRunner(options: {
   db: Db;
   jobs: IntegrationJobSender | null;
   log: (error: Error, context: string) => void;
-  writeAnswers?: ConnectorAnswerWriter;
 }): IntegrationRunner {
   const { db } = options;
+  const dispatch = (runs: readonly IntegrationRunJob[]) =>
+    dispatchIntegrationRuns(options.jobs, runs, (e) => options.log(e, 'integration dispatch'));
 
-  // The result, the answers it brings and the activity entry commit together.
-  async function finish(
-    tenantId: string,
-    found: { id: string; workflow_id: string; step_tag: string; connector: string },
-    outcome: {
-      state: 'finished' | 'failed';
-      result: unknown;
-      error: string | null;
-      answers: Record<string, unknown>;
-    },
-  ): Promise<void> {
-    await withTenant(db, tenantId, async (tx) => {
-      await integrationRunsRepository.finish(tx, found.id, outcome);
-      const answers = await unansweredOnly(tx, found.workflow_id, outcome.answers);
-      if (options.writeAnswers && Object.keys(answers).length > 0) {
-        await options.writeAnswers(tx, {
-          tenantId,
-          workflowId: found.workflow_id,
-          stepTag: found.step_tag,
-          answers,
-        });
-      }
+  // The run's state and result, the answers it brings and its activity entry commit together.
+  function finish(tenantId: string, run: ClaimedRun, outcome: RunOutcome) {
+    return withTenant(db, tenantId, async (tx) => {
+      const at = new Date();
+      await integrationRunsRepository.finish(tx, run.id, outcome);
+      const { written, runs } = await writeConnectorAnswers(tx, {
+        tenantId,
+        workflowId: run.workflow_id,
+        stepTag: run.step_tag,
+        answers: outcome.answers,
+        at,
+      });
       await recordActivity(tx, tenantId, [
         {
-          workflowId: found.workflow_id,
+          workflowId: run.workflow_id,
           action: 'performed',
           event: outcome.state === 'finished' ? 'integration_finished' : 'integration_failed',
           actorId: null,
-          stepTag: found.step_tag,
+          stepTag: run.step_tag,
           details: {
-            run_id: Number(found.id),
-            connector: found.connector,
-            ...(outcome.error && { error: outcome.error }),
-            ...(Object.keys(answers).length > 0 && { field_tags: Object.keys(answers) }),
+            run_id: Number(run.id),
+            connector: run.connector,
+            ...(outcome.error !== null && { error: outcome.error }),
+            ...(written.length > 0 && { field_tags: written }),
           },
+          at,
         },
       ]);
+      return runs;
     });
   }
 
@@ -130,56 +106,53 @@ export function createIntegrationRunner(options: {
     const claimed = await withTenant(db, tenantId, async (tx) => {
       const found = await integrationRunsRepository.find(tx, runId);
       if (!found || !(await integrationRunsRepository.claim(tx, runId))) return undefined;
-      return { run: found, input: await loadInput(tx, tenantId, found.workflow_id, found.step_tag) };
+      return { run: found, input: await loadInput(tx, tenantId, found) };
     });
     if (!claimed) return 'skipped';
-    const { run: found, input } = claimed;
-    // The connector runs between two transactions: it may call other systems (STYLE rule 8).
-    let outcome: ConnectorOutcome | undefined;
-    let error: string | null = null;
+    // The connector runs between two transactions, so it may call other systems (STYLE rule 8).
+    let outcome: RunOutcome;
     try {
-      outcome = await execute(found.connector, input);
+      const done = await execute(claimed.run.connector, claimed.input);
+      outcome = { state: 'finished', result: done.result, error: null, answers: done.answers };
     } catch (caught) {
-      if (caught instanceof ConnectorError) error = caught.message;
-      else {
+      if (!(caught instanceof ConnectorError)) {
         options.log(caught instanceof Error ? caught : new Error(String(caught)), 'integration run');
-        error = CONNECTOR_FAILED_MESSAGE;
       }
+      const error = caught instanceof ConnectorError ? caught.message : CONNECTOR_FAILED_MESSAGE;
+      outcome = { state: 'failed', result: null, error, answers: {} };
     }
-    const state = outcome ? 'finished' : 'failed';
     try {
-      await finish(tenantId, found, {
-        state,
-        result: outcome?.result ?? null,
-        error,
-        answers: outcome?.answers ?? {},
-      });
-      return state;
+      await dispatch(await finish(tenantId, claimed.run, outcome));
+      return outcome.state;
     } catch (caught) {
-      // Its answers were refused (the step closed meanwhile) or the database failed: the run is
-      // recorded as failed rather than left running.
+      // Recording the outcome failed (its answers broke a rule, the database hiccuped): the run is
+      // recorded as failed rather than left running forever.
       options.log(caught instanceof Error ? caught : new Error(String(caught)), 'integration result');
-      await finish(tenantId, found, {
+      const failed: RunOutcome = {
         state: 'failed',
         result: null,
         error: CONNECTOR_FAILED_MESSAGE,
         answers: {},
-      });
+      };
+      await finish(tenantId, claimed.run, failed);
       return 'failed';
     }
   }
 
   return {
     queue: queueStepIntegrations,
-    dispatch: (runs) =>
-      dispatchIntegrationRuns(options.jobs, runs, (e) => options.log(e, 'integration dispatch')),
+    dispatch,
     run,
     async runWaiting(tenantId) {
-      const ids = await withTenant(db, tenantId, (tx) =>
-        integrationRunsRepository.waitingIds(tx, { limit: 500 }),
-      );
       let ran = 0;
-      for (const id of ids) if ((await run(tenantId, id)) !== 'skipped') ran += 1;
+      // Runs may queue further runs (their answers open steps); bounded so a loop cannot spin.
+      for (let round = 0; round < 10; round++) {
+        const ids = await withTenant(db, tenantId, (tx) =>
+          integrationRunsRepository.waitingIds(tx, { limit: 500 }),
+        );
+        if (ids.length === 0) break;
+        for (const id of ids) if ((await run(tenantId, id)) !== 'skipped') ran += 1;
+      }
       return ran;
     },
   };

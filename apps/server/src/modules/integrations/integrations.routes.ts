@@ -1,4 +1,4 @@
-import { ApiErrorSchema, IntegrationRunsSchema, PageQuerySchema, WORKFLOW_PATHS } from '@attest/shared';
+import { ApiErrorSchema, IntegrationRunsSchema, PageQuerySchema } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    WORKFLOW_PATHS.integrations(':id' as unknown as number),
+    '/api/v1/workflows/:id/integrations/',
     {
       config: { access: 'authenticated' },
       schema: {

@@ -30,14 +30,16 @@ const LEGAL_FORMS = new Set([
 ]);
 
 export function nameTokens(name: string): string[] {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    // 'S.A.' and 'J.S.C.' are one word each.
-    .replace(/\./g, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token.length > 0 && !LEGAL_FORMS.has(token));
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      // 'S.A.' and 'J.S.C.' are one word each.
+      .replace(/\./g, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((token) => token.length > 0 && !LEGAL_FORMS.has(token))
+  );
 }
 
 export type NameMatch = 'exact' | 'partial' | 'none';
