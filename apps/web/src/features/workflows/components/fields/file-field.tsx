@@ -2,7 +2,6 @@ import {
   answerError,
   checkFile,
   DEFAULT_MAX_FILES,
-  DOWNLOAD_MESSAGES,
   type FileAnswer,
   isOneOf,
   MULTI_FILE_FIELD_TYPES,
@@ -12,26 +11,27 @@ import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerErrorText } from '../../lib/answer-error-text';
-import { downloadErrorKey } from '../../lib/download-error';
 import { isRecord } from '../../lib/is-record';
+import { attachmentTransfer } from './attachment-transfer';
 import { type ControlProps, describedBy } from './control-props';
 import { FieldWrapper } from './field-wrapper';
-import { FileList, type PendingUpload, type StoredFile } from './file-list';
-import { useAttachmentTransfer } from './use-attachment-transfer';
+import { FileList, type PendingUpload } from './file-list';
+import { downloadFailureText, uploadFailureText } from './transfer-messages';
 import { VISUALLY_HIDDEN } from './visually-hidden';
 
-function asFile(value: unknown): StoredFile | undefined {
+function asFile(value: unknown): FileAnswer | undefined {
   if (!isRecord(value) || typeof value.id !== 'number' || typeof value.name !== 'string') return undefined;
   const size = typeof value.size === 'number' ? value.size : 0;
   const contentType = typeof value.content_type === 'string' ? value.content_type : '';
-  const file: StoredFile = { id: value.id, name: value.name, size, content_type: contentType };
+  const file: FileAnswer = { id: value.id, name: value.name, size, content_type: contentType };
+  // The uid names the file in downloads (spec 1 §7).
   if (typeof value.uid === 'string') file.uid = value.uid;
   return file;
 }
 
-export function asFiles(value: unknown): StoredFile[] {
+export function asFiles(value: unknown): FileAnswer[] {
   const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return items.map(asFile).filter((file): file is StoredFile => file !== undefined);
+  return items.map(asFile).filter((file): file is FileAnswer => file !== undefined);
 }
 
 // file, s3_object and e_signature take one file; multi_file and attachment a list. Each chosen file
@@ -45,7 +45,7 @@ export function FileField(props: ControlProps) {
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const transfer = useAttachmentTransfer(props.workflowId, field.tag);
+  const transfer = attachmentTransfer(props.workflowId, field.tag);
 
   const save = (next: FileAnswer[]) => {
     const answer = multi ? next : (next[0] ?? null);
@@ -70,17 +70,15 @@ export function FileField(props: ControlProps) {
     const { stored, failures } = await transfer.upload(picked, (done) =>
       setUploads((current) => current.filter((upload) => upload.key !== pending[done]?.key)),
     );
-    setProblems(failures.map(({ name, reason }) => t('fields.file.uploadFailed', { name, reason })));
+    setProblems(failures.flatMap(({ name, error }) => uploadFailureText(t, name, error)));
     if (stored.length > 0) save(multi ? [...files, ...stored] : stored);
   };
 
-  const download = async (file: StoredFile) => {
+  const download = async (file: FileAnswer) => {
     setProblems([]);
     const failure = await transfer.download(file);
     if (failure === undefined) return;
-    const key = downloadErrorKey(failure);
-    const message = t(`fields.download.${key}`, { defaultValue: DOWNLOAD_MESSAGES[key] });
-    setProblems([key === 'unknown' ? `${message} ${t('fields.download.unknownHint')}` : message]);
+    setProblems([downloadFailureText(t, failure)]);
   };
 
   return (

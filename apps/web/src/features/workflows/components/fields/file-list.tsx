@@ -4,8 +4,6 @@ import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export type PendingUpload = { key: string; name: string };
-// A file of the answer; the uid only when the answer carries it.
-export type StoredFile = FileAnswer & { uid?: string };
 
 export function formatSize(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -31,11 +29,11 @@ export function FileList({
   onDownload,
   onRemove,
 }: {
-  files: readonly StoredFile[];
+  files: readonly FileAnswer[];
   uploads: readonly PendingUpload[];
   readOnly: boolean;
-  onDownload: (file: StoredFile) => void;
-  onRemove: (file: StoredFile) => void;
+  onDownload: (file: FileAnswer) => void;
+  onRemove: (file: FileAnswer) => void;
 }) {
   const { t, i18n } = useTranslation();
   if (files.length === 0 && uploads.length === 0) return null;
