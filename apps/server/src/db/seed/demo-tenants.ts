@@ -1,6 +1,7 @@
 import { PERMISSION_CODENAMES, type PermissionCodename } from '@attest/shared';
 import type { Db } from '../database.js';
 import { createTenant, type TenantSeed } from './create-tenant.js';
+import { seedDemoWorkflowSetup } from './demo-workflows.js';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -92,10 +93,31 @@ export const DEMO_TENANTS: TenantSeed[] = [
   },
 ];
 
-// First start only: an empty database gets the demo tenants.
+// Demo workflows per kind: acme is the demo tenant with content; globex shows a second tenant's.
+const DEMO_WORKFLOWS_PER_KIND: Record<string, number> = { acme: 10, globex: 3 };
+
+// First start only: an empty database gets the demo tenants. The workflow setup (teams, region
+// access, definitions, demo workflows) runs once per demo tenant, so a database seeded before the
+// workflow engine existed receives it on its next start.
 export async function seedDemoTenants(adminDb: Db): Promise<boolean> {
   const existing = await adminDb.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
-  for (const tenant of DEMO_TENANTS) await createTenant(adminDb, tenant);
-  return true;
+  let seeded = false;
+  if (!existing) {
+    for (const tenant of DEMO_TENANTS) await createTenant(adminDb, tenant);
+    seeded = true;
+  }
+  for (const tenant of DEMO_TENANTS) {
+    const row = await adminDb
+      .selectFrom('tenants')
+      .select('id')
+      .where('slug', '=', tenant.slug)
+      .executeTakeFirst();
+    if (!row) continue;
+    const setUp = await seedDemoWorkflowSetup(adminDb, row.id, {
+      domain: `${tenant.slug}.test`,
+      perKind: DEMO_WORKFLOWS_PER_KIND[tenant.slug] ?? 0,
+    });
+    seeded ||= setUp;
+  }
+  return seeded;
 }
