@@ -9,15 +9,18 @@ import {
   WorkflowErrorSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { withTenant } from '../../platform/tenant-transaction.js';
 import {
   createDocCheck,
   DC,
+  DOC_CHECK_DEFINITION,
   publishDocCheck,
   temporaryFilesDir,
   upload,
 } from '../../test/attachment-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { grantRegion, workflowTestTenant } from '../../test/workflow-fixtures.js';
+import { fileAnswerErrors } from './attachment-answers.js';
 
 const { app, adminDb } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
 
@@ -292,5 +295,29 @@ describe('attachment upload and download', () => {
     });
     expect(foreignUpload.statusCode).toBe(404);
     expect((await admin.get(WORKFLOW_PATHS.attachmentFile('not-a-uid'))).statusCode).toBe(404);
+  });
+});
+
+describe('file answers', () => {
+  it('only name files uploaded to that field of that workflow, as the upload answered them', async () => {
+    const { t, kind, admin, id } = await setUp();
+    const file = await uploaded(admin, id, DC.certificate, 'real.pdf', pdf('real'));
+    const other = await uploaded(admin, id, DC.evidence, 'other.pdf', pdf('other'));
+    const second = await createDocCheck(t, admin, kind);
+    const field = DOC_CHECK_DEFINITION.step_groups[0]?.steps[0]?.fields.find((f) => f.tag === DC.certificate);
+    if (!field) throw new Error('no certificate field');
+    const check = (workflowId: number, value: unknown) =>
+      withTenant(adminDb, t.id, (tx) => fileAnswerErrors(tx, String(workflowId), field, value));
+    expect(await check(id, file)).toEqual([]);
+    expect(await check(id, { ...file, uid: undefined })).toEqual([]);
+    const invalid = [
+      { code: 'invalid_file', params: {}, message: 'The file could not be read. Upload it again.' },
+    ];
+    expect(await check(id, { ...file, name: 'renamed.pdf' })).toEqual(invalid);
+    expect(await check(id, { ...file, size: 1 })).toEqual(invalid);
+    expect(await check(id, { ...file, uid: other.uid })).toEqual(invalid);
+    // Another field's file, and this file from another workflow.
+    expect(await check(id, other)).toEqual(invalid);
+    expect(await check(second, file)).toEqual(invalid);
   });
 });
