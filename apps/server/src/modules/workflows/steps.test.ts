@@ -6,7 +6,13 @@ import {
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
-import { createVendorCheck, VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
+import {
+  createVendorCheck,
+  publishAll,
+  VC,
+  VENDOR_CHECK_DEFINITION,
+  workflowTestTenant,
+} from '../../test/workflow-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 
@@ -147,5 +153,39 @@ describe('submit and undo a step', () => {
     const other = await workflowTestTenant(app, adminDb);
     const stranger = await other.signedIn('admin');
     expect((await stranger.post(WORKFLOW_PATHS.submitStep(id, VC.intake), {})).statusCode).toBe(404);
+  });
+});
+
+describe('integration steps', () => {
+  it('queues a run for an integration step when a submission opens it', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const [group0, group1] = VENDOR_CHECK_DEFINITION.step_groups;
+    const withIntegration = {
+      ...VENDOR_CHECK_DEFINITION,
+      step_groups: [
+        group0,
+        {
+          ...group1,
+          steps: group1?.steps.map((step) => ({
+            ...step,
+            integration: { connector: 'sanctions_screening' },
+          })),
+        },
+      ],
+    };
+    await publishAll(adminDb, t.id, [withIntegration]);
+    const client = await t.signedIn('admin');
+    const id = await createVendorCheck(t, client);
+    await answer(client, id, VC.name, 'Acme Ltd');
+    const detail = WorkflowDetailSchema.parse(
+      (await client.post(WORKFLOW_PATHS.submitStep(id, VC.intake), {})).json(),
+    );
+    expect(detail.steps[1]?.integration).toEqual({ state: 'waiting', connector: 'sanctions_screening' });
+    const runs = await adminDb
+      .selectFrom('integration_runs')
+      .select(['step_tag', 'state', 'connector'])
+      .where('workflow_id', '=', String(id))
+      .execute();
+    expect(runs).toEqual([{ step_tag: VC.review, state: 'waiting', connector: 'sanctions_screening' }]);
   });
 });
