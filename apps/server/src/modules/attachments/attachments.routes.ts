@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
+import { WorkflowIdParamsSchema } from '../workflows/workflows.routes.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { attachmentDownloadUrl, openAttachment } from './download-attachment.service.js';
 import { uploadAttachment } from './upload-attachment.service.js';
@@ -47,6 +48,11 @@ export async function attachmentsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // A refusal sent before the whole body arrived closes the connection, rather than letting Node
+    // read and discard up to the cap of unwanted bytes to reuse it.
+    scope.addHook('onSend', async (request, reply) => {
+      if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/v1/workflows/:id/fields/:field_tag/attachments/',
       {
@@ -59,7 +65,7 @@ export async function attachmentsRoutes(app: FastifyInstance): Promise<void> {
           description:
             "The answer is not changed: save the returned file as the field's answer. Refused with the field's problems when the file is too large or of a type the field does not allow.",
           consumes: ['*/*'],
-          params: z.object({ id: z.coerce.number().int().min(1), field_tag: z.string().min(1).max(200) }),
+          params: WorkflowIdParamsSchema.extend({ field_tag: z.string().min(1).max(200) }),
           response: { 201: UploadedFileSchema, 400: WorkflowErrorSchema, ...errors },
         },
       },

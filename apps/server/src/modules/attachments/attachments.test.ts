@@ -223,6 +223,7 @@ describe('attachment upload and download', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().problems[0].errors[0].code).toBe('file_too_large');
     expect(sent).toBeLessThan(64 * 1024);
+    expect(response.headers.connection).toBe('close');
   });
 
   it('refuses uploads the field does not take now', async () => {

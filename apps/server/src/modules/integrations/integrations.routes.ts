@@ -1,9 +1,9 @@
 import { ApiErrorSchema, IntegrationRunsSchema, PageQuerySchema } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
+import { WorkflowIdParamsSchema } from '../workflows/workflows.routes.js';
 import { listIntegrationRuns } from './integrations.service.js';
 
 const tags = ['workflows'];
@@ -19,7 +19,7 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "A workflow's integration runs (spec 1 §4: waiting, running, finished or failed per step)",
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: WorkflowIdParamsSchema,
         querystring: PageQuerySchema,
         response: { 200: IntegrationRunsSchema, ...errors },
       },
