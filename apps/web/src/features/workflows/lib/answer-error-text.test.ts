@@ -29,6 +29,20 @@ describe('answerErrorText', () => {
     }
   });
 
+  it('translates what invalid_type expected', () => {
+    i18n.addResourceBundle('de', 'translation', {
+      answerErrors: { invalid_type: 'Geben Sie {{expected}} ein.' },
+      fields: { expected: { a_number: 'eine Zahl' } },
+    });
+    const de = i18n.getFixedT('de');
+    expect(answerErrorText(de, answerError('invalid_type', { expected: 'a number' }))).toBe(
+      'Geben Sie eine Zahl ein.',
+    );
+    expect(answerErrorText(i18n.t, answerError('invalid_type', { expected: 'an e-mail address' }))).toBe(
+      'Enter an e-mail address.',
+    );
+  });
+
   it('translates a table cell error by its cell code when that message takes no params', () => {
     const cell = answerError('invalid_cell', {
       row: 1,

@@ -13,10 +13,25 @@ function cellDetail(t: TFunction, error: AnswerError): string | number | undefin
   return t(`answerErrors.${code}`, { defaultValue: detail });
 }
 
+// invalid_type names what was expected in an English phrase ('a number'): translated by its slug.
+function expectedPhrase(t: TFunction, expected: string | number | undefined) {
+  if (typeof expected !== 'string') return expected;
+  const slug = expected
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return t(`fields.expected.${slug}`, { defaultValue: expected });
+}
+
+function paramsOf(t: TFunction, error: AnswerError) {
+  if (error.code === 'invalid_cell') return { ...error.params, detail: cellDetail(t, error) };
+  if (error.code === 'invalid_type')
+    return { ...error.params, expected: expectedPhrase(t, error.params.expected) };
+  return error.params;
+}
+
 // Answer errors are translated by their stable code with their params; the English message of the
 // engine is the fallback, so a code added later still reads well.
 export function answerErrorText(t: TFunction, error: AnswerError): string {
-  const params =
-    error.code === 'invalid_cell' ? { ...error.params, detail: cellDetail(t, error) } : error.params;
-  return t(`answerErrors.${error.code}`, { ...params, defaultValue: error.message });
+  return t(`answerErrors.${error.code}`, { ...paramsOf(t, error), defaultValue: error.message });
 }
