@@ -9,6 +9,7 @@ import {
 } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { fileAnswerErrors } from '../attachments/attachment-answers.js';
 import { answerReferenceErrors } from './answer-references.js';
 import { answersRepository } from './answers.repository.js';
 import { applyChange, type ChangeHooks } from './apply-change.js';
@@ -55,7 +56,11 @@ export async function saveAnswerIn(
     );
   }
   if (!step || !field) throw answerRefusal('unknown_field', []);
-  const references = await answerReferenceErrors(tx, ctx.auth.user.id, field, edit.value);
+  // Records the answer names must exist; files must be uploads to this very field (attachments).
+  const references = [
+    ...(await answerReferenceErrors(tx, ctx.auth.user.id, field, edit.value)),
+    ...(await fileAnswerErrors(tx, loaded.row.id, field, edit.value)),
+  ];
   if (references.length > 0)
     throw answerRefusal('invalid_answer', [{ field_tag: field.tag, errors: references }]);
   const before = loaded.state.answers[field.tag] ?? null;

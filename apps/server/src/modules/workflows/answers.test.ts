@@ -17,13 +17,20 @@ const options = [
   { value: 'b', label: 'B', group: 'G' },
 ];
 
+// A file answer names an upload to that very field: `upload` stores one (metadata only).
+type GoodContext = {
+  t: WorkflowTestTenant;
+  id: number;
+  upload: (name: string, size: number) => Promise<unknown>;
+};
+
 type Case = {
   type: FieldDefinition['type'];
   extra?: Partial<FieldDefinition>;
   bad: unknown;
   code: string;
   message: string;
-  good: (ctx: { t: WorkflowTestTenant; id: number }) => unknown;
+  good: (ctx: GoodContext) => unknown;
 };
 
 // One bad and one good answer per answerable type, with the exact code and English message.
@@ -192,21 +199,22 @@ const CASES: Case[] = [
     bad: file('big.pdf', 2_000_000),
     code: 'file_too_large',
     message: "'big.pdf' is larger than the 1 MB allowed.",
-    good: () => file('small.pdf', 1000),
+    good: ({ upload }) => upload('small.pdf', 1000),
   },
   {
     type: 's3_object',
-    bad: 'x',
+    // Well formed, but not a file uploaded to this field (the server's check).
+    bad: file('a.pdf', 10),
     code: 'invalid_file',
     message: 'The file could not be read. Upload it again.',
-    good: () => file('a.pdf', 10),
+    good: ({ upload }) => upload('a.pdf', 10),
   },
   {
     type: 'e_signature',
     bad: { id: 1 },
     code: 'invalid_file',
     message: 'The file could not be read. Upload it again.',
-    good: () => file('signed.pdf', 10),
+    good: ({ upload }) => upload('signed.pdf', 10),
   },
   {
     type: 'multi_file',
@@ -214,14 +222,14 @@ const CASES: Case[] = [
     bad: [file('a.pdf', 1), file('b.pdf', 1)],
     code: 'too_many_files',
     message: 'Upload at most 1 files.',
-    good: () => [file('a.pdf', 1)],
+    good: async ({ upload }) => [await upload('a.pdf', 1)],
   },
   {
     type: 'attachment',
     bad: 'x',
     code: 'invalid_type',
     message: 'Enter a list of files.',
-    good: () => [file('a.pdf', 1)],
+    good: async ({ upload }) => [await upload('a.pdf', 1)],
   },
   {
     type: 'table',
@@ -338,7 +346,25 @@ describe('POST workflows/{id}/responses/', () => {
       ) {
         failures.push(`${c.type} bad: ${bad.statusCode} ${bad.body}`);
       }
-      const good = await client.post(WORKFLOW_PATHS.answer(id), { field_tag: tag, value: c.good({ t, id }) });
+      const upload = async (name: string, size: number) => {
+        const row = await adminDb
+          .insertInto('attachments')
+          .values({
+            tenant_id: t.id,
+            workflow_id: String(id),
+            field_tag: tag,
+            file_name: name,
+            content_type: 'application/pdf',
+            size_bytes: size,
+            sha256: '0'.repeat(64),
+            storage_key: `test/${name}`,
+          })
+          .returning(['id', 'uid'])
+          .executeTakeFirstOrThrow();
+        return { id: Number(row.id), uid: row.uid, name, size, content_type: 'application/pdf' };
+      };
+      const value = await c.good({ t, id, upload });
+      const good = await client.post(WORKFLOW_PATHS.answer(id), { field_tag: tag, value });
       if (good.statusCode !== 200 || good.json().answers[tag] === undefined) {
         failures.push(`${c.type} good: ${good.statusCode} ${good.body}`);
       }
