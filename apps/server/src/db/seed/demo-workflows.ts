@@ -71,7 +71,11 @@ async function ensureGroups(tx: Tx, tenantId: string) {
     .values(DEMO_WORKFLOW_GROUPS.map((g) => ({ tenant_id: tenantId, name: g.name })))
     .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
     .execute();
-  const groups = await tx.selectFrom('groups').select(['id', 'name']).execute();
+  const groups = await tx
+    .selectFrom('groups')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const idOf = new Map(groups.map((g) => [g.name, g.id]));
   const permissions = DEMO_WORKFLOW_GROUPS.flatMap((g) =>
     g.permissions.map((codename) => ({ tenant_id: tenantId, group_id: idOf.get(g.name) ?? '', codename })),
@@ -87,7 +91,11 @@ async function ensureGroups(tx: Tx, tenantId: string) {
 }
 
 async function grantDemoAccess(tx: Tx, tenantId: string, domain: string, groupIds: Map<string, string>) {
-  const users = await tx.selectFrom('users').select(['id', 'email']).execute();
+  const users = await tx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const userId = (who: string) => users.find((u) => u.email === `${who}@${domain}`)?.id;
   const admin = userId('admin');
   const analyst = userId('analyst');
@@ -106,7 +114,11 @@ async function grantDemoAccess(tx: Tx, tenantId: string, domain: string, groupId
       .execute();
   }
   // The supplier gets no region: suppliers see only what is assigned to them.
-  const regions = await tx.selectFrom('regions').select(['id', 'name']).execute();
+  const regions = await tx
+    .selectFrom('regions')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
   const access = [
     ...(admin ? regions.map((r) => ({ user_id: admin, region_id: r.id })) : []),
     ...(analyst
@@ -136,7 +148,12 @@ export async function seedDemoWorkflows(
 ): Promise<number> {
   const { pick, people, perKind } = options;
   const now = options.now ?? new Date();
-  const places = await tx.selectFrom('business_units').select(['id', 'region_id']).orderBy('id').execute();
+  const places = await tx
+    .selectFrom('business_units')
+    .select(['id', 'region_id'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
   if (places.length === 0 || people.length === 0) return 0;
   const kinds = await Promise.all(
     DEMO_WORKFLOW_DEFINITIONS.map((d) => currentKind(tx, tenantId, { tag: d.kind.tag })),
@@ -232,6 +249,9 @@ export async function seedDemoWorkflows(
   return created;
 }
 
+// The seed runs as the tables' owner, whom row-level security does not restrict: every query here
+// and in what it calls names the tenant explicitly (ids are unique across tenants).
+
 // The workflow engine's demo setup of one tenant: the teams, region access, the demo definitions
 // and, with perKind > 0, demo workflows. Runs once per tenant: a tenant that has workflow kinds is
 // left alone, so `npm start` can call it on every boot.
@@ -241,7 +261,12 @@ export async function seedDemoWorkflowSetup(
   options: { domain: string; perKind: number },
 ): Promise<boolean> {
   return withTenant(adminDb, tenantId, async (tx) => {
-    const existing = await tx.selectFrom('workflow_kinds').select('id').limit(1).executeTakeFirst();
+    const existing = await tx
+      .selectFrom('workflow_kinds')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .limit(1)
+      .executeTakeFirst();
     if (existing) return false;
     const groupIds = await ensureGroups(tx, tenantId);
     const people = await grantDemoAccess(tx, tenantId, options.domain, groupIds);

@@ -28,7 +28,9 @@ export async function createChildWorkflow(
       .find((f) => f.tag === fieldTag);
     if (!field) throw answerRefusal('unknown_field', []);
     if (field.type !== 'child_workflow' || !field.child_kind_tag) throw workflowRefusal('not_child_field');
-    const published = await workflowKindsRepository.findCurrent(tx, { tag: field.child_kind_tag });
+    const published = await workflowKindsRepository.findCurrent(tx, ctx.tenant.id, {
+      tag: field.child_kind_tag,
+    });
     if (!published) throw workflowRefusal('child_kind_missing');
     const kind = await currentKind(tx, ctx.tenant.id, { id: published.id });
     const siblings = Array.isArray(parent.state.answers[fieldTag])

@@ -19,7 +19,7 @@ export type CurrentKind = {
 };
 
 export async function currentKind(tx: Tx, tenantId: string, where: { id: string } | { tag: string }) {
-  const kind = await workflowKindsRepository.findCurrent(tx, where);
+  const kind = await workflowKindsRepository.findCurrent(tx, tenantId, where);
   if (!kind) throw workflowRefusal('kind_not_found');
   const definition = await loadDefinition(tx, tenantId, kind.definition_id);
   return { id: kind.id, tag: kind.tag, name: kind.name, definitionId: kind.definition_id, definition };

@@ -136,7 +136,7 @@ function plan(input: NewWorkflow, now: Date): Planned {
 
 // Assignee names resolved once per call: groups by name, users by e-mail; unknown ones are skipped
 // (a definition may name a group a tenant does not have).
-async function assigneeResolver(tx: Tx, definitions: readonly WorkflowDefinition[]) {
+async function assigneeResolver(tx: Tx, tenantId: string, definitions: readonly WorkflowDefinition[]) {
   const groupNames = new Set<string>();
   const emails = new Set<string>();
   for (const definition of definitions) {
@@ -150,6 +150,7 @@ async function assigneeResolver(tx: Tx, definitions: readonly WorkflowDefinition
       ? tx
           .selectFrom('groups')
           .select(['id', 'name'])
+          .where('tenant_id', '=', tenantId)
           .where('name', 'in', [...groupNames])
           .execute()
       : [],
@@ -157,6 +158,7 @@ async function assigneeResolver(tx: Tx, definitions: readonly WorkflowDefinition
       ? tx
           .selectFrom('users')
           .select(['id', 'email'])
+          .where('tenant_id', '=', tenantId)
           .where((eb) => eb(eb.fn('lower', ['email']), 'in', [...emails]))
           .execute()
       : [],
@@ -199,7 +201,7 @@ export async function createWorkflows(
   const planned = inputs.map((input) => plan(input, now));
   const kindIds = [...new Set(inputs.map((i) => i.kind.id))];
   const statuses = await statusIds(tx, kindIds);
-  const assignees = await assigneeResolver(tx, [
+  const assignees = await assigneeResolver(tx, tenantId, [
     ...new Map(inputs.map((i) => [i.kind.definitionId, i.kind.definition])).values(),
   ]);
 

@@ -14,6 +14,43 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return errors;
 }
 
+// A child_workflow field starts workflows of another kind: that kind must be published first (or be
+// the kind itself), so that every field can start its children from the day it goes live.
+async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDefinition) {
+  const errors: Record<string, string[]> = {};
+  const wanted = new Set<string>();
+  for (const field of definition.step_groups.flatMap((g) => g.steps.flatMap((s) => s.fields))) {
+    if (field.child_kind_tag && field.child_kind_tag !== definition.kind.tag)
+      wanted.add(field.child_kind_tag);
+  }
+  if (wanted.size === 0) return;
+  const published = new Set(
+    (
+      await tx
+        .selectFrom('workflow_kinds')
+        .select('tag')
+        .where('tenant_id', '=', tenantId)
+        .where('tag', 'in', [...wanted])
+        .where('current_definition_id', 'is not', null)
+        .execute()
+    ).map((k) => k.tag),
+  );
+  definition.step_groups.forEach((group, g) =>
+    group.steps.forEach((step, s) =>
+      step.fields.forEach((field, f) => {
+        const tag = field.child_kind_tag;
+        if (tag && tag !== definition.kind.tag && !published.has(tag)) {
+          errors[`step_groups.${g}.steps.${s}.fields.${f}.child_kind_tag`] = [
+            `The workflow kind '${tag}' is not published; publish it first.`,
+          ];
+        }
+      }),
+    ),
+  );
+  if (Object.keys(errors).length > 0)
+    throw new BadRequestError('The workflow definition is invalid.', errors);
+}
+
 // Publishes a definition as the next version of its kind (created on first publication): the kind's
 // name and icon follow the definition, statuses are upserted by tag so that workflows of older
 // versions keep naming theirs, and new workflows start on this version. Used by the demo seed and the
@@ -28,6 +65,7 @@ export async function publishDefinition(
     throw new BadRequestError('The workflow definition is invalid.', fieldErrors(parsed.error.issues));
   }
   const definition: WorkflowDefinition = parsed.data;
+  await checkChildKinds(tx, tenantId, definition);
   const kind = await tx
     .insertInto('workflow_kinds')
     .values({

@@ -59,10 +59,12 @@ export const workflowKindsRepository = {
     return { rows, count: Number(total.count) };
   },
 
-  // The kind with its current definition, for creating workflows of it.
-  findCurrent(tx: Tx, where: { id: string } | { tag: string }) {
+  // The kind with its current definition, for creating workflows of it. The tenant is named as well
+  // as set for row-level security: the demo seed runs this as the tables' owner.
+  findCurrent(tx: Tx, tenantId: string, where: { id: string } | { tag: string }) {
     let query = tx
       .selectFrom('workflow_kinds as k')
+      .where('k.tenant_id', '=', tenantId)
       .innerJoin('workflow_definitions as d', 'd.id', 'k.current_definition_id')
       .select(['k.id', 'k.tag', 'k.name', 'k.icon', 'd.id as definition_id', 'd.version']);
     query = 'id' in where ? query.where('k.id', '=', where.id) : query.where('k.tag', '=', where.tag);

@@ -66,6 +66,35 @@ describe('workflow kinds and statuses', () => {
     });
   });
 
+  it('refuses a child_workflow field whose kind is not published yet', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const orphan = {
+      ...VENDOR_CHECK_DEFINITION,
+      kind: { tag: 'orphan_check', name: 'Orphan' },
+      step_groups: VENDOR_CHECK_DEFINITION.step_groups.map((g) => ({
+        ...g,
+        tag: g.tag.replace('vendor_check', 'orphan_check'),
+        steps: g.steps.map((s) => ({
+          ...s,
+          tag: s.tag.replace('vendor_check', 'orphan_check'),
+          fields: s.fields.map((f) => ({
+            ...f,
+            tag: f.tag.replaceAll('vendor_check', 'orphan_check'),
+            ...(f.child_kind_tag && { child_kind_tag: 'not_there' }),
+          })),
+        })),
+      })),
+      alert_rules: [],
+    };
+    await expect(publishAll(adminDb, t.id, [orphan])).rejects.toMatchObject({
+      fieldErrors: {
+        'step_groups.1.steps.0.fields.1.child_kind_tag': [
+          "The workflow kind 'not_there' is not published; publish it first.",
+        ],
+      },
+    });
+  });
+
   it("never lists another tenant's kinds", async () => {
     const t = await workflowTestTenant(app, adminDb);
     const other = await workflowTestTenant(app, adminDb);
