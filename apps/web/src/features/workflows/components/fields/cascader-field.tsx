@@ -42,7 +42,7 @@ export function CascaderField(props: ControlProps) {
             ? inputChrome(props.chrome)
             : { 'aria-label': t('fields.cascaderLevel', { label: props.chrome.label, level: depth + 1 }) })}
           readOnly={props.readOnly}
-          placeholder={t('fields.choose')}
+          placeholder={props.readOnly ? undefined : t('fields.choose')}
           data={level.options.map((option) => ({ value: option.value, label: option.label }))}
           value={level.chosen}
           searchable

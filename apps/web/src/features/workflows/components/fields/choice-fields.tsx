@@ -22,7 +22,7 @@ export function SelectField(props: ControlProps) {
   return (
     <Select
       {...inputChrome(props.chrome)}
-      placeholder={props.field.placeholder ?? t('fields.choose')}
+      placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.choose'))}
       data={optionData(props)}
       value={asChoice(props.value)}
       searchable
@@ -38,7 +38,7 @@ export function MultiSelectField(props: ControlProps) {
   return (
     <MultiSelect
       {...inputChrome(props.chrome)}
-      placeholder={props.field.placeholder ?? t('fields.chooseMany')}
+      placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.chooseMany'))}
       data={optionData(props)}
       value={asStringList(props.value)}
       searchable
@@ -143,7 +143,7 @@ export function BadgeTagsField(props: ControlProps) {
   return (
     <TagsInput
       {...inputChrome(props.chrome)}
-      placeholder={props.field.placeholder ?? t('fields.addTag')}
+      placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.addTag'))}
       data={optionData(props).map((option) => option.value)}
       value={asStringList(props.value)}
       maxTags={props.field.validation?.max_selections ?? MAX_BADGE_TAGS}

@@ -28,7 +28,7 @@ export function CountryField(props: ControlProps) {
   return (
     <Select
       {...inputChrome(props.chrome)}
-      placeholder={props.field.placeholder ?? t('fields.chooseCountry')}
+      placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.chooseCountry'))}
       data={data}
       value={typeof props.value === 'string' ? props.value : null}
       searchable
@@ -45,7 +45,7 @@ export function CountriesField(props: ControlProps) {
   return (
     <MultiSelect
       {...inputChrome(props.chrome)}
-      placeholder={props.field.placeholder ?? t('fields.chooseCountries')}
+      placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.chooseCountries'))}
       data={data}
       value={asStringList(props.value)}
       searchable

@@ -18,7 +18,11 @@ export function DynamicOptionField(props: ControlProps) {
     <Select
       {...inputChrome(props.chrome)}
       placeholder={
-        options.isPending ? t('fields.loadingChoices') : (props.field.placeholder ?? t('fields.choose'))
+        props.readOnly
+          ? undefined
+          : options.isPending
+            ? t('fields.loadingChoices')
+            : (props.field.placeholder ?? t('fields.choose'))
       }
       data={withCurrent}
       value={value}

@@ -34,7 +34,7 @@ export function HtmlField(props: ControlProps) {
         autosize
         minRows={4}
         maxRows={14}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={draft}
         onChange={(event) => {
           edit(event.currentTarget.value);

@@ -29,7 +29,7 @@ export function JsonField(props: ControlProps) {
   return (
     <JsonInput
       {...inputChrome(props.chrome)}
-      placeholder={props.field.placeholder ?? placeholder}
+      placeholder={props.readOnly ? undefined : (props.field.placeholder ?? placeholder)}
       validationError={t('answerErrors.invalid_json')}
       formatOnBlur
       autosize

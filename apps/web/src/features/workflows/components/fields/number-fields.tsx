@@ -24,7 +24,7 @@ export function NumberField(props: ControlProps) {
   return (
     <NumberInput
       {...inputChrome(props.chrome)}
-      placeholder={field.placeholder}
+      placeholder={props.readOnly ? undefined : field.placeholder}
       value={draft}
       min={field.validation?.min}
       max={field.validation?.max}

@@ -53,7 +53,9 @@ export function LineField(props: ControlProps & { kind: keyof typeof INPUT_KIND 
         type={kind.type}
         autoComplete={kind.autoComplete}
         inputMode={kind.inputMode}
-        placeholder={placeholder}
+        // Addresses and numbers read left to right in every language.
+        dir={props.kind === 'char_field' ? undefined : 'ltr'}
+        placeholder={props.readOnly ? undefined : placeholder}
         value={draft}
         onChange={(event) => change(event.currentTarget.value)}
         // Spec 1 §5: a URL input starts from the bare https:// prefix, which counts as no answer.
@@ -77,7 +79,7 @@ export function LongTextField(props: ControlProps) {
     <Stack gap={4}>
       <Textarea
         {...inputChrome(props.chrome)}
-        placeholder={props.field.placeholder}
+        placeholder={props.readOnly ? undefined : props.field.placeholder}
         autosize
         minRows={3}
         maxRows={12}
