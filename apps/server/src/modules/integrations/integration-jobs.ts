@@ -37,6 +37,9 @@ export async function registerIntegrationWorker(
   await boss.createQueue(INTEGRATION_SWEEP_QUEUE);
   await boss.schedule(INTEGRATION_SWEEP_QUEUE, '*/5 * * * *');
   await boss.work(INTEGRATION_SWEEP_QUEUE, () => sweepWaitingRuns(boss, adminDb));
+  // On start too, for runs left waiting while no worker ran. Runs younger than a minute are left
+  // to the process that queued them (it dispatches after its commit).
+  await sweepWaitingRuns(boss, adminDb);
 }
 
 export async function sweepWaitingRuns(boss: IntegrationJobSender, adminDb: Db): Promise<number> {
@@ -44,7 +47,7 @@ export async function sweepWaitingRuns(boss: IntegrationJobSender, adminDb: Db):
   let handed = 0;
   for (const { id: tenantId } of tenants) {
     const waiting = await withTenant(adminDb, tenantId, (tx) =>
-      integrationRunsRepository.waitingIds(tx, { olderThanSeconds: 60, limit: 1000 }),
+      integrationRunsRepository.waitingIds(tx, tenantId, { olderThanSeconds: 60, limit: 1000 }),
     );
     for (const runId of waiting) {
       const job: IntegrationRunJob = { tenantId, runId };

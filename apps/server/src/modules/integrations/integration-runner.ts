@@ -104,7 +104,7 @@ export function createIntegrationRunner(options: {
 
   async function run(tenantId: string, runId: string): Promise<IntegrationRunState | 'skipped'> {
     const claimed = await withTenant(db, tenantId, async (tx) => {
-      const found = await integrationRunsRepository.find(tx, runId);
+      const found = await integrationRunsRepository.find(tx, tenantId, runId);
       if (!found || !(await integrationRunsRepository.claim(tx, runId))) return undefined;
       return { run: found, input: await loadInput(tx, tenantId, found) };
     });
@@ -148,7 +148,7 @@ export function createIntegrationRunner(options: {
       // Runs may queue further runs (their answers open steps); bounded so a loop cannot spin.
       for (let round = 0; round < 10; round++) {
         const ids = await withTenant(db, tenantId, (tx) =>
-          integrationRunsRepository.waitingIds(tx, { limit: 500 }),
+          integrationRunsRepository.waitingIds(tx, tenantId, { limit: 500 }),
         );
         if (ids.length === 0) break;
         for (const id of ids) if ((await run(tenantId, id)) !== 'skipped') ran += 1;

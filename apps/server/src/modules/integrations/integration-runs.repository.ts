@@ -46,8 +46,15 @@ export const integrationRunsRepository = {
     return new Set(rows.map((r) => r.step_tag));
   },
 
-  find(tx: Tx, runId: string) {
-    return tx.selectFrom('integration_runs').select(RUN_COLUMNS).where('id', '=', runId).executeTakeFirst();
+  // The worker connects as the owning role, which row-level security may not bind: it names the
+  // tenant explicitly, so a job can only ever reach its own tenant's run.
+  find(tx: Tx, tenantId: string, runId: string) {
+    return tx
+      .selectFrom('integration_runs')
+      .select(RUN_COLUMNS)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', runId)
+      .executeTakeFirst();
   },
 
   // Only one worker wins a run: the update matches while the run still waits.
@@ -83,8 +90,16 @@ export const integrationRunsRepository = {
       .execute();
   },
 
-  async waitingIds(tx: Tx, options: { olderThanSeconds?: number; limit: number }): Promise<string[]> {
-    let query = tx.selectFrom('integration_runs').select('id').where('state', '=', 'waiting');
+  async waitingIds(
+    tx: Tx,
+    tenantId: string,
+    options: { olderThanSeconds?: number; limit: number },
+  ): Promise<string[]> {
+    let query = tx
+      .selectFrom('integration_runs')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('state', '=', 'waiting');
     if (options.olderThanSeconds !== undefined) {
       query = query.where('created_at', '<', new Date(Date.now() - options.olderThanSeconds * 1000));
     }

@@ -4,7 +4,10 @@ import { withTenant } from '../../platform/tenant-transaction.js';
 import { createDocCheck, DC, DOC_CHECK_DEFINITION, publishDocCheck } from '../../test/attachment-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { workflowTestTenant } from '../../test/workflow-fixtures.js';
+import { currentKind } from '../workflows/create-workflow.service.js';
+import { createWorkflows } from '../workflows/create-workflows.js';
 import { queueStepIntegrations } from './integration-queue.js';
+import { queueOpenIntegrationSteps } from './open-step-runs.js';
 
 const { app, adminDb } = await createTestApp();
 
@@ -193,5 +196,30 @@ describe('integration steps as jobs', () => {
       headers: { host: `${t.slug}.localhost` },
     });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('queues runs for the open integration steps of workflows created in bulk (demo seed, imports)', async () => {
+    const { t, admin } = await setUp();
+    const ids = await withTenant(adminDb, t.id, async (tx) => {
+      const kind = await currentKind(tx, t.id, { tag: 'doc_check' });
+      const base = {
+        kind,
+        regionId: String(t.ids.region('Europe')),
+        businessUnitId: null,
+        createdBy: null,
+        answers: { [DC.supplierName]: 'Belaruskali' },
+      };
+      return createWorkflows(tx, t.id, [
+        { ...base, name: 'Screening open', submitted: [{ step: DC.intake, at: new Date(), by: null }] },
+        { ...base, name: 'Still at intake' },
+      ]);
+    });
+    expect(await withTenant(adminDb, t.id, (tx) => queueOpenIntegrationSteps(tx, t.id))).toBe(1);
+    expect(await withTenant(adminDb, t.id, (tx) => queueOpenIntegrationSteps(tx, t.id))).toBe(0);
+    const [open, intake] = ids.map(Number) as [number, number];
+    expect((await runs(admin, open)).results.map((r) => r.state)).toEqual(['waiting']);
+    expect((await runs(admin, intake)).count).toBe(0);
+    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect((await detail(admin, open)).answers[DC.sanctionsResult]).toBe('confirmed_match');
   });
 });
