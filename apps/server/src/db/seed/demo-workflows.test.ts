@@ -46,6 +46,17 @@ describe('demo workflow setup', () => {
       await seedDemoWorkflowSetup(adminDb, tenant.id, { domain: `${tenant.slug}.test`, perKind: 4 }),
     ).toBe(false);
 
+    // The seed runs as the tables' owner, past row-level security: a second tenant is set up on its own.
+    const second = await demoLikeTenant();
+    const domain = `${second.slug}.test`;
+    expect(await seedDemoWorkflowSetup(adminDb, second.id, { domain, perKind: 1 })).toBe(true);
+    const secondKinds = await adminDb
+      .selectFrom('workflow_kinds')
+      .select('id')
+      .where('tenant_id', '=', second.id)
+      .execute();
+    expect(secondKinds).toHaveLength(DEMO_WORKFLOW_DEFINITIONS.length);
+
     const workflows = await adminDb
       .selectFrom('workflows')
       .select(['id', 'region_id', 'parent_id', 'progress'])
