@@ -1,4 +1,4 @@
-import { flattenSteps } from '@attest/shared';
+import { evaluateWorkflow, flattenSteps } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { saveAnswerIn } from './answers.service.js';
@@ -49,7 +49,17 @@ export async function createChildWorkflow(
       },
     ]);
     const child = childId as string;
-    const { runs } = await saveAnswerIn(
+    // The child's steps open from the start may be integration steps too.
+    const childRuns = hooks.integrations
+      ? await hooks.integrations.queue(tx, {
+          tenantId: ctx.tenant.id,
+          workflowId: child,
+          definition: kind.definition,
+          stepTags: evaluateWorkflow(kind.definition, { answers: {}, completed_steps: [] }).enabled_steps,
+          userId: ctx.auth.user.id,
+        })
+      : [];
+    const { runs: parentRuns } = await saveAnswerIn(
       tx,
       ctx,
       parent,
@@ -74,7 +84,7 @@ export async function createChildWorkflow(
       },
     ]);
     return {
-      runs,
+      runs: [...childRuns, ...parentRuns],
       result: {
         child: { id: Number(child), name },
         workflow: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)),
