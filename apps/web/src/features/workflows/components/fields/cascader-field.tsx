@@ -2,7 +2,7 @@ import type { CascaderOption } from '@attest/shared';
 import { Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { asStringList } from './choice-fields';
-import { type ControlProps, inputChrome } from './control-props';
+import { type ControlProps, inputChrome, LIST_WHEN_OPEN } from './control-props';
 import { useDraft } from './use-draft';
 
 type Level = { options: readonly CascaderOption[]; chosen: string | null };
@@ -36,6 +36,7 @@ export function CascaderField(props: ControlProps) {
     <Stack gap="xs">
       {levels.map((level, depth) => (
         <Select
+          comboboxProps={LIST_WHEN_OPEN}
           // biome-ignore lint/suspicious/noArrayIndexKey: a level is its depth.
           key={depth}
           {...(depth === 0

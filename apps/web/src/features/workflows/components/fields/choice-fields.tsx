@@ -1,7 +1,7 @@
 import { BADGE_TAG_MAX_LENGTH, MAX_BADGE_TAGS } from '@attest/shared';
 import { Checkbox, Group, MultiSelect, Radio, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type ControlProps, describedBy, inputChrome } from './control-props';
+import { type ControlProps, describedBy, inputChrome, LIST_WHEN_OPEN } from './control-props';
 
 export const asStringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -21,6 +21,7 @@ export function SelectField(props: ControlProps) {
   const { t } = useTranslation();
   return (
     <Select
+      comboboxProps={LIST_WHEN_OPEN}
       {...inputChrome(props.chrome)}
       placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.choose'))}
       data={optionData(props)}
@@ -37,6 +38,7 @@ export function MultiSelectField(props: ControlProps) {
   const { t } = useTranslation();
   return (
     <MultiSelect
+      comboboxProps={LIST_WHEN_OPEN}
       {...inputChrome(props.chrome)}
       placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.chooseMany'))}
       data={optionData(props)}
@@ -142,6 +144,7 @@ export function BadgeTagsField(props: ControlProps) {
   const { t } = useTranslation();
   return (
     <TagsInput
+      comboboxProps={LIST_WHEN_OPEN}
       {...inputChrome(props.chrome)}
       placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.addTag'))}
       data={optionData(props).map((option) => option.value)}

@@ -49,3 +49,7 @@ export function inputChrome({ id, label, description, error, required, readOnly,
     labelProps: hideLabel ? { style: VISUALLY_HIDDEN } : undefined,
   };
 }
+
+// Mantine keeps a closed option list in the page, hidden but named by the field's label: the label
+// would then name two elements (the input and the list). The list is mounted only while open.
+export const LIST_WHEN_OPEN = { keepMounted: false } as const;

@@ -3,7 +3,7 @@ import { MultiSelect, Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asStringList } from './choice-fields';
-import { type ControlProps, inputChrome } from './control-props';
+import { type ControlProps, inputChrome, LIST_WHEN_OPEN } from './control-props';
 
 // ISO codes shown by their names in the UI language, sorted in that language.
 function useCountryData(allowed: readonly string[] | undefined) {
@@ -27,6 +27,7 @@ export function CountryField(props: ControlProps) {
   const data = useCountryData(props.field.validation?.countries);
   return (
     <Select
+      comboboxProps={LIST_WHEN_OPEN}
       {...inputChrome(props.chrome)}
       placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.chooseCountry'))}
       data={data}
@@ -44,6 +45,7 @@ export function CountriesField(props: ControlProps) {
   const data = useCountryData(props.field.validation?.countries);
   return (
     <MultiSelect
+      comboboxProps={LIST_WHEN_OPEN}
       {...inputChrome(props.chrome)}
       placeholder={props.readOnly ? undefined : (props.field.placeholder ?? t('fields.chooseCountries'))}
       data={data}

@@ -2,7 +2,7 @@ import { Group, NumberInput, Select } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRecord } from '../../lib/is-record';
-import { type ControlProps, describedBy } from './control-props';
+import { type ControlProps, describedBy, LIST_WHEN_OPEN } from './control-props';
 import { FieldWrapper } from './field-wrapper';
 import { asNumberText, numberAnswer } from './number-fields';
 import { useDraft } from './use-draft';
@@ -69,7 +69,6 @@ export function CurrencyField(props: ControlProps) {
           aria-describedby={describedBy(props.chrome)}
           clampBehavior="none"
           decimalScale={props.field.validation?.decimal_places ?? 2}
-          thousandSeparator=","
           onChange={(amount) => update({ ...draft, amount }, false)}
           onBlur={() => {
             if (takeDirty()) props.onCommit(moneyAnswer(draft));
@@ -83,7 +82,7 @@ export function CurrencyField(props: ControlProps) {
           data={allowed.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }))}
           searchable
           value={draft.currency}
-          comboboxProps={{ width: 260, position: 'bottom-end' }}
+          comboboxProps={{ ...LIST_WHEN_OPEN, width: 260, position: 'bottom-end' }}
           onChange={(currency) => update({ ...draft, currency }, true)}
         />
       </Group>

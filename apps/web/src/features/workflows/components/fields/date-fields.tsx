@@ -1,6 +1,6 @@
 import { Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type ControlProps, describedBy, inputChrome } from './control-props';
+import { type ControlProps, describedBy, inputChrome, LIST_WHEN_OPEN } from './control-props';
 import { FieldWrapper } from './field-wrapper';
 import { useDraft } from './use-draft';
 
@@ -68,6 +68,7 @@ export function RelativeDateField(props: ControlProps) {
           }}
         />
         <Select
+          comboboxProps={LIST_WHEN_OPEN}
           w={140}
           aria-label={t('fields.periodUnit')}
           readOnly={props.readOnly}

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDynamicOptions } from '../../api/dynamic-options';
-import { type ControlProps, inputChrome } from './control-props';
+import { type ControlProps, inputChrome, LIST_WHEN_OPEN } from './control-props';
 
 // region, business_unit, owner and user_workflow: the record is chosen from the workflow's dynamic
 // list of values (spec 1 §7) and stored by its numeric id.
@@ -16,6 +16,7 @@ export function DynamicOptionField(props: ControlProps) {
     value && !data.some((option) => option.value === value) ? [...data, { value, label: value }] : data;
   return (
     <Select
+      comboboxProps={LIST_WHEN_OPEN}
       {...inputChrome(props.chrome)}
       placeholder={
         props.readOnly
