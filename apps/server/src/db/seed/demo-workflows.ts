@@ -175,13 +175,15 @@ export async function seedDemoWorkflows(
       people,
       childIds,
     });
-    const firstText = flattenSteps(kind.definition)
-      .flatMap((s) => s.fields)
-      .find((f) => f.type === 'char_field' && typeof history.answers[f.tag] === 'string');
-    const label = firstText ? String(history.answers[firstText.tag]) : `#${index + 1}`;
+    // Named after its first answered name, else its first chosen option (a risk domain), as people do.
+    const fields = flattenSteps(kind.definition).flatMap((s) => s.fields);
+    const named = fields.find((f) => f.type === 'char_field' && typeof history.answers[f.tag] === 'string');
+    const chosen = fields.find((f) => f.options && typeof history.answers[f.tag] === 'string');
+    const option = chosen?.options?.find((o) => o.value === history.answers[chosen.tag]);
+    const label = named ? String(history.answers[named.tag]) : option?.label;
     return {
       kind,
-      name: `${label} – ${kind.name}`,
+      name: label ? `${label} – ${kind.name}` : `${kind.name} ${index + 1}`,
       regionId: place.region_id,
       businessUnitId: place.id,
       createdBy: pick(people),
