@@ -89,10 +89,26 @@ export function BoolField(props: ControlProps) {
 // A single box: the label is the box's own (a consent or a confirmation).
 export function CheckboxField(props: ControlProps) {
   const { chrome } = props;
+  const mark = (
+    <Text span c="red" aria-hidden>
+      {' *'}
+    </Text>
+  );
   return (
     <Checkbox
       id={chrome.id}
-      label={chrome.label}
+      // In a table cell the column heading shows the name; the box keeps it for screen readers.
+      aria-label={chrome.hideLabel ? chrome.label : undefined}
+      label={
+        chrome.hideLabel ? undefined : chrome.required ? (
+          <>
+            {chrome.label}
+            {mark}
+          </>
+        ) : (
+          chrome.label
+        )
+      }
       description={chrome.description}
       error={chrome.error}
       required={chrome.required}

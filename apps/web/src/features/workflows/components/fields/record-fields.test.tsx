@@ -125,4 +125,15 @@ describe('table fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove row 1' }));
     expect(onCommit).toHaveBeenLastCalledWith([{ item: 'Chair' }]);
   });
+
+  it('names each cell for screen readers without repeating the column in the cell', () => {
+    const field = fieldOf('table', {
+      label: 'Checks',
+      columns: [{ tag: 'done', type: 'checkbox', label: 'Done' }],
+    });
+    const { onCommit } = renderField(field, [{}]);
+    expect(screen.queryByText('Done, row 1')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Done, row 1' }));
+    expect(onCommit).toHaveBeenLastCalledWith([{ done: true }]);
+  });
 });
