@@ -1,4 +1,4 @@
-import { type WorkflowDefinition, WorkflowDefinitionSchema } from '@attest/shared';
+import { WORKFLOW_MESSAGES, type WorkflowDefinition, WorkflowDefinitionSchema } from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
@@ -47,8 +47,7 @@ async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDef
       }),
     ),
   );
-  if (Object.keys(errors).length > 0)
-    throw new BadRequestError('The workflow definition is invalid.', errors);
+  if (Object.keys(errors).length > 0) throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, errors);
 }
 
 // Publishes a definition as the next version of its kind (created on first publication): the kind's
@@ -62,7 +61,7 @@ export async function publishDefinition(
 ): Promise<PublishedDefinition> {
   const parsed = WorkflowDefinitionSchema.safeParse(input.definition);
   if (!parsed.success) {
-    throw new BadRequestError('The workflow definition is invalid.', fieldErrors(parsed.error.issues));
+    throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, fieldErrors(parsed.error.issues));
   }
   const definition: WorkflowDefinition = parsed.data;
   await checkChildKinds(tx, tenantId, definition);
