@@ -12,7 +12,7 @@ export function DashboardPlaceholderRoute() {
         <Title order={1} fz="h2">
           {t('areas.dashboard')}
         </Title>
-        <NewWorkflowButton label="process.create.start" />
+        <NewWorkflowButton label="process.create.start" variant="light" />
       </Group>
       <ComingSoon area="dashboard" />
     </Stack>

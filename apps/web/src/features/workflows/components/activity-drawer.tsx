@@ -1,7 +1,8 @@
 import type { WorkflowDefinition } from '@attest/shared';
 import { Alert, Button, Center, Drawer, EmptyState, Loader, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useIntersection, useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActivity } from '../api/activity';
 import { ActivityItem } from './activity-item';
@@ -20,6 +21,12 @@ export function ActivityDrawer({ workflowId, definition, opened, onClose }: Acti
   const activity = useActivity(workflowId, opened);
   const entries = activity.data?.pages.flatMap((page) => page.results) ?? [];
   const now = new Date();
+  // Infinite scroll: the next page loads as the end of the list comes into view.
+  const { ref: endRef, entry: end } = useIntersection({ threshold: 0 });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = activity;
+  useEffect(() => {
+    if (end?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [end?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
   return (
     <Drawer
       opened={opened}
@@ -52,6 +59,7 @@ export function ActivityDrawer({ workflowId, definition, opened, onClose }: Acti
           <ActivityItem key={entry.id} entry={entry} definition={definition} now={now} />
         ))}
       </Stack>
+      <div ref={endRef} aria-hidden />
       {activity.hasNextPage && (
         <Center pt="md">
           <Button

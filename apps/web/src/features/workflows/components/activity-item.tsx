@@ -25,7 +25,7 @@ export function ActivityItem({ entry, definition, now }: ActivityItemProps) {
       </ThemeIcon>
       <Stack gap={2} miw={0}>
         <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-          {activitySentence(entry, definition, t)}
+          {activitySentence(entry, definition, t, i18n.language)}
         </Text>
         <Group gap={6} wrap="wrap">
           <Text fz="xs" c="dimmed" fw={500}>

@@ -5,6 +5,7 @@ import { IconArchive } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
 import { useArchiveWorkflow } from '../api/workflow-queries';
+import { actionErrorText } from '../utils/action-error-text';
 
 // 'Can archive workflow': archiving is final here, so it is confirmed first.
 export function ArchiveButton({ detail }: { detail: WorkflowDetail }) {
@@ -19,7 +20,7 @@ export function ArchiveButton({ detail }: { detail: WorkflowDetail }) {
       onConfirm: () =>
         archive.mutate(undefined, {
           onSuccess: () => toast.success('process.archive.done'),
-          onError: (error) => toast.error('process.archive.failed', { message: error.message }),
+          onError: (error) => toast.error('process.archive.failed', { message: actionErrorText(error, t) }),
         }),
     });
   return (

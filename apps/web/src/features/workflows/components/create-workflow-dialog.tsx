@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { useWorkflowKinds } from '../api/kinds';
 import { useBusinessUnits, useRegions } from '../api/places';
+import { actionErrorText } from '../utils/action-error-text';
 
 export type ParentChoice = { id: number; name: string };
 
@@ -147,7 +148,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
         )}
         {create.isError && (
           <Alert color="red" variant="light" role="alert">
-            {create.error.message}
+            {actionErrorText(create.error, t)}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">

@@ -13,10 +13,15 @@ export type NewWorkflowButtonProps = {
   // A translation key: the header's button is 'New workflow', a page's own may say more.
   label?: string;
   size?: 'xs' | 'sm' | 'md';
+  variant?: 'filled' | 'light';
 };
 
 // Opens the create dialog; the new workflow opens in the current path shape with new=true (spec 1 §2).
-export function NewWorkflowButton({ label = 'process.create.open', size = 'sm' }: NewWorkflowButtonProps) {
+export function NewWorkflowButton({
+  label = 'process.create.open',
+  size = 'sm',
+  variant = 'filled',
+}: NewWorkflowButtonProps) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const navigate = useNavigate();
@@ -35,7 +40,7 @@ export function NewWorkflowButton({ label = 'process.create.open', size = 'sm' }
 
   return (
     <>
-      <Button leftSection={<IconPlus size={16} />} onClick={open} size={size}>
+      <Button leftSection={<IconPlus size={16} />} onClick={open} size={size} variant={variant}>
         {t(label)}
       </Button>
       <CreateWorkflowDialog opened={opened} onClose={close} onCreated={onCreated} parent={parent} />

@@ -33,9 +33,37 @@ const INTAKE_ANSWERS = {
   [F.personalData]: false,
 };
 
+const ACTIVITY = {
+  count: 2,
+  next: null,
+  previous: null,
+  results: [
+    {
+      id: 2,
+      action: 'submitted',
+      event: 'step_submitted',
+      actor: { id: 1, name: 'Ada Lovelace', email: 'analyst@acme.test' },
+      step_tag: S.INTAKE,
+      field_tag: null,
+      details: {},
+      created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    },
+    {
+      id: 1,
+      action: 'created',
+      event: 'created',
+      actor: { id: 1, name: 'Ada Lovelace', email: 'analyst@acme.test' },
+      step_tag: null,
+      field_tag: null,
+      details: { name: 'Northwind Logistics onboarding' },
+      created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+    },
+  ],
+};
+
 type Call = { path: string; method: string; body: unknown };
 
-// The API at the fetch boundary: GET detail, and POST replies by path.
+// The API at the fetch boundary: GET detail and activity, and POST replies by path.
 function mockWorkflowApi(detail: WorkflowDetail, posts: Record<string, Reply> = {}) {
   const calls: Call[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -44,6 +72,8 @@ function mockWorkflowApi(detail: WorkflowDetail, posts: Record<string, Reply> = 
     calls.push({ path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (method === 'GET' && path === WORKFLOW_PATHS.workflow(detail.id))
       return jsonResponse({ body: detail });
+    if (method === 'GET' && path === WORKFLOW_PATHS.activity(detail.id))
+      return jsonResponse({ body: ACTIVITY });
     const reply = method === 'POST' ? posts[path] : undefined;
     return reply
       ? jsonResponse(reply)
@@ -140,6 +170,21 @@ describe('ProcessPage', () => {
     );
     expect(new URLSearchParams(router.state.location.search).get('step')).toBe(S.SCREENING);
     expect(toast.success).toHaveBeenCalledWith('process.step.submitted');
+  });
+
+  it('opens the activity log, newest first, with who and when', async () => {
+    const calls = mockWorkflowApi(makeWorkflowDetail());
+    renderPage('/process/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Activity log' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activity log' });
+    await within(dialog).findByText('Submitted the step “Supplier details”');
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Submitted the step “Supplier details”Ada Lovelace·5 minutes ago$/),
+      expect.stringMatching(/^Created the workflow “Northwind Logistics onboarding”Ada Lovelace·1 hour ago$/),
+    ]);
+    const activity = calls.find((c) => c.path === WORKFLOW_PATHS.activity(7));
+    expect(activity).toBeTruthy();
   });
 
   it('says so when the workflow does not exist or cannot be seen', async () => {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { problemsOf } from '../api/workflow-action-error';
 import { useSubmitStep, useUndoStep } from '../api/workflow-queries';
 import type { useAnswerDrafts } from '../hooks/use-answer-drafts';
+import { actionErrorText } from '../utils/action-error-text';
 import { stepEntries } from '../utils/definition';
 import { readOnlyReason } from '../utils/read-only-reason';
 import { stepAfterSubmit } from '../utils/step-selection';
@@ -152,12 +153,12 @@ export function StepPanel(props: StepPanelProps) {
         )}
         {actionError && (
           <Alert color="red" variant="light" role="alert">
-            {actionError.message}
+            {actionErrorText(actionError, t)}
           </Alert>
         )}
         {drafts.failure && (
           <Alert color="red" variant="light" role="alert">
-            {drafts.failure.message}
+            {actionErrorText(drafts.failure, t)}
           </Alert>
         )}
         <Divider />

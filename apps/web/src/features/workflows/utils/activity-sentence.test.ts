@@ -25,103 +25,120 @@ function entry(overrides: Partial<ActivityEntry>): ActivityEntry {
   };
 }
 
+const saved = (field: string, old_value: unknown, new_value: unknown) =>
+  entry({ event: 'answer_saved', step_tag: S.INTAKE, field_tag: field, details: { old_value, new_value } });
+
+// The details each event carries are the server's (apps/server/src/modules/workflows, integrations).
+const CASES: [string, ActivityEntry, string][] = [
+  ['an option answer', saved(F.category, null, 'logistics'), 'Changed “Category” from (empty) to Logistics'],
+  [
+    'a yes/no answer',
+    saved(F.personalData, true, false),
+    'Changed “Will the supplier process personal data?” from Yes to No',
+  ],
+  [
+    'a file answer (the server logs its names)',
+    saved(F.certificate, null, ['iso.pdf']),
+    'Changed “ISO 27001 or equivalent certificate” from (empty) to iso.pdf',
+  ],
+  [
+    'an amount',
+    saved(F.annualSpend, null, { amount: 250000, currency: 'EUR' }),
+    'Changed “Expected annual spend” from (empty) to 250,000 EUR',
+  ],
+  ['a country', saved(F.country, 'FR', 'DE'), 'Changed “Country of incorporation” from France to Germany'],
+  [
+    'a submission',
+    entry({ action: 'submitted', event: 'step_submitted', step_tag: S.INTAKE }),
+    'Submitted the step “Supplier details”',
+  ],
+  [
+    'a status change',
+    entry({
+      event: 'status_changed',
+      step_tag: S.INTAKE,
+      details: { from: 'draft', to: 'in_review', from_name: 'Draft', to_name: 'In Review' },
+    }),
+    'Status changed from Draft to In Review',
+  ],
+  [
+    'a status change without names',
+    entry({ event: 'status_changed', details: { from: 'draft', to: 'in_review' } }),
+    'Status changed from draft to in_review',
+  ],
+  [
+    'an undo',
+    entry({ action: 'undo', event: 'step_undone', step_tag: S.INTAKE }),
+    'Undid the step “Supplier details”',
+  ],
+  [
+    'a step user added',
+    entry({
+      action: 'added',
+      event: 'step_user_added',
+      step_tag: S.SCREENING,
+      details: { name: 'Grace Hopper' },
+    }),
+    'Assigned Grace Hopper to “Sanctions and adverse media screening”',
+  ],
+  [
+    'a step user removed',
+    entry({
+      action: 'removed',
+      event: 'step_user_removed',
+      step_tag: S.SCREENING,
+      details: { name: 'Compliance' },
+    }),
+    'Removed Compliance from “Sanctions and adverse media screening”',
+  ],
+  ['a lock', entry({ event: 'step_locked', step_tag: S.INTAKE }), 'Locked the step “Supplier details”'],
+  ['an archive', entry({ action: 'deleted', event: 'archived' }), 'Archived the workflow'],
+  [
+    'a creation',
+    entry({ action: 'created', event: 'created', details: { name: 'Northwind onboarding' } }),
+    'Created the workflow “Northwind onboarding”',
+  ],
+  [
+    'a child workflow started',
+    entry({
+      action: 'created',
+      event: 'child_created',
+      details: { child_id: 12, name: 'Northwind – Risk 1' },
+    }),
+    'Started the child workflow “Northwind – Risk 1”',
+  ],
+  [
+    'a workflow started from its parent',
+    entry({ action: 'created', event: 'created_from_parent', details: { parent_id: 41 } }),
+    'Started from parent workflow #41',
+  ],
+  [
+    'an integration that finished',
+    entry({
+      action: 'performed',
+      actor: null,
+      event: 'integration_finished',
+      step_tag: S.SCREENING,
+      details: { connector: 'sanctions_screening' },
+    }),
+    'The sanctions_screening integration finished for “Sanctions and adverse media screening”',
+  ],
+  [
+    'an integration that failed',
+    entry({
+      action: 'performed',
+      actor: null,
+      event: 'integration_failed',
+      step_tag: S.SCREENING,
+      details: { connector: 'sanctions_screening', error: 'timeout' },
+    }),
+    'The sanctions_screening integration failed for “Sanctions and adverse media screening”',
+  ],
+  ['an event this page does not know', entry({ action: 'bounced', event: 'email_bounced' }), 'Bounced'],
+];
+
 describe('activitySentence', () => {
-  it.each([
-    [
-      entry({
-        event: 'answer_saved',
-        step_tag: S.INTAKE,
-        field_tag: F.category,
-        details: { old_value: null, new_value: 'logistics' },
-      }),
-      'Changed “Category” from (empty) to Logistics',
-    ],
-    [
-      entry({
-        event: 'answer_saved',
-        field_tag: F.personalData,
-        details: { old_value: true, new_value: false },
-      }),
-      'Changed “Will the supplier process personal data?” from Yes to No',
-    ],
-    [
-      entry({
-        event: 'answer_saved',
-        field_tag: F.certificate,
-        details: { old_value: null, new_value: ['iso.pdf'] },
-      }),
-      'Changed “ISO 27001 or equivalent certificate” from (empty) to iso.pdf',
-    ],
-    [
-      entry({
-        event: 'answer_saved',
-        field_tag: F.annualSpend,
-        details: { old_value: null, new_value: { amount: 250000, currency: 'EUR' } },
-      }),
-      'Changed “Expected annual spend” from (empty) to 250,000 EUR',
-    ],
-    [
-      entry({ action: 'submitted', event: 'step_submitted', step_tag: S.INTAKE }),
-      'Submitted the step “Supplier details”',
-    ],
-    [
-      entry({
-        event: 'status_changed',
-        step_tag: S.INTAKE,
-        details: { from: 'draft', to: 'in_review', from_name: 'Draft', to_name: 'In Review' },
-      }),
-      'Status changed from Draft to In Review',
-    ],
-    [
-      entry({ event: 'status_changed', details: { from: 'draft', to: 'in_review' } }),
-      'Status changed from draft to in_review',
-    ],
-    [
-      entry({ action: 'undo', event: 'step_undone', step_tag: S.INTAKE }),
-      'Undid the step “Supplier details”',
-    ],
-    [
-      entry({
-        action: 'added',
-        event: 'step_user_added',
-        step_tag: S.SCREENING,
-        details: { name: 'Grace Hopper' },
-      }),
-      'Assigned Grace Hopper to “Sanctions and adverse media screening”',
-    ],
-    [
-      entry({
-        action: 'removed',
-        event: 'step_user_removed',
-        step_tag: S.SCREENING,
-        details: { name: 'Compliance' },
-      }),
-      'Removed Compliance from “Sanctions and adverse media screening”',
-    ],
-    [entry({ action: 'deleted', event: 'archived' }), 'Archived the workflow'],
-    [
-      entry({ action: 'created', event: 'created', details: { name: 'Northwind onboarding' } }),
-      'Created the workflow “Northwind onboarding”',
-    ],
-    [
-      entry({
-        action: 'created',
-        event: 'child_workflow_created',
-        details: { child_name: 'Northwind – Risk Assessment 1' },
-      }),
-      'Started the child workflow “Northwind – Risk Assessment 1”',
-    ],
-    [
-      entry({
-        action: 'performed',
-        event: 'integration_performed',
-        step_tag: S.SCREENING,
-        details: { connector: 'sanctions_screening' },
-      }),
-      'The sanctions_screening integration ran for “Sanctions and adverse media screening”',
-    ],
-    [entry({ action: 'bounced', event: 'email_bounced' }), 'Bounced'],
-  ])('%#: %s', (item, sentence) => {
+  it.each(CASES)('%s', (_name, item, sentence) => {
     expect(activitySentence(item, DEF, t)).toBe(sentence);
   });
 

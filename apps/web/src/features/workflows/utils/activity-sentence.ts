@@ -10,6 +10,7 @@ import {
   IconMailForward,
   IconMailX,
   IconPencil,
+  IconPlugConnectedX,
   IconPlus,
   IconRefresh,
   IconSend,
@@ -50,6 +51,7 @@ export function actionStyle(action: string) {
 export function entryIcon(entry: Pick<ActivityEntry, 'action' | 'event'>): Icon {
   if (entry.event === 'archived') return IconArchive;
   if (entry.event === 'status_changed') return IconCheck;
+  if (entry.event === 'integration_failed') return IconPlugConnectedX;
   return actionStyle(entry.action).icon;
 }
 
@@ -63,6 +65,7 @@ export function activitySentence(
   entry: ActivityEntry,
   definition: WorkflowDefinition | null,
   t: Translate,
+  locale = 'en',
 ): string {
   const d = entry.details;
   const steps = definition ? stepEntries(definition) : new Map();
@@ -82,8 +85,8 @@ export function activitySentence(
     case 'answer_saved':
       return t('process.activity.answerSaved', {
         field: label,
-        old: answerText(d.old ?? d.old_value ?? null, field, t),
-        new: answerText(d.new ?? d.new_value ?? d.value ?? null, field, t),
+        old: answerText(d.old_value ?? d.old ?? null, field, t, locale),
+        new: answerText(d.new_value ?? d.new ?? null, field, t, locale),
       });
     case 'step_submitted':
       return t('process.activity.stepSubmitted', { step });
@@ -104,12 +107,18 @@ export function activitySentence(
       return t('process.activity.stepUnlocked', { step });
     case 'archived':
       return t('process.activity.archived');
+    case 'child_created':
     case 'child_workflow_created':
       return t('process.activity.childCreated', { name: text(d.child_name) ?? text(d.name) ?? '' });
-    case 'created_as_child':
-      return t('process.activity.createdAsChild', { name: text(d.parent_name) ?? '' });
+    case 'created_from_parent':
+      return t('process.activity.createdFromParent', {
+        id: typeof d.parent_id === 'number' ? d.parent_id : '',
+      });
+    case 'integration_finished':
     case 'integration_performed':
-      return t('process.activity.integrationPerformed', { step, connector: text(d.connector) ?? '' });
+      return t('process.activity.integrationFinished', { step, connector: text(d.connector) ?? '' });
+    case 'integration_failed':
+      return t('process.activity.integrationFailed', { step, connector: text(d.connector) ?? '' });
     default:
       // An event this page does not know yet: its timeline type, in words.
       return t(`process.activity.action.${entry.action in ACTION_STYLES ? entry.action : 'viewed'}`);

@@ -12,18 +12,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// One answer as a short phrase for the activity log: option labels, file names, amounts; never a blob.
-export function answerText(value: unknown, field: FieldDefinition | undefined, t: Translate): string {
+const COUNTRY_TYPES = new Set(['country_single_select', 'country_multi_select']);
+
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+// One answer as a short phrase for the activity log: option labels, country names, file names,
+// amounts; never a blob.
+export function answerText(
+  value: unknown,
+  field: FieldDefinition | undefined,
+  t: Translate,
+  locale = 'en',
+): string {
   if (value === null || value === undefined || value === '') return t('process.activity.emptyValue');
   if (typeof value === 'boolean') return value ? t('process.activity.yes') : t('process.activity.no');
   if (typeof value === 'number') return value.toLocaleString();
   if (typeof value === 'string') {
     const option = field?.options?.find((o) => o.value === value);
-    return clip(option?.label ?? value);
+    if (option) return clip(option.label);
+    return clip(field && COUNTRY_TYPES.has(field.type) ? countryName(value, locale) : value);
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return t('process.activity.emptyValue');
-    return clip(value.map((item) => answerText(item, field, t)).join(', '));
+    return clip(value.map((item) => answerText(item, field, t, locale)).join(', '));
   }
   if (isRecord(value)) {
     if (typeof value.name === 'string') return clip(value.name);

@@ -3,6 +3,8 @@ import { handOverTargets, type WorkflowDefinition } from '@attest/shared';
 // The progress map's geometry: step groups are columns in order, their steps stacked in each;
 // hand-overs are the arrows between steps (definition-schema.ts handOverTargets).
 export const MAP_NODE = { width: 220, height: 56, gapX: 72, gapY: 18, header: 36, padding: 16 } as const;
+// Room after the last column for the bends of hand-overs within it.
+const BEND_ROOM = 40;
 
 export type MapNode = { tag: string; group: string; x: number; y: number };
 export type MapEdge = { from: string; to: string };
@@ -36,7 +38,7 @@ export function mapLayout(definition: WorkflowDefinition): MapLayout {
   );
   const tallest = Math.max(...definition.step_groups.map((g) => g.steps.length));
   return {
-    width: padding * 2 + columns.length * width + (columns.length - 1) * gapX,
+    width: padding * 2 + BEND_ROOM + columns.length * width + (columns.length - 1) * gapX,
     height: padding * 2 + header + tallest * height + (tallest - 1) * gapY,
     columns,
     nodes,
