@@ -35,8 +35,8 @@ async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDef
         .execute()
     ).map((k) => k.tag),
   );
-  definition.step_groups.forEach((group, g) =>
-    group.steps.forEach((step, s) =>
+  definition.step_groups.forEach((group, g) => {
+    group.steps.forEach((step, s) => {
       step.fields.forEach((field, f) => {
         const tag = field.child_kind_tag;
         if (tag && tag !== definition.kind.tag && !published.has(tag)) {
@@ -44,9 +44,9 @@ async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDef
             `The workflow kind '${tag}' is not published; publish it first.`,
           ];
         }
-      }),
-    ),
-  );
+      });
+    });
+  });
   if (Object.keys(errors).length > 0) throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, errors);
 }
 
