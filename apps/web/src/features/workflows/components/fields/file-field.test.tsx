@@ -112,6 +112,19 @@ describe('file fields', () => {
     expect(onCommit).not.toHaveBeenCalled();
   });
 
+  it("names the file the server refused and says why, translated by the refusal's code", async () => {
+    const field = fieldOf('file', { label: 'Certificate' });
+    mockFetch({
+      [WORKFLOW_PATHS.upload(7, field.tag)]: {
+        status: 400,
+        body: { detail: 'The file is empty.', code: 'file_empty' },
+      },
+    });
+    renderFile(field);
+    choose(/Certificate/, [new File([], 'empty.pdf', { type: 'application/pdf' })]);
+    expect(await screen.findByText("'empty.pdf' was not uploaded: The file is empty.")).toBeTruthy();
+  });
+
   it('downloads through attachment_url, and shows the catalogue message when refused', async () => {
     const field = fieldOf('multi_file', { label: 'Evidence' });
     const file = { id: 1, uid: UID, name: 'a.pdf', size: 3, content_type: 'application/pdf' };

@@ -1,4 +1,4 @@
-import { DOWNLOAD_MESSAGES } from '@attest/shared';
+import { ATTACHMENT_MESSAGES, DOWNLOAD_MESSAGES, HttpError } from '@attest/shared';
 import type { TFunction } from 'i18next';
 import { UploadRefusedError } from '../../api/attachments';
 import { answerErrorText } from '../../lib/answer-error-text';
@@ -9,7 +9,13 @@ export function uploadFailureText(t: TFunction, name: string, error: unknown): s
   if (error instanceof UploadRefusedError && error.problems.length > 0) {
     return error.problems.map((problem) => answerErrorText(t, problem));
   }
-  const reason = error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  // The server's own refusals (an empty file, a name too long...) are translated by their code.
+  const code = error instanceof HttpError ? error.code : undefined;
+  const reason =
+    code && Object.hasOwn(ATTACHMENT_MESSAGES, code)
+      ? t(`fields.uploadRefusals.${code}`, { defaultValue: message })
+      : message;
   return [t('fields.file.uploadFailed', { name, reason })];
 }
 
