@@ -35,7 +35,7 @@ export function ProcessHeader({ detail, onOpenActivity, archiveAction, view }: P
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={6} miw={0} style={{ flex: '1 1 320px' }}>
           <Group gap="sm" wrap="wrap" align="center">
-            <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }} dir="auto">
               {detail.name}
             </Title>
             <StatusBadge status={detail.status} />

@@ -14,6 +14,11 @@ function clip(text: string): string {
   return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
 }
 
+// Names come from the definition in any script: each label runs in its own direction, so a Latin
+// name keeps its ellipsis at its end inside a right-to-left page.
+const RTL_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const textDirection = (text: string) => (RTL_SCRIPT.test(text) ? 'rtl' : 'ltr');
+
 // 'Can view progress map': the step groups and steps as one flow, each step in its task-row colour,
 // the hand-overs as arrows (solid once the step before is done). A step opens on the process page.
 export function ProgressMap({ detail, definition, now }: ProgressMapProps) {
@@ -77,6 +82,7 @@ export function ProgressMap({ detail, definition, now }: ProgressMapProps) {
                 fontSize={12}
                 fontWeight={700}
                 fill="var(--mantine-color-dimmed)"
+                direction={textDirection(column.name)}
                 style={{ textTransform: 'uppercase', letterSpacing: 0.5 }}
               >
                 {clip(column.name)}
@@ -135,6 +141,7 @@ export function ProgressMap({ detail, definition, now }: ProgressMapProps) {
                     fontSize={13}
                     fontWeight={600}
                     fill="var(--mantine-color-text)"
+                    direction={textDirection(name)}
                   >
                     {clip(name)}
                   </text>

@@ -25,7 +25,7 @@ export function StepHeading({ group, step, state }: StepHeadingProps) {
         {group.name}
       </Text>
       <Group gap="sm" wrap="wrap" align="center">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" dir="auto">
           {step.name}
         </Title>
         <Badge variant="light" color={STATE_COLORS[state.state]}>

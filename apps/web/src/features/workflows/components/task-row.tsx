@@ -98,7 +98,7 @@ export function TaskRow(props: TaskRowProps) {
           <ThemeIcon size={20} radius="xl" variant="light" color={color} aria-hidden>
             <TypeIcon size={14} stroke={1.8} />
           </ThemeIcon>
-          <Text fz="sm" fw={selected ? 600 : 500} truncate>
+          <Text fz="sm" fw={selected ? 600 : 500} truncate dir="auto">
             {title}
           </Text>
         </Group>
