@@ -23,14 +23,14 @@ function levelsOf(root: readonly CascaderOption[], path: readonly string[]): Lev
 // is chosen (half a path is no answer).
 export function CascaderField(props: ControlProps) {
   const { t } = useTranslation();
-  const { draft, edit } = useDraft(props.value, asStringList);
+  const { draft, edit } = useDraft(props.value, asStringList, props.onChange);
   const levels = levelsOf(props.field.cascader_options ?? [], draft);
   const choose = (depth: number, value: string | null) => {
     const path = value ? [...draft.slice(0, depth), value] : draft.slice(0, depth);
-    edit(path);
+    const answer = path.length > 0 ? path : null;
+    edit(path, answer);
     const leaf = levelsOf(props.field.cascader_options ?? [], path).length === path.length;
-    props.onChange(path.length > 0 ? path : null);
-    if (leaf || path.length === 0) props.onCommit(path.length > 0 ? path : null);
+    if (leaf || path.length === 0) props.onCommit(answer);
   };
   return (
     <Stack gap="xs">

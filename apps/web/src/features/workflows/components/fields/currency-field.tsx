@@ -48,11 +48,14 @@ export function CurrencyField(props: ControlProps) {
   const { t, i18n } = useTranslation();
   const allowed = props.field.validation?.currencies ?? COMMON_CURRENCIES;
   const fallback = allowed.length === 1 ? (allowed[0] ?? null) : null;
-  const { draft, edit, takeDirty } = useDraft(props.value, (value) => toMoney(value, fallback));
+  const { draft, edit, takeDirty } = useDraft(
+    props.value,
+    (value) => toMoney(value, fallback),
+    props.onChange,
+  );
   const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'currency' }), [i18n.language]);
   const update = (next: Money, commit: boolean) => {
-    edit(next);
-    props.onChange(moneyAnswer(next));
+    edit(next, moneyAnswer(next));
     if (commit && takeDirty()) props.onCommit(moneyAnswer(next));
   };
   const invalid = Boolean(props.chrome.error);

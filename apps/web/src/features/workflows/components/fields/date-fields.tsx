@@ -10,7 +10,7 @@ export const asDay = (value: unknown): string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
 
 export function DateField(props: ControlProps) {
-  const { draft, edit, takeDirty } = useDraft(props.value, asDay);
+  const { draft, edit, takeDirty } = useDraft(props.value, asDay, props.onChange);
   const answer = (day: string) => (day === '' ? null : day);
   return (
     <TextInput
@@ -20,8 +20,7 @@ export function DateField(props: ControlProps) {
       min={props.field.validation?.min_date}
       max={props.field.validation?.max_date}
       onChange={(event) => {
-        edit(event.currentTarget.value);
-        props.onChange(answer(event.currentTarget.value));
+        edit(event.currentTarget.value, answer(event.currentTarget.value));
       }}
       onBlur={(event) => {
         if (takeDirty()) props.onCommit(answer(event.currentTarget.value));
@@ -44,10 +43,9 @@ const periodAnswer = ({ amount, unit }: Period) =>
 // Spec 1 §5 period: a number and one unit letter, stored as '30d'.
 export function RelativeDateField(props: ControlProps) {
   const { t } = useTranslation();
-  const { draft, edit, takeDirty } = useDraft(props.value, toPeriod);
+  const { draft, edit, takeDirty } = useDraft(props.value, toPeriod, props.onChange);
   const update = (next: Period, commit: boolean) => {
-    edit(next);
-    props.onChange(periodAnswer(next));
+    edit(next, periodAnswer(next));
     if (commit && takeDirty()) props.onCommit(periodAnswer(next));
   };
   return (

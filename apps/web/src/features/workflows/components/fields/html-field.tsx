@@ -19,7 +19,7 @@ function HtmlPreview({ html }: { html: string }) {
 
 export function HtmlField(props: ControlProps) {
   const { t } = useTranslation();
-  const { draft, edit, takeDirty } = useDraft(props.value, asText);
+  const { draft, edit, takeDirty } = useDraft(props.value, asText, props.onChange);
   if (props.readOnly) {
     return (
       <FieldWrapper chrome={props.chrome}>
@@ -37,8 +37,7 @@ export function HtmlField(props: ControlProps) {
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         value={draft}
         onChange={(event) => {
-          edit(event.currentTarget.value);
-          props.onChange(textAnswer(event.currentTarget.value));
+          edit(event.currentTarget.value, textAnswer(event.currentTarget.value));
         }}
         onBlur={(event) => {
           if (takeDirty()) props.onCommit(textAnswer(event.currentTarget.value));

@@ -24,7 +24,7 @@ function jsonAnswer(text: string): unknown {
 // json, dynamic_group_json (a list of objects) and array (a list of values).
 export function JsonField(props: ControlProps) {
   const { t } = useTranslation();
-  const { draft, edit, takeDirty } = useDraft(props.value, asJsonText);
+  const { draft, edit, takeDirty } = useDraft(props.value, asJsonText, props.onChange);
   const placeholder = props.field.type === 'json' ? '{ }' : '[ ]';
   return (
     <JsonInput
@@ -37,8 +37,7 @@ export function JsonField(props: ControlProps) {
       maxRows={16}
       value={draft}
       onChange={(text) => {
-        edit(text);
-        props.onChange(jsonAnswer(text));
+        edit(text, jsonAnswer(text));
       }}
       onBlur={(event) => {
         if (takeDirty()) props.onCommit(jsonAnswer(event.currentTarget.value));

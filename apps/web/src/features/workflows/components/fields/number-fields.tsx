@@ -19,7 +19,7 @@ export const numberAnswer = (value: NumberText): number | string | null =>
 // user sees the range message instead of a silently changed number.
 export function NumberField(props: ControlProps) {
   const { field, onChange, onCommit } = props;
-  const { draft, edit, takeDirty } = useDraft(props.value, asNumberText);
+  const { draft, edit, takeDirty } = useDraft(props.value, asNumberText, onChange);
   const wholeNumber = field.type !== 'decimal';
   return (
     <NumberInput
@@ -33,8 +33,7 @@ export function NumberField(props: ControlProps) {
       allowDecimal={!wholeNumber}
       decimalScale={wholeNumber ? undefined : field.validation?.decimal_places}
       onChange={(next) => {
-        edit(next);
-        onChange(numberAnswer(next));
+        edit(next, numberAnswer(next));
       }}
       onBlur={() => {
         if (takeDirty()) onCommit(numberAnswer(draft));

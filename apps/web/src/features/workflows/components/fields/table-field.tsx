@@ -65,7 +65,7 @@ function Cell({
 export function TableField(props: ControlProps & { Control: ComponentType<ControlProps> }) {
   const { t } = useTranslation();
   const columns = props.field.columns ?? [];
-  const { draft, edit } = useDraft(props.value, asRows);
+  const { draft, edit } = useDraft(props.value, asRows, props.onChange);
   // Cell edits arrive one after another within a render: each builds on the latest rows.
   const latest = useRef(draft);
   latest.current = draft;
@@ -73,8 +73,7 @@ export function TableField(props: ControlProps & { Control: ComponentType<Contro
   const limit = Math.min(maxRows, MAX_TABLE_ROWS);
   const save = (rows: Row[], commit: boolean) => {
     latest.current = rows;
-    edit(rows);
-    props.onChange(rows);
+    edit(rows, rows);
     if (commit) props.onCommit(rows);
   };
   const setCell = (index: number, tag: string, value: unknown, commit: boolean) =>

@@ -1,5 +1,6 @@
-import { type AnswerError, answerError } from '@attest/shared';
+import { type AnswerError, answerError, type FieldDefinition } from '@attest/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n/i18n';
 import fr from '../../../../locales/fr.json';
@@ -56,6 +57,28 @@ describe('text fields', () => {
     expect(input.value).toBe('https://');
     fireEvent.blur(input);
     expect(onCommit).not.toHaveBeenCalled();
+  });
+});
+
+// The page keeps what onChange hands over as its draft and passes it back as the value.
+function EchoingPage({ field, initial }: { field: FieldDefinition; initial?: unknown }) {
+  const [value, setValue] = useState<unknown>(initial);
+  return <FieldInput field={field} value={value} onChange={setValue} onCommit={setValue} workflowId={7} />;
+}
+
+describe('a page echoing the draft', () => {
+  it('leaves JSON as typed while the page echoes it', () => {
+    renderWithProviders(<EchoingPage field={fieldOf('json', { label: 'Payload' })} />);
+    const input = screen.getByLabelText(/Payload/) as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: '{"a":1}' } });
+    expect(input.value).toBe('{"a":1}');
+  });
+
+  it('keeps the chosen currency while the amount is cleared', () => {
+    const field = fieldOf('currency', { label: 'Spend', validation: { currencies: ['EUR', 'USD'] } });
+    renderWithProviders(<EchoingPage field={field} initial={{ amount: 5, currency: 'USD' }} />);
+    fireEvent.change(screen.getByLabelText(/Spend/), { target: { value: '' } });
+    expect((screen.getByRole('combobox', { name: 'Currency' }) as HTMLInputElement).value).toMatch(/^USD/);
   });
 });
 

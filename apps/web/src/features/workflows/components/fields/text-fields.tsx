@@ -21,14 +21,13 @@ function Counter({ length, max }: { length: number; max: number }) {
 }
 
 function useTextControl({ value, onChange, onCommit }: ControlProps) {
-  const { draft, edit, set, takeDirty } = useDraft(value, asText);
+  const { draft, edit, set, takeDirty } = useDraft(value, asText, onChange);
   return {
     draft,
     // A prefilled value is not an edit: leaving the field untouched saves nothing.
     prefill: set,
     change: (text: string) => {
-      edit(text);
-      onChange(textAnswer(text));
+      edit(text, textAnswer(text));
     },
     blur: (text: string) => {
       if (takeDirty()) onCommit(textAnswer(text));
