@@ -16,7 +16,10 @@ export function useDraft<T>(
   const key = keyOf(value);
   if (key !== seen) {
     setSeen(key);
-    if (key !== sent.current) setDraft(format(value));
+    if (key !== sent.current) {
+      sent.current = undefined;
+      setDraft(format(value));
+    }
   }
   // Whether the user changed something since the last commit: a blur without an edit saves nothing.
   const dirty = useRef(false);
