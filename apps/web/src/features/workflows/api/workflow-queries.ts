@@ -81,6 +81,19 @@ export function useUndoStep(id: number) {
   });
 }
 
+// A supervisor's lock ('Can undo a step' on the server): a locked step refuses answers and submission.
+export function useLockStep(id: number) {
+  const apply = useApplyDetail(id);
+  return useMutation({
+    mutationFn: ({ stepTag, isLocked }: { stepTag: string; isLocked: boolean }) =>
+      sendWorkflowAction(WORKFLOW_PATHS.lockStep(id, stepTag), WorkflowDetailSchema, {
+        method: 'POST',
+        body: { is_locked: isLocked },
+      }),
+    onSuccess: apply,
+  });
+}
+
 export function useArchiveWorkflow(id: number) {
   const apply = useApplyDetail(id);
   return useMutation({

@@ -6,11 +6,11 @@ import {
   type WorkflowDetail,
 } from '@attest/shared';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { IconArrowBackUp, IconInfoCircle, IconLock, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemsOf } from '../api/workflow-action-error';
-import { useSubmitStep, useUndoStep } from '../api/workflow-queries';
+import { useLockStep, useSubmitStep, useUndoStep } from '../api/workflow-queries';
 import type { useAnswerDrafts } from '../hooks/use-answer-drafts';
 import { actionErrorText } from '../utils/action-error-text';
 import { stepEntries } from '../utils/definition';
@@ -47,6 +47,7 @@ export function StepPanel(props: StepPanelProps) {
   const { t } = useTranslation();
   const submit = useSubmitStep(detail.id);
   const undo = useUndoStep(detail.id);
+  const lock = useLockStep(detail.id);
   const fieldsRef = useRef<HTMLDivElement>(null);
   // After a submit attempt the step's problems show live, so a fixed field loses its message at once.
   const [attempted, setAttempted] = useState(false);
@@ -75,7 +76,10 @@ export function StepPanel(props: StepPanelProps) {
     detail.archived_at === null &&
     !state.is_locked &&
     !detail.is_locked;
-  const actionError = submit.error ?? undo.error;
+  // Locking is the same supervisor right as undoing (the server's lock route).
+  const canLock =
+    detail.abilities.can_undo && detail.archived_at === null && !detail.is_locked && state.state !== 'hidden';
+  const actionError = submit.error ?? undo.error ?? lock.error;
 
   const errorsOf = (tag: string) => drafts.errors[tag] ?? serverProblems[tag] ?? liveProblems[tag];
 
@@ -104,8 +108,15 @@ export function StepPanel(props: StepPanelProps) {
     });
   };
 
+  const onLock = () => {
+    submit.reset();
+    undo.reset();
+    lock.mutate({ stepTag, isLocked: !state.is_locked });
+  };
+
   const onUndo = () => {
     submit.reset();
+    lock.reset();
     setAttempted(false);
     undo.mutate(stepTag);
   };
@@ -168,6 +179,17 @@ export function StepPanel(props: StepPanelProps) {
             {!readOnly && <SaveIndicator state={drafts.state} />}
           </Group>
           <Group gap="sm">
+            {canLock && (
+              <Button
+                variant="subtle"
+                color="gray"
+                leftSection={state.is_locked ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+                onClick={onLock}
+                loading={lock.isPending}
+              >
+                {state.is_locked ? t('process.step.unlock') : t('process.step.lock')}
+              </Button>
+            )}
             {canUndo && (
               <Tooltip label={t('process.step.undoHint')} withArrow>
                 <Button
