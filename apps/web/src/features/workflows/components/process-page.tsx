@@ -1,7 +1,7 @@
 import type { WorkflowDefinition, WorkflowDetail } from '@attest/shared';
 import { Alert, Box, Flex, Stack } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
 import { useAnswerDrafts } from '../hooks/use-answer-drafts';
@@ -33,6 +33,9 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
   const now = useNow();
   const fresh = useFreshWorkflow();
   const [welcome, setWelcome] = useState(fresh);
+  // The cursor goes to the first field of the first step shown, not of every step opened later.
+  const [focusFirstField, setFocusFirstField] = useState(fresh);
+  useEffect(() => setFocusFirstField(false), []);
   const [activityOpen, setActivityOpen] = useState(false);
   const drafts = useAnswerDrafts(detail);
   const { selection, select } = useStepSelection(detail, definition);
@@ -89,7 +92,7 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
               stepTag={selection.step}
               drafts={drafts}
               onSubmitted={onSubmitted}
-              autoFocus={fresh}
+              autoFocus={focusFirstField}
             />
           ) : (
             <Alert color="gray" variant="light">
