@@ -71,7 +71,7 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
           onChangeLanguage={(code) => changeLanguage.mutate(code)}
           onLogout={() => logout.mutate()}
           routeActions={RouteActions ? <RouteActions /> : undefined}
-          primaryAction={enrolling ? undefined : <NewWorkflowButton />}
+          primaryAction={enrolling ? undefined : <NewWorkflowButton collapsible />}
         />
       </AppShell.Header>
       <AppShell.Main bg="var(--mantine-color-gray-0)">

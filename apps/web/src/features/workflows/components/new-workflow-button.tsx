@@ -1,6 +1,6 @@
 import type { WorkflowDetail } from '@attest/shared';
-import { Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,19 +14,25 @@ export type NewWorkflowButtonProps = {
   label?: string;
   size?: 'xs' | 'sm' | 'md';
   variant?: 'filled' | 'light';
+  // In the app header: on a narrow screen only the + icon, keeping its name for assistive tech.
+  collapsible?: boolean;
 };
+
+const NARROW = '(max-width: 48em)';
 
 // Opens the create dialog; the new workflow opens in the current path shape with new=true (spec 1 §2).
 export function NewWorkflowButton({
   label = 'process.create.open',
   size = 'sm',
   variant = 'filled',
+  collapsible = false,
 }: NewWorkflowButtonProps) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const narrow = useMediaQuery(NARROW) && collapsible;
   const onProcess = useMatch('/process/:id/*');
   const current = onProcess
     ? queryClient.getQueryData<WorkflowDetail>(workflowKeys.detail(Number(onProcess.params.id)))
@@ -40,9 +46,17 @@ export function NewWorkflowButton({
 
   return (
     <>
-      <Button leftSection={<IconPlus size={16} />} onClick={open} size={size} variant={variant}>
-        {t(label)}
-      </Button>
+      {narrow ? (
+        <Tooltip label={t(label)} withArrow>
+          <ActionIcon size="lg" radius="md" variant={variant} onClick={open} aria-label={t(label)}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button leftSection={<IconPlus size={16} />} onClick={open} size={size} variant={variant}>
+          {t(label)}
+        </Button>
+      )}
       <CreateWorkflowDialog opened={opened} onClose={close} onCreated={onCreated} parent={parent} />
     </>
   );

@@ -1,7 +1,8 @@
 import type { WorkflowDefinition, WorkflowDetail } from '@attest/shared';
 import { Alert, Box, Flex, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconConfetti } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
 import { useAnswerDrafts } from '../hooks/use-answer-drafts';
@@ -40,6 +41,14 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
   const drafts = useAnswerDrafts(detail);
   const { selection, select } = useStepSelection(detail, definition);
   const groups = stepEntries(definition);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Stacked on a narrow screen, the step opens below its lane: bring it into view.
+  const stacked = useMediaQuery('(max-width: 62em)');
+  const selectStep = (group: string, step: string) => {
+    select({ group, step });
+    if (stacked)
+      requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
+  };
 
   const onSubmitted = (next: string | undefined) => {
     toast.success('process.step.submitted');
@@ -79,11 +88,18 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
             definition={definition}
             detail={detail}
             selectedStep={selection?.step}
-            onSelect={(group, step) => select({ group, step })}
+            onSelect={selectStep}
             now={now}
           />
         </Box>
-        <Box style={{ flex: 1, minWidth: 0 }}>
+        <Box
+          style={{
+            flex: 1,
+            minWidth: 0,
+            scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 1rem)',
+          }}
+          ref={panelRef}
+        >
           {selection ? (
             <StepPanel
               key={selection.step}
