@@ -2,13 +2,14 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
+import { createFileStore } from './platform/files/create-file-store.js';
 import { startJobQueue } from './platform/jobs/job-queue.js';
 
 const config = loadConfig();
 let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
 
 const database = await openDatabase(config, (source, error) => logError(source, error));
-if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb))) {
+if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb, createFileStore(config)))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
 // The job queue starts first: the app hands e-mail deliveries to it.

@@ -1,6 +1,8 @@
 import { PERMISSION_CODENAMES, type PermissionCodename } from '@attest/shared';
+import type { FileStore } from '../../platform/files/file-store.js';
 import type { Db } from '../database.js';
 import { createTenant, type TenantSeed } from './create-tenant.js';
+import { seedDemoPortfolio } from './demo-portfolio-seed.js';
 import { seedDemoWorkflowSetup } from './demo-workflows.js';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -93,13 +95,15 @@ export const DEMO_TENANTS: TenantSeed[] = [
   },
 ];
 
-// Demo workflows per kind: acme is the demo tenant with content; globex shows a second tenant's.
-const DEMO_WORKFLOWS_PER_KIND: Record<string, number> = { acme: 10, globex: 3 };
+// Demo workflows per kind: globex shows a second tenant's few; acme gets the demo portfolio instead
+// (demo-portfolio.ts: a few thousand, with real attachments).
+const DEMO_WORKFLOWS_PER_KIND: Record<string, number> = { acme: 0, globex: 3 };
+const DEMO_PORTFOLIO_TENANT = 'acme';
 
 // First start only: an empty database gets the demo tenants. The workflow setup (teams, region
 // access, definitions, demo workflows) runs once per demo tenant, so a database seeded before the
 // workflow engine existed receives it on its next start.
-export async function seedDemoTenants(adminDb: Db): Promise<boolean> {
+export async function seedDemoTenants(adminDb: Db, files: FileStore): Promise<boolean> {
   const existing = await adminDb.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   let seeded = false;
   if (!existing) {
@@ -117,6 +121,9 @@ export async function seedDemoTenants(adminDb: Db): Promise<boolean> {
       domain: `${tenant.slug}.test`,
       perKind: DEMO_WORKFLOWS_PER_KIND[tenant.slug] ?? 0,
     });
+    if (setUp && tenant.slug === DEMO_PORTFOLIO_TENANT) {
+      await seedDemoPortfolio(adminDb, row.id, { files, domain: `${tenant.slug}.test` });
+    }
     seeded ||= setUp;
   }
   return seeded;

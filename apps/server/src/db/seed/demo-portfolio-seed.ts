@@ -1,0 +1,356 @@
+import { type FileAnswer, flattenSteps } from '@attest/shared';
+import { sql } from 'kysely';
+import { currentKind } from '../../modules/workflows/create-workflow.service.js';
+import { createWorkflows, type NewWorkflow } from '../../modules/workflows/create-workflows.js';
+import { recordActivity } from '../../modules/workflows/workflow-activity.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import type { Db } from '../database.js';
+import { addDemoColleagues } from './demo-colleagues.js';
+import type { DemoContext, DemoPerson, DemoPlace } from './demo-context.js';
+import { allDemoWorkflows, DEMO_PORTFOLIO_COUNT, generateDemoPortfolio } from './demo-portfolio.js';
+import { SAMPLE_CONTENT_TYPE, type StoredSample, storeSampleFiles } from './demo-sample-files.js';
+import type { DemoKindTag, DemoWorkflow, FileHole, SampleFile } from './demo-walk.js';
+
+// Families (an onboarding with its assessments and contracts) per transaction: big enough for few
+// round trips, small enough that a chunk's statements stay well under Postgres' parameter limit.
+const FAMILIES_PER_CHUNK = 400;
+const KIND_TAGS: readonly DemoKindTag[] = ['supplier_onboarding', 'risk_assessment', 'contract_review'];
+
+type Kinds = Record<DemoKindTag, NewWorkflow['kind']>;
+
+// The seed runs as the tables' owner, past row-level security: every query names the tenant.
+async function loadContext(tx: Tx, tenantId: string, now: number) {
+  const kinds = {} as Kinds;
+  for (const tag of KIND_TAGS) kinds[tag] = await currentKind(tx, tenantId, { tag });
+  const units = await tx
+    .selectFrom('regions as r')
+    .leftJoin('business_units as b', (join) =>
+      join.onRef('b.region_id', '=', 'r.id').on('b.tenant_id', '=', tenantId),
+    )
+    .select(['r.id as regionId', 'r.name as regionName', 'b.id as unitId'])
+    .where('r.tenant_id', '=', tenantId)
+    .orderBy('r.id')
+    .orderBy('b.id')
+    .execute();
+  const places = new Map<string, DemoPlace & { businessUnitIds: string[] }>();
+  for (const u of units) {
+    const place = places.get(u.regionId) ?? {
+      regionId: u.regionId,
+      regionName: u.regionName,
+      businessUnitIds: [],
+    };
+    if (u.unitId) place.businessUnitIds.push(u.unitId);
+    places.set(u.regionId, place);
+  }
+  const members = await tx
+    .selectFrom('users as u')
+    .leftJoin('user_groups as ug', (join) =>
+      join.onRef('ug.user_id', '=', 'u.id').on('ug.tenant_id', '=', tenantId),
+    )
+    .leftJoin('groups as g', (join) =>
+      join.onRef('g.id', '=', 'ug.group_id').on('g.tenant_id', '=', tenantId),
+    )
+    .select(['u.id', 'u.email', 'g.name as group'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.kind', '=', 1)
+    .where('u.is_active', '=', true)
+    .orderBy('u.id')
+    .orderBy('g.name')
+    .execute();
+  const people = new Map<string, DemoPerson & { groups: string[] }>();
+  for (const m of members) {
+    const person = people.get(m.id) ?? { id: m.id, email: m.email, groups: [] };
+    if (m.group) person.groups.push(m.group);
+    people.set(m.id, person);
+  }
+  const context: DemoContext = {
+    now,
+    definitions: {
+      supplier_onboarding: kinds.supplier_onboarding.definition,
+      risk_assessment: kinds.risk_assessment.definition,
+      contract_review: kinds.contract_review.definition,
+    },
+    places: [...places.values()],
+    people: [...people.values()],
+  };
+  return { kinds, context };
+}
+
+export type SeedPortfolioOptions = {
+  files: FileStore;
+  // The tenant's e-mail domain, for the colleagues it adds.
+  domain: string;
+  count?: number;
+  now?: Date;
+};
+
+// Seeds the demo portfolio into a tenant whose demo kinds are published: generated in memory, then
+// written a chunk of families per transaction. Returns how many workflows it created.
+export async function seedDemoPortfolio(adminDb: Db, tenantId: string, options: SeedPortfolioOptions) {
+  const now = (options.now ?? new Date()).getTime();
+  const { kinds, context } = await withTenant(adminDb, tenantId, async (tx) => {
+    await addDemoColleagues(tx, tenantId, options.domain);
+    return loadContext(tx, tenantId, now);
+  });
+  const families = generateDemoPortfolio(context, { count: options.count ?? DEMO_PORTFOLIO_COUNT });
+  if (families.length === 0) return 0;
+  const samples = await storeSampleFiles(options.files, tenantId);
+  let created = 0;
+  for (let i = 0; i < families.length; i += FAMILIES_PER_CHUNK) {
+    const chunk = families.slice(i, i + FAMILIES_PER_CHUNK);
+    created += await withTenant(adminDb, tenantId, (tx) =>
+      writeFamilies(tx, tenantId, kinds, samples, chunk),
+    );
+  }
+  return created;
+}
+
+type Ids = Map<DemoWorkflow, string>;
+
+// Ids for the chunk's attachments, taken from their sequence up front: answers name them, and the
+// attachment rows can only follow the workflows they belong to.
+async function reserveAttachments(
+  tx: Tx,
+  holes: readonly FileHole[],
+  samples: Record<SampleFile, StoredSample>,
+) {
+  const count = holes.reduce((n, h) => n + h.files.length, 0);
+  const { rows } = await sql<{ id: string; uid: string }>`
+    select nextval(pg_get_serial_sequence('attachments', 'id'))::text as id, gen_random_uuid()::text as uid
+    from generate_series(1, ${count}::int)
+  `.execute(tx);
+  const answers = new Map<FileHole, FileAnswer[]>();
+  let next = 0;
+  for (const hole of holes) {
+    answers.set(
+      hole,
+      hole.files.map((file) => {
+        const row = rows[next++] as { id: string; uid: string };
+        return {
+          id: Number(row.id),
+          uid: row.uid,
+          name: file.name,
+          size: samples[file.sample].size,
+          content_type: SAMPLE_CONTENT_TYPE,
+        };
+      }),
+    );
+  }
+  return answers;
+}
+
+function newWorkflow(
+  w: DemoWorkflow,
+  kinds: Kinds,
+  files: ReadonlyMap<FileHole, FileAnswer[]>,
+  ids: Ids,
+  parentId: string | null,
+): NewWorkflow {
+  const answers = { ...w.answers };
+  for (const hole of w.files) {
+    const stored = files.get(hole) ?? [];
+    answers[hole.fieldTag] = hole.multiple ? stored : stored[0];
+  }
+  if (w.childFieldTag && w.children.length > 0) {
+    answers[w.childFieldTag] = w.children.map((child) => Number(ids.get(child)));
+  }
+  return {
+    kind: kinds[w.kind],
+    name: w.name,
+    regionId: w.regionId,
+    businessUnitId: w.businessUnitId,
+    parentId,
+    parentFieldTag: null,
+    createdBy: w.createdBy,
+    createdAt: new Date(w.createdAt),
+    answers,
+    submitted: w.submitted.map((s) => ({ step: s.step, at: new Date(s.at), by: s.by })),
+  };
+}
+
+async function create(
+  tx: Tx,
+  tenantId: string,
+  workflows: readonly DemoWorkflow[],
+  ids: Ids,
+  toInput: (w: DemoWorkflow) => NewWorkflow,
+) {
+  const created = await createWorkflows(tx, tenantId, workflows.map(toInput));
+  for (const [i, w] of workflows.entries()) ids.set(w, created[i] as string);
+}
+
+// Children are created first (the parent's answer names them), then their parents, then the parent
+// link; contracts last, under the supplier they were signed with.
+async function writeFamilies(
+  tx: Tx,
+  tenantId: string,
+  kinds: Kinds,
+  samples: Record<SampleFile, StoredSample>,
+  families: readonly DemoWorkflow[],
+): Promise<number> {
+  const all = allDemoWorkflows(families);
+  const files = await reserveAttachments(
+    tx,
+    all.flatMap((w) => w.files),
+    samples,
+  );
+  const ids: Ids = new Map();
+  const parents = new Map<DemoWorkflow, DemoWorkflow>();
+  for (const w of all) for (const child of [...w.children, ...w.related]) parents.set(child, w);
+  const children = all.filter((w) => parents.get(w)?.children.includes(w));
+  const related = all.filter((w) => parents.get(w)?.related.includes(w));
+  const rest = all.filter((w) => !parents.has(w));
+  await create(tx, tenantId, children, ids, (w) => newWorkflow(w, kinds, files, ids, null));
+  await create(tx, tenantId, rest, ids, (w) => newWorkflow(w, kinds, files, ids, null));
+  await linkChildren(tx, tenantId, children, parents, ids);
+  await create(tx, tenantId, related, ids, (w) =>
+    newWorkflow(w, kinds, files, ids, ids.get(parents.get(w) as DemoWorkflow) ?? null),
+  );
+  await insertAttachments(tx, tenantId, all, files, samples, ids);
+  await waitingSteps(tx, tenantId, kinds, all, ids);
+  return all.length;
+}
+
+async function linkChildren(
+  tx: Tx,
+  tenantId: string,
+  children: readonly DemoWorkflow[],
+  parents: ReadonlyMap<DemoWorkflow, DemoWorkflow>,
+  ids: Ids,
+) {
+  if (children.length === 0) return;
+  const pairs = children.map((child) => {
+    const parent = parents.get(child) as DemoWorkflow;
+    return { child, parent, childId: ids.get(child) as string, parentId: ids.get(parent) as string };
+  });
+  await sql`
+    update workflows w
+    set parent_id = v.parent_id, parent_field_tag = v.field_tag
+    from unnest(
+      ${pairs.map((p) => p.childId)}::bigint[],
+      ${pairs.map((p) => p.parentId)}::bigint[],
+      ${pairs.map((p) => p.parent.childFieldTag)}::text[]
+    ) as v (id, parent_id, field_tag)
+    where w.tenant_id = ${tenantId} and w.id = v.id
+  `.execute(tx);
+  // As the child-workflow service records a child started from its field.
+  await recordActivity(
+    tx,
+    tenantId,
+    pairs.flatMap(({ child, parent, childId, parentId }) => [
+      {
+        workflowId: parentId,
+        action: 'created' as const,
+        event: 'child_created',
+        actorId: child.createdBy,
+        fieldTag: parent.childFieldTag,
+        details: { child_id: Number(childId), name: child.name },
+        at: new Date(child.createdAt),
+      },
+      {
+        workflowId: childId,
+        action: 'created' as const,
+        event: 'created_from_parent',
+        actorId: child.createdBy,
+        details: { parent_id: Number(parentId), field_tag: parent.childFieldTag },
+        at: new Date(child.createdAt),
+      },
+    ]),
+  );
+}
+
+async function insertAttachments(
+  tx: Tx,
+  tenantId: string,
+  all: readonly DemoWorkflow[],
+  files: ReadonlyMap<FileHole, FileAnswer[]>,
+  samples: Record<SampleFile, StoredSample>,
+  ids: Ids,
+) {
+  const rows = all.flatMap((w) =>
+    w.files.flatMap((hole) =>
+      hole.files.map((file, i) => {
+        const answer = files.get(hole)?.[i] as FileAnswer;
+        const stored = samples[file.sample];
+        return { answer, stored, hole, workflowId: ids.get(w) as string };
+      }),
+    ),
+  );
+  if (rows.length === 0) return;
+  // The ids were reserved from the column's own sequence, hence 'overriding system value'.
+  await sql`
+    insert into attachments (
+      tenant_id, id, uid, workflow_id, field_tag, file_name, content_type, size_bytes, sha256,
+      storage_key, uploaded_by, created_at
+    )
+    overriding system value
+    select ${tenantId}::bigint, v.*
+    from unnest(
+      ${rows.map((r) => String(r.answer.id))}::bigint[],
+      ${rows.map((r) => r.answer.uid)}::uuid[],
+      ${rows.map((r) => r.workflowId)}::bigint[],
+      ${rows.map((r) => r.hole.fieldTag)}::text[],
+      ${rows.map((r) => r.answer.name)}::text[],
+      ${rows.map((r) => r.answer.content_type)}::text[],
+      ${rows.map((r) => String(r.stored.size))}::bigint[],
+      ${rows.map((r) => r.stored.sha256)}::text[],
+      ${rows.map((r) => r.stored.storageKey)}::text[],
+      ${rows.map((r) => r.hole.by)}::bigint[],
+      ${rows.map((r) => new Date(r.hole.at).toISOString())}::timestamptz[]
+    ) as v
+  `.execute(tx);
+}
+
+// The step a workflow waits on: its person beside the team createWorkflows assigned, and, for an
+// integration step, the run its opening queued (left 'waiting': the job worker's sweep runs it).
+async function waitingSteps(tx: Tx, tenantId: string, kinds: Kinds, all: readonly DemoWorkflow[], ids: Ids) {
+  const integrations = new Map(
+    KIND_TAGS.flatMap((tag) =>
+      flattenSteps(kinds[tag].definition).flatMap((step) =>
+        step.integration ? [[step.tag, step.integration.connector] as const] : [],
+      ),
+    ),
+  );
+  const users = [];
+  const runs = [];
+  for (const w of all) {
+    if (!w.waitingOn) continue;
+    const workflowId = ids.get(w) as string;
+    const { step, since, assignee } = w.waitingOn;
+    if (assignee) {
+      users.push({
+        tenant_id: tenantId,
+        workflow_id: workflowId,
+        step_tag: step,
+        user_id: assignee,
+        added_by: w.createdBy,
+      });
+    }
+    const connector = integrations.get(step);
+    if (connector) {
+      runs.push({
+        tenant_id: tenantId,
+        workflow_id: workflowId,
+        step_tag: step,
+        field_tag: null,
+        connector,
+        state: 'waiting' as const,
+        created_by: w.submitted.at(-1)?.by ?? w.createdBy,
+        created_at: new Date(since),
+      });
+    }
+  }
+  for (let i = 0; i < users.length; i += 1000) {
+    await tx
+      .insertInto('workflow_step_users')
+      .values(users.slice(i, i + 1000))
+      .execute();
+  }
+  for (let i = 0; i < runs.length; i += 1000) {
+    await tx
+      .insertInto('integration_runs')
+      .values(runs.slice(i, i + 1000))
+      .execute();
+  }
+}
