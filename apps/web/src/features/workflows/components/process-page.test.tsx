@@ -187,6 +187,28 @@ describe('ProcessPage', () => {
     expect(activity).toBeTruthy();
   });
 
+  it("shows the step's alerts with their risk level, and their count on its task row", async () => {
+    const alert = {
+      id: 3,
+      workflow_id: 7,
+      rule_tag: 'material_spend',
+      alert_tag: 'material_spend',
+      cat_color_label: 'A' as const,
+      step_group_tag: 'supplier_onboarding__intake',
+      step_tag: S.INTAKE,
+      field_tag: F.annualSpend,
+      raised_at: '2026-11-21T10:00:00.000Z',
+    };
+    mockWorkflowApi(makeWorkflowDetail({ overrides: { alerts: [alert] } }));
+    renderPage('/process/7');
+    expect(await screen.findByText('Material spend · Medium risk')).toBeTruthy();
+    const row = stepButton('Supplier details');
+    expect(within(row).getByText('1')).toBeTruthy();
+    expect(document.getElementById(row.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Open, assigned to others. Alerts: 1',
+    );
+  });
+
   it('says so when the workflow does not exist or cannot be seen', async () => {
     mockWorkflowApi(makeWorkflowDetail({ overrides: { id: 8 } }));
     renderPage('/process/7');

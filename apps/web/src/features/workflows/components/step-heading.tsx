@@ -1,10 +1,11 @@
-import type { StepDefinition, StepGroupDefinition, WorkflowStep } from '@attest/shared';
+import type { StepDefinition, StepGroupDefinition, WorkflowAlert, WorkflowStep } from '@attest/shared';
 import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { assigneeAvatars } from '../utils/assignee-avatars';
 import { formatDateTime } from '../utils/format-time';
 import { AvatarStack } from './avatar-stack';
+import { StepAlerts } from './step-alerts';
 
 const STATE_COLORS: Record<WorkflowStep['state'], string> = {
   completed: 'teal',
@@ -13,10 +14,15 @@ const STATE_COLORS: Record<WorkflowStep['state'], string> = {
   hidden: 'gray',
 };
 
-export type StepHeadingProps = { group: StepGroupDefinition; step: StepDefinition; state: WorkflowStep };
+export type StepHeadingProps = {
+  group: StepGroupDefinition;
+  step: StepDefinition;
+  state: WorkflowStep;
+  alerts: readonly WorkflowAlert[];
+};
 
 // The selected step: its name, lane, state, who it is assigned to, its deadline or who submitted it.
-export function StepHeading({ group, step, state }: StepHeadingProps) {
+export function StepHeading({ group, step, state, alerts }: StepHeadingProps) {
   const { t, i18n } = useTranslation();
   const assignees = state.assignees.map((a) => a.name || a.email || '').filter(Boolean);
   return (
@@ -72,6 +78,7 @@ export function StepHeading({ group, step, state }: StepHeadingProps) {
           </Text>
         )}
       </Group>
+      <StepAlerts alerts={alerts} />
     </Stack>
   );
 }

@@ -126,7 +126,12 @@ export function StepPanel(props: StepPanelProps) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label={entry.step.name}>
       <Stack gap="md">
-        <StepHeading group={entry.group} step={entry.step} state={state} />
+        <StepHeading
+          group={entry.group}
+          step={entry.step}
+          state={state}
+          alerts={detail.alerts.filter((a) => a.step_tag === stepTag)}
+        />
         {reason && (
           <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} py="xs">
             {t(`process.readOnly.${reason}`)}
