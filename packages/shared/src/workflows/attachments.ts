@@ -15,6 +15,7 @@ export const ATTACHMENT_MESSAGES = {
   file_name_missing: 'The file has no name.',
   file_name_too_long: `The file name is longer than ${FILE_NAME_MAX_LENGTH} characters.`,
   file_empty: 'The file is empty.',
+  file_content_mismatch: 'The content of the file does not match its type.',
 } as const;
 export type AttachmentMessageCode = keyof typeof ATTACHMENT_MESSAGES;
 

@@ -113,8 +113,8 @@ describe('attachment upload and download', () => {
 
   it('takes a file larger than the 1 MB JSON body limit when the field allows it', async () => {
     const { admin, id } = await setUp();
-    const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
-    const file = await uploaded(admin, id, DC.evidence, 'big.bin', bytes);
+    const bytes = Buffer.concat([pdf('big'), Buffer.alloc(3 * 1024 * 1024, 7)]);
+    const file = await uploaded(admin, id, DC.evidence, 'big.pdf', bytes);
     expect(file.size).toBe(bytes.length);
     await answer(admin, id, DC.evidence, [file]);
     const { attachment_url } = (await admin.get(downloadUrl(id, DC.evidence, file.uid))).json();
@@ -242,6 +242,16 @@ describe('attachment upload and download', () => {
     await refused(DC.secret, 'field_hidden', ANSWER_EDIT_MESSAGES.field_hidden);
     await refused(DC.sanctionsResult, 'not_file_field', ATTACHMENT_MESSAGES.not_file_field);
     await refused(DC.certificate, 'file_name_missing', ATTACHMENT_MESSAGES.file_name_missing, ' ');
+    const disguised = await upload(admin, id, DC.evidence, {
+      name: 'invoice.pdf',
+      type: 'application/pdf',
+      bytes: Buffer.from('MZ\x90\x00 not a document'),
+    });
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json()).toMatchObject({
+      code: 'file_content_mismatch',
+      detail: ATTACHMENT_MESSAGES.file_content_mismatch,
+    });
     const empty = await upload(admin, id, DC.evidence, {
       name: 'empty.pdf',
       type: 'application/pdf',

@@ -21,6 +21,7 @@ import { answersRepository } from '../workflows/answers.repository.js';
 import { answerRefusal, workflowRefusal } from '../workflows/workflow-errors.js';
 import { loadChangeableWorkflow } from '../workflows/workflow-loader.js';
 import { attachmentsRepository } from './attachments.repository.js';
+import { contentMatchesType } from './content-sniffing.js';
 
 export type UploadInput = {
   workflowId: number;
@@ -86,6 +87,7 @@ export async function uploadAttachment(
   }
   try {
     if (stored.size === 0) throw attachmentRefusal('file_empty');
+    if (!contentMatchesType(input.contentType, stored.head)) throw attachmentRefusal('file_content_mismatch');
     const late = fileRefusal(field, { ...metadata, size: stored.size });
     if (late) throw late;
     // Checked again: the workflow may have been archived or the step submitted while the bytes came.

@@ -2,7 +2,14 @@ import type { Readable } from 'node:stream';
 
 // Where uploaded bytes live (ARCHITECTURE.md: local disk by default, S3-compatible later). Keys are
 // made by the store, never from a user's file name, so no name can reach another file.
-export type StoredFile = { storageKey: string; size: number; sha256: string };
+export type StoredFile = {
+  storageKey: string;
+  size: number;
+  sha256: string;
+  // The first bytes (up to FILE_HEAD_BYTES), so callers can check the content against its claimed type.
+  head: Buffer;
+};
+export const FILE_HEAD_BYTES = 16;
 
 export type PutOptions = {
   // A folder per owner (the tenant id), so one owner's files can be listed or removed together.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  FILE_HEAD_BYTES,
   FileNotFoundError,
   type FileStore,
   FileTooLargeError,
@@ -36,10 +37,14 @@ export function createLocalFileStore(root: string): FileStore {
       await mkdir(path.dirname(temp), { recursive: true });
       const hash = createHash('sha256');
       let size = 0;
+      let head = Buffer.alloc(0);
       const meter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           size += chunk.length;
           if (size > options.maxBytes) return callback(new FileTooLargeError(options.maxBytes));
+          if (head.length < FILE_HEAD_BYTES) {
+            head = Buffer.concat([head, chunk.subarray(0, FILE_HEAD_BYTES - head.length)]);
+          }
           hash.update(chunk);
           callback(null, chunk);
         },
@@ -66,7 +71,7 @@ export function createLocalFileStore(root: string): FileStore {
       const target = pathOf(storageKey);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(temp, target);
-      return { storageKey, size, sha256: hash.digest('hex') };
+      return { storageKey, size, sha256: hash.digest('hex'), head };
     },
 
     async open(storageKey: string): Promise<Readable> {
