@@ -75,15 +75,10 @@ export function waitOn(
   context: DemoContext,
   definition: WorkflowDefinition,
   w: DemoWorkflow,
-  open: { openStep: string | null; openedAt: number },
+  open: { openStep: string | null },
 ) {
-  w.waitingOn = open.openStep
-    ? {
-        step: open.openStep,
-        since: open.openedAt,
-        assignee: doer(random, context, definition, open.openStep),
-      }
-    : null;
+  const step = open.openStep;
+  w.waitingOn = step ? { step, assignee: doer(random, context, definition, step) } : null;
 }
 
 // How long a step takes once open: mostly within its SLA, a quarter a little late, a few very late.
@@ -103,13 +98,13 @@ export function stepHours(random: Random, sla: number | undefined): number {
 export function openAgeHours(random: Random, sla: number | undefined): number {
   const base = sla ?? 24;
   const roll = random.next();
-  if (roll < 0.55) return base * (0.05 + random.next() * 0.85);
-  if (roll < 0.9) return base * (1.1 + random.next() * 5);
-  return 24 * (10 + random.next() * 110);
+  if (roll < 0.5) return base * (0.05 + random.next() * 0.85);
+  if (roll < 0.82) return base * (1.1 + random.next() * 5);
+  return 24 * (7 + random.next() * 150);
 }
 
 // How long ago a finished workflow started: any time in the history, more of them recently.
 export function finishedAgoMs(random: Random, durationMs: number): number {
   const span = Math.max(HISTORY_MS - durationMs, DAY_MS);
-  return durationMs + span * random.next() ** 1.25;
+  return durationMs + span * random.next() ** 1.1;
 }

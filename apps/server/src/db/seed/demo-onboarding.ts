@@ -273,7 +273,7 @@ export function supplierOnboarding(random: Random, context: DemoContext, plan: O
   const result = walk(definition, w, options);
   const open = result.openStep;
   waitOn(random, context, definition, w, result);
-  if (open) openStepAnswers(random, plan, w, open, result.openedAt, context.now);
+  if (open) openStepAnswers(random, plan, p, w, open, result.openedAt, context.now);
 
   const risk = result.times.get(S.RISK);
   const riskOpened = risk?.opened ?? (open === S.RISK ? result.openedAt : undefined);
@@ -319,11 +319,12 @@ function screeningAnswers(p: Profile) {
   };
 }
 
-// Work started on the step a workflow waits on: a half-filled intake, a rating chosen before the
-// assessments are done. (An open screening is left to its connector: the seed queues its run.)
+// Work started on the step a workflow waits on: a half-filled intake, a screening the connector
+// pre-filled, a rating chosen before the assessments are done.
 function openStepAnswers(
   random: Random,
   plan: OnboardingPlan,
+  p: Profile,
   w: DemoWorkflow,
   open: string,
   openedAt: number,
@@ -347,6 +348,11 @@ function openStepAnswers(
         by: w.createdBy,
       });
     }
+  } else if (open === S.SCREENING) {
+    // What the screening connector pre-fills when the step opens; the adverse-media check is the
+    // reviewer's. (Seeded as answers: the history predates the tool's integration runs.)
+    const { [F.adverseMedia]: _reviewersPart, ...screened } = screeningAnswers(p);
+    Object.assign(w.answers, screened);
   } else if (open === S.RISK && random.chance(0.3)) {
     Object.assign(w.answers, { [F.inherentRisk]: random.pick(['low', 'medium', 'high'] as const) });
   }

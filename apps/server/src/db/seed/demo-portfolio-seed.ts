@@ -1,4 +1,4 @@
-import { type FileAnswer, flattenSteps } from '@attest/shared';
+import type { FileAnswer } from '@attest/shared';
 import { sql } from 'kysely';
 import { currentKind } from '../../modules/workflows/create-workflow.service.js';
 import { createWorkflows, type NewWorkflow } from '../../modules/workflows/create-workflows.js';
@@ -208,7 +208,7 @@ async function writeFamilies(
     newWorkflow(w, kinds, files, ids, ids.get(parents.get(w) as DemoWorkflow) ?? null),
   );
   await insertAttachments(tx, tenantId, all, files, samples, ids);
-  await waitingSteps(tx, tenantId, kinds, all, ids);
+  await assignWaitingSteps(tx, tenantId, all, ids);
   return all.length;
 }
 
@@ -302,55 +302,25 @@ async function insertAttachments(
   `.execute(tx);
 }
 
-// The step a workflow waits on: its person beside the team createWorkflows assigned, and, for an
-// integration step, the run its opening queued (left 'waiting': the job worker's sweep runs it).
-async function waitingSteps(tx: Tx, tenantId: string, kinds: Kinds, all: readonly DemoWorkflow[], ids: Ids) {
-  const integrations = new Map(
-    KIND_TAGS.flatMap((tag) =>
-      flattenSteps(kinds[tag].definition).flatMap((step) =>
-        step.integration ? [[step.tag, step.integration.connector] as const] : [],
-      ),
-    ),
+// The person who owns the step a workflow waits on, beside the team createWorkflows assigned.
+async function assignWaitingSteps(tx: Tx, tenantId: string, all: readonly DemoWorkflow[], ids: Ids) {
+  const rows = all.flatMap((w) =>
+    w.waitingOn?.assignee
+      ? [
+          {
+            tenant_id: tenantId,
+            workflow_id: ids.get(w) as string,
+            step_tag: w.waitingOn.step,
+            user_id: w.waitingOn.assignee,
+            added_by: w.createdBy,
+          },
+        ]
+      : [],
   );
-  const users = [];
-  const runs = [];
-  for (const w of all) {
-    if (!w.waitingOn) continue;
-    const workflowId = ids.get(w) as string;
-    const { step, since, assignee } = w.waitingOn;
-    if (assignee) {
-      users.push({
-        tenant_id: tenantId,
-        workflow_id: workflowId,
-        step_tag: step,
-        user_id: assignee,
-        added_by: w.createdBy,
-      });
-    }
-    const connector = integrations.get(step);
-    if (connector) {
-      runs.push({
-        tenant_id: tenantId,
-        workflow_id: workflowId,
-        step_tag: step,
-        field_tag: null,
-        connector,
-        state: 'waiting' as const,
-        created_by: w.submitted.at(-1)?.by ?? w.createdBy,
-        created_at: new Date(since),
-      });
-    }
-  }
-  for (let i = 0; i < users.length; i += 1000) {
+  for (let i = 0; i < rows.length; i += 1000) {
     await tx
       .insertInto('workflow_step_users')
-      .values(users.slice(i, i + 1000))
-      .execute();
-  }
-  for (let i = 0; i < runs.length; i += 1000) {
-    await tx
-      .insertInto('integration_runs')
-      .values(runs.slice(i, i + 1000))
+      .values(rows.slice(i, i + 1000))
       .execute();
   }
 }

@@ -15,17 +15,17 @@ export const DEMO_PORTFOLIO_SEED = 20_261_122;
 
 // Where onboardings stand today: mostly decided, the rest waiting on each of the steps.
 const STAGES: readonly (readonly [OnboardingStage, number])[] = [
-  ['draft', 14],
-  ['screening', 10],
-  ['risk', 13],
-  ['security', 6],
-  ['decision', 9],
-  ['closing', 3],
-  ['finished', 45],
+  ['draft', 9],
+  ['screening', 6],
+  ['risk', 8],
+  ['security', 4],
+  ['decision', 6],
+  ['closing', 2],
+  ['finished', 65],
 ];
 
 // Shares of `count` (the risk assessments started from onboardings make up the rest).
-const ONBOARDING_SHARE = 0.42;
+const ONBOARDING_SHARE = 0.4;
 const CONTRACT_SHARE = 0.16;
 const PERIODIC_REVIEW_SHARE = 0.04;
 // Suppliers in sanctioned jurisdictions: a few, so the red alerts show.

@@ -34,8 +34,8 @@ export type DemoWorkflow = {
   childFieldTag: string | null;
   children: DemoWorkflow[];
   related: DemoWorkflow[];
-  // The step it waits on, since when, and the person it is assigned to beside the step's team.
-  waitingOn: { step: string; since: number; assignee: string | null } | null;
+  // The step it waits on, and the person it is assigned to beside the step's team.
+  waitingOn: { step: string; assignee: string | null } | null;
 };
 
 export type StepFill = {
