@@ -1,6 +1,7 @@
 import { flattenSteps, type WorkflowDefinition } from '@attest/shared';
 import type PgBoss from 'pg-boss';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { recordActivity } from '../workflows/workflow-activity.js';
 import { integrationRunsRepository } from './integration-runs.repository.js';
 
 export const INTEGRATION_RUN_QUEUE = 'integrations.run';
@@ -34,6 +35,7 @@ export async function queueStepIntegrations(
   if (steps.length === 0) return [];
   const pending = await integrationRunsRepository.pendingSteps(tx, input.workflowId);
   const jobs: IntegrationRunJob[] = [];
+  const queued: { runId: string; stepTag: string; connector: string }[] = [];
   for (const step of steps) {
     if (!step.integration || pending.has(step.tag)) continue;
     const runId = await integrationRunsRepository.insert(tx, {
@@ -44,7 +46,21 @@ export async function queueStepIntegrations(
       userId: input.userId,
     });
     jobs.push({ tenantId: input.tenantId, runId });
+    queued.push({ runId, stepTag: step.tag, connector: step.integration.connector });
   }
+  // Spec 2 §3.11 'queued': the timeline shows the run from the moment it waits.
+  await recordActivity(
+    tx,
+    input.tenantId,
+    queued.map((run) => ({
+      workflowId: input.workflowId,
+      action: 'queued' as const,
+      event: 'integration_queued',
+      actorId: input.userId,
+      stepTag: run.stepTag,
+      details: { run_id: Number(run.runId), connector: run.connector },
+    })),
+  );
   return jobs;
 }
 

@@ -95,6 +95,12 @@ describe('integration steps as jobs', () => {
     });
 
     const log = await activity(t.id, id);
+    const queued = log.find((e) => e.action === 'queued');
+    expect(queued).toMatchObject({ actor_user_id: String(t.users.admin), step_tag: DC.screening });
+    expect(queued?.details).toMatchObject({ event: 'integration_queued', connector: 'sanctions_screening' });
+    expect(log.indexOf(queued as (typeof log)[number])).toBeLessThan(
+      log.findIndex((e) => e.action === 'performed'),
+    );
     const performed = log.find((e) => e.action === 'performed');
     expect(performed).toMatchObject({ actor_user_id: null, step_tag: DC.screening });
     expect(performed?.details).toMatchObject({
