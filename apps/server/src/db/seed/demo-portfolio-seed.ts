@@ -1,81 +1,20 @@
 import type { FileAnswer } from '@attest/shared';
 import { sql } from 'kysely';
-import { currentKind } from '../../modules/workflows/create-workflow.service.js';
 import { createWorkflows, type NewWorkflow } from '../../modules/workflows/create-workflows.js';
 import { recordActivity } from '../../modules/workflows/workflow-activity.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { Db } from '../database.js';
+import { insertAttachments, reserveAttachments } from './demo-attachments.js';
 import { addDemoColleagues } from './demo-colleagues.js';
-import type { DemoContext, DemoPerson, DemoPlace } from './demo-context.js';
 import { allDemoWorkflows, DEMO_PORTFOLIO_COUNT, generateDemoPortfolio } from './demo-portfolio.js';
-import { SAMPLE_CONTENT_TYPE, type StoredSample, storeSampleFiles } from './demo-sample-files.js';
-import type { DemoKindTag, DemoWorkflow, FileHole, SampleFile } from './demo-walk.js';
+import { type StoredSample, storeSampleFiles } from './demo-sample-files.js';
+import { type Kinds, loadDemoContext } from './demo-tenant-context.js';
+import type { DemoWorkflow, FileHole, SampleFile } from './demo-walk.js';
 
 // Families (an onboarding with its assessments and contracts) per transaction: big enough for few
 // round trips, small enough that a chunk's statements stay well under Postgres' parameter limit.
 const FAMILIES_PER_CHUNK = 400;
-const KIND_TAGS: readonly DemoKindTag[] = ['supplier_onboarding', 'risk_assessment', 'contract_review'];
-
-type Kinds = Record<DemoKindTag, NewWorkflow['kind']>;
-
-// The seed runs as the tables' owner, past row-level security: every query names the tenant.
-async function loadContext(tx: Tx, tenantId: string, now: number) {
-  const kinds = {} as Kinds;
-  for (const tag of KIND_TAGS) kinds[tag] = await currentKind(tx, tenantId, { tag });
-  const units = await tx
-    .selectFrom('regions as r')
-    .leftJoin('business_units as b', (join) =>
-      join.onRef('b.region_id', '=', 'r.id').on('b.tenant_id', '=', tenantId),
-    )
-    .select(['r.id as regionId', 'r.name as regionName', 'b.id as unitId'])
-    .where('r.tenant_id', '=', tenantId)
-    .orderBy('r.id')
-    .orderBy('b.id')
-    .execute();
-  const places = new Map<string, DemoPlace & { businessUnitIds: string[] }>();
-  for (const u of units) {
-    const place = places.get(u.regionId) ?? {
-      regionId: u.regionId,
-      regionName: u.regionName,
-      businessUnitIds: [],
-    };
-    if (u.unitId) place.businessUnitIds.push(u.unitId);
-    places.set(u.regionId, place);
-  }
-  const members = await tx
-    .selectFrom('users as u')
-    .leftJoin('user_groups as ug', (join) =>
-      join.onRef('ug.user_id', '=', 'u.id').on('ug.tenant_id', '=', tenantId),
-    )
-    .leftJoin('groups as g', (join) =>
-      join.onRef('g.id', '=', 'ug.group_id').on('g.tenant_id', '=', tenantId),
-    )
-    .select(['u.id', 'u.email', 'g.name as group'])
-    .where('u.tenant_id', '=', tenantId)
-    .where('u.kind', '=', 1)
-    .where('u.is_active', '=', true)
-    .orderBy('u.id')
-    .orderBy('g.name')
-    .execute();
-  const people = new Map<string, DemoPerson & { groups: string[] }>();
-  for (const m of members) {
-    const person = people.get(m.id) ?? { id: m.id, email: m.email, groups: [] };
-    if (m.group) person.groups.push(m.group);
-    people.set(m.id, person);
-  }
-  const context: DemoContext = {
-    now,
-    definitions: {
-      supplier_onboarding: kinds.supplier_onboarding.definition,
-      risk_assessment: kinds.risk_assessment.definition,
-      contract_review: kinds.contract_review.definition,
-    },
-    places: [...places.values()],
-    people: [...people.values()],
-  };
-  return { kinds, context };
-}
 
 export type SeedPortfolioOptions = {
   files: FileStore;
@@ -91,7 +30,7 @@ export async function seedDemoPortfolio(adminDb: Db, tenantId: string, options: 
   const now = (options.now ?? new Date()).getTime();
   const { kinds, context } = await withTenant(adminDb, tenantId, async (tx) => {
     await addDemoColleagues(tx, tenantId, options.domain);
-    return loadContext(tx, tenantId, now);
+    return loadDemoContext(tx, tenantId, now);
   });
   const families = generateDemoPortfolio(context, { count: options.count ?? DEMO_PORTFOLIO_COUNT });
   if (families.length === 0) return 0;
@@ -107,38 +46,6 @@ export async function seedDemoPortfolio(adminDb: Db, tenantId: string, options: 
 }
 
 type Ids = Map<DemoWorkflow, string>;
-
-// Ids for the chunk's attachments, taken from their sequence up front: answers name them, and the
-// attachment rows can only follow the workflows they belong to.
-async function reserveAttachments(
-  tx: Tx,
-  holes: readonly FileHole[],
-  samples: Record<SampleFile, StoredSample>,
-) {
-  const count = holes.reduce((n, h) => n + h.files.length, 0);
-  const { rows } = await sql<{ id: string; uid: string }>`
-    select nextval(pg_get_serial_sequence('attachments', 'id'))::text as id, gen_random_uuid()::text as uid
-    from generate_series(1, ${count}::int)
-  `.execute(tx);
-  const answers = new Map<FileHole, FileAnswer[]>();
-  let next = 0;
-  for (const hole of holes) {
-    answers.set(
-      hole,
-      hole.files.map((file) => {
-        const row = rows[next++] as { id: string; uid: string };
-        return {
-          id: Number(row.id),
-          uid: row.uid,
-          name: file.name,
-          size: samples[file.sample].size,
-          content_type: SAMPLE_CONTENT_TYPE,
-        };
-      }),
-    );
-  }
-  return answers;
-}
 
 function newWorkflow(
   w: DemoWorkflow,
@@ -258,48 +165,6 @@ async function linkChildren(
       },
     ]),
   );
-}
-
-async function insertAttachments(
-  tx: Tx,
-  tenantId: string,
-  all: readonly DemoWorkflow[],
-  files: ReadonlyMap<FileHole, FileAnswer[]>,
-  samples: Record<SampleFile, StoredSample>,
-  ids: Ids,
-) {
-  const rows = all.flatMap((w) =>
-    w.files.flatMap((hole) =>
-      hole.files.map((file, i) => {
-        const answer = files.get(hole)?.[i] as FileAnswer;
-        const stored = samples[file.sample];
-        return { answer, stored, hole, workflowId: ids.get(w) as string };
-      }),
-    ),
-  );
-  if (rows.length === 0) return;
-  // The ids were reserved from the column's own sequence, hence 'overriding system value'.
-  await sql`
-    insert into attachments (
-      tenant_id, id, uid, workflow_id, field_tag, file_name, content_type, size_bytes, sha256,
-      storage_key, uploaded_by, created_at
-    )
-    overriding system value
-    select ${tenantId}::bigint, v.*
-    from unnest(
-      ${rows.map((r) => String(r.answer.id))}::bigint[],
-      ${rows.map((r) => r.answer.uid)}::uuid[],
-      ${rows.map((r) => r.workflowId)}::bigint[],
-      ${rows.map((r) => r.hole.fieldTag)}::text[],
-      ${rows.map((r) => r.answer.name)}::text[],
-      ${rows.map((r) => r.answer.content_type)}::text[],
-      ${rows.map((r) => String(r.stored.size))}::bigint[],
-      ${rows.map((r) => r.stored.sha256)}::text[],
-      ${rows.map((r) => r.stored.storageKey)}::text[],
-      ${rows.map((r) => r.hole.by)}::bigint[],
-      ${rows.map((r) => new Date(r.hole.at).toISOString())}::timestamptz[]
-    ) as v
-  `.execute(tx);
 }
 
 // The person who owns the step a workflow waits on, beside the team createWorkflows assigned.
