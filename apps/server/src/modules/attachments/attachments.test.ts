@@ -24,6 +24,7 @@ import { currentKind } from '../workflows/create-workflow.service.js';
 import { createWorkflows } from '../workflows/create-workflows.js';
 import { fileAnswerErrors } from './attachment-answers.js';
 import { attachDemoFiles } from './demo-attachments.js';
+import { cleanFileName } from './upload-attachment.service.js';
 
 const { app, adminDb } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
 
@@ -375,5 +376,13 @@ describe('demo files', () => {
     expect(
       await withTenant(adminDb, t.id, (tx) => fileAnswerErrors(tx, String(workflowId), field, evidence)),
     ).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  it('shows control characters and bidirectional overrides as underscores', () => {
+    expect(cleanFileName(' invoice\u202Efdp.exe ')).toBe('invoice_fdp.exe');
+    expect(cleanFileName('a\nb\u0000c.pdf')).toBe('a_b_c.pdf');
+    expect(cleanFileName('Résumé (final).pdf')).toBe('Résumé (final).pdf');
   });
 });

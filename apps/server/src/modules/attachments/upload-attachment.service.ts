@@ -33,6 +33,25 @@ export type UploadInput = {
   body: Readable;
 };
 
+// Control characters, and the bidirectional overrides that make 'invoice<U+202E>fdp.exe' read as
+// 'invoiceexe.pdf', become underscores: a file name is shown to people and must read as it is.
+function isUnsafeNameCharacter(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+export function cleanFileName(name: string): string {
+  let clean = '';
+  for (const character of name) clean += isUnsafeNameCharacter(character.charCodeAt(0)) ? '_' : character;
+  return clean.trim();
+}
+
 function attachmentRefusal(code: AttachmentMessageCode) {
   return new DetailedBadRequestError(code, ATTACHMENT_MESSAGES[code], {});
 }
@@ -64,7 +83,7 @@ export async function uploadAttachment(
   files: FileStore,
   input: UploadInput,
 ): Promise<UploadedFile> {
-  const name = input.fileName.trim();
+  const name = cleanFileName(input.fileName);
   if (name.length === 0) throw attachmentRefusal('file_name_missing');
   if (name.length > FILE_NAME_MAX_LENGTH) throw attachmentRefusal('file_name_too_long');
   const { field } = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
