@@ -20,10 +20,7 @@ import {
 } from '../../test/attachment-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { grantRegion, workflowTestTenant } from '../../test/workflow-fixtures.js';
-import { currentKind } from '../workflows/create-workflow.service.js';
-import { createWorkflows } from '../workflows/create-workflows.js';
 import { fileAnswerErrors } from './attachment-answers.js';
-import { attachDemoFiles } from './demo-attachments.js';
 import { cleanFileName } from './upload-attachment.service.js';
 
 const { app, adminDb } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
@@ -334,48 +331,6 @@ describe('file answers', () => {
     // Another field's file, and this file from another workflow.
     expect(await check(id, other)).toEqual(invalid);
     expect(await check(second, file)).toEqual(invalid);
-  });
-});
-
-describe('demo files', () => {
-  it('gives seeded file answers real attachments that download', async () => {
-    const { t, admin } = await setUp();
-    const fake = (name: string) => ({ id: 1, name, size: 800, content_type: 'application/pdf' });
-    const [id] = await withTenant(adminDb, t.id, async (tx) =>
-      createWorkflows(tx, t.id, [
-        {
-          kind: await currentKind(tx, t.id, { tag: 'doc_check' }),
-          name: 'Seeded',
-          regionId: String(t.ids.region('Europe')),
-          businessUnitId: null,
-          createdBy: null,
-          answers: {
-            [DC.supplierName]: 'Fabrikam',
-            [DC.certificate]: fake('ISO.pdf'),
-            [DC.evidence]: [fake('a.pdf'), fake('b.pdf')],
-          },
-        },
-      ]),
-    );
-    const workflowId = Number(id);
-    expect(await withTenant(adminDb, t.id, (tx) => attachDemoFiles(tx, app.files, t.id))).toBe(3);
-    expect(await withTenant(adminDb, t.id, (tx) => attachDemoFiles(tx, app.files, t.id))).toBe(0);
-
-    const detail = (await admin.get(WORKFLOW_PATHS.workflow(workflowId))).json();
-    const evidence = detail.answers[DC.evidence] as { uid: string; name: string }[];
-    expect(evidence.map((f) => f.name)).toEqual(['a.pdf', 'b.pdf']);
-    const link = await admin.get(downloadUrl(workflowId, DC.evidence, evidence[1]?.uid));
-    const got = await admin.get(link.json().attachment_url);
-    expect(got.statusCode).toBe(200);
-    expect(got.rawPayload.subarray(0, 8).toString()).toBe('%PDF-1.4');
-    expect(got.headers['content-disposition']).toContain('filename="b.pdf"');
-    const certificate = await admin.get(downloadUrl(workflowId, DC.certificate));
-    expect(certificate.statusCode, certificate.body).toBe(200);
-    const field = DOC_CHECK_DEFINITION.step_groups[0]?.steps[0]?.fields.find((f) => f.tag === DC.evidence);
-    if (!field) throw new Error('no evidence field');
-    expect(
-      await withTenant(adminDb, t.id, (tx) => fileAnswerErrors(tx, String(workflowId), field, evidence)),
-    ).toEqual([]);
   });
 });
 
