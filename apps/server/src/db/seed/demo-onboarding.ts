@@ -14,7 +14,6 @@ import {
   type Profile,
   profile,
   type SupplierFacts,
-  screeningAnswers,
   stepFill,
 } from './demo-onboarding-answers.js';
 import type { Random } from './demo-random.js';
@@ -94,7 +93,7 @@ export function supplierOnboarding(random: Random, context: DemoContext, plan: O
   const result = walk(definition, w, options);
   const open = result.openStep;
   waitOn(random, context, definition, w, result);
-  if (open) openStepAnswers(random, plan, p, w, open, result.openedAt, context.now);
+  if (open) openStepAnswers(random, plan, w, open, result.openedAt, context.now);
 
   const risk = result.times.get(S.RISK);
   const riskOpened = risk?.opened ?? (open === S.RISK ? result.openedAt : undefined);
@@ -126,12 +125,11 @@ export function supplierOnboarding(random: Random, context: DemoContext, plan: O
   return w;
 }
 
-// Work started on the step a workflow waits on: a half-filled intake, a screening the connector
-// pre-filled, a rating chosen before the assessments are done.
+// Work started on the step a workflow waits on: a half-filled intake, a rating chosen before the
+// assessments are done. An open screening is its connector's to pre-fill (the seed queues its run).
 function openStepAnswers(
   random: Random,
   plan: OnboardingPlan,
-  p: Profile,
   w: DemoWorkflow,
   open: string,
   openedAt: number,
@@ -155,11 +153,6 @@ function openStepAnswers(
         by: w.createdBy,
       });
     }
-  } else if (open === S.SCREENING) {
-    // What the screening connector pre-fills when the step opens; the adverse-media check is the
-    // reviewer's. (Seeded as answers: the history predates the tool's integration runs.)
-    const { [F.adverseMedia]: _reviewersPart, ...screened } = screeningAnswers(p);
-    Object.assign(w.answers, screened);
   } else if (open === S.RISK && random.chance(0.3)) {
     Object.assign(w.answers, { [F.inherentRisk]: random.pick(['low', 'medium', 'high'] as const) });
   }

@@ -1,5 +1,6 @@
 import type { FileAnswer } from '@attest/shared';
 import { sql } from 'kysely';
+import { queueOpenIntegrationSteps } from '../../modules/integrations/open-step-runs.js';
 import { createWorkflows, type NewWorkflow } from '../../modules/workflows/create-workflows.js';
 import { recordActivity } from '../../modules/workflows/workflow-activity.js';
 import type { FileStore } from '../../platform/files/file-store.js';
@@ -42,6 +43,9 @@ export async function seedDemoPortfolio(adminDb: Db, tenantId: string, options: 
       writeFamilies(tx, tenantId, kinds, samples, chunk),
     );
   }
+  // Open integration steps get the run their opening would have queued; the job worker's sweep hands
+  // them to their connector, which pre-fills the screening.
+  await withTenant(adminDb, tenantId, (tx) => queueOpenIntegrationSteps(tx, tenantId));
   return created;
 }
 

@@ -10,6 +10,7 @@ import {
   RISK_ASSESSMENT_DEFINITION,
   SUPPLIER_ONBOARDING_DEFINITION,
   SUPPLIER_ONBOARDING_FIELDS,
+  SUPPLIER_ONBOARDING_STEPS,
   WORKFLOW_PATHS,
   type WorkflowDefinition,
 } from '@attest/shared';
@@ -243,6 +244,22 @@ describe('demo portfolio seed', () => {
       .where('tenant_id', '=', tenant.id)
       .execute();
     expect(alerts.length).toBeGreaterThan(20);
+
+    // Each open screening waits for its connector, as its opening would have queued it.
+    const screenings = await adminDb
+      .selectFrom('workflow_steps')
+      .select('workflow_id')
+      .where('tenant_id', '=', tenant.id)
+      .where('state', '=', 'enabled')
+      .where('step_tag', '=', SUPPLIER_ONBOARDING_STEPS.SCREENING)
+      .execute();
+    const runs = await adminDb
+      .selectFrom('integration_runs')
+      .select(['workflow_id', 'state'])
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    expect(runs.map((r) => r.workflow_id).sort()).toEqual(screenings.map((s) => s.workflow_id).sort());
+    expect(new Set(runs.map((r) => r.state))).toEqual(new Set(['waiting']));
   });
 
   it('serves the seeded workflows and their files through the API', async () => {
