@@ -38,7 +38,6 @@ const STOP_STEP: Record<Exclude<OnboardingStage, 'finished'>, string> = {
   decision: S.DECISION,
   closing: S.APPROVED,
 };
-const ORDER = ONBOARDING_STEPS;
 
 export type OnboardingPlan = SupplierFacts & { place: Place; stage: OnboardingStage };
 
@@ -71,10 +70,11 @@ export function supplierOnboarding(random: Random, context: DemoContext, plan: O
     [3, 2],
   ] as const);
   const fill = stepFill(plan, p, c, childCount);
-  const stop = plan.stage === 'finished' ? undefined : ORDER.indexOf(STOP_STEP[plan.stage] as never);
+  const stop =
+    plan.stage === 'finished' ? undefined : ONBOARDING_STEPS.indexOf(STOP_STEP[plan.stage] as never);
   const options = {
     fill,
-    ...(stop !== undefined && { stopAt: (tag: string) => ORDER.indexOf(tag as never) >= stop }),
+    ...(stop !== undefined && { stopAt: (tag: string) => ONBOARDING_STEPS.indexOf(tag as never) >= stop }),
   };
   const fields = {
     kind: 'supplier_onboarding' as const,
@@ -149,7 +149,7 @@ function openStepAnswers(
         fieldTag: F.certificate,
         multiple: false,
         files: [{ sample: 'certificate', name: `${slug(supplier.brand)}-iso-27001-certificate.pdf` }],
-        at: openedAt + (nowAt - openedAt) * random.next() * 0.8,
+        at: Math.round(openedAt + (nowAt - openedAt) * random.next() * 0.8),
         by: w.createdBy,
       });
     }
