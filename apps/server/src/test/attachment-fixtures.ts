@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WORKFLOW_PATHS, type WorkflowDefinition } from '@attest/shared';
-import { afterAll } from 'vitest';
+import { UploadedFileSchema, WORKFLOW_PATHS, type WorkflowDefinition } from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, expect } from 'vitest';
+import type { Db } from '../db/database.js';
 import type { TestClient } from './test-app.js';
-import { publishAll, type WorkflowTestTenant } from './workflow-fixtures.js';
+import { publishAll, type WorkflowTestTenant, workflowTestTenant } from './workflow-fixtures.js';
 
 // A temporary FILES_DIR for one test file, removed after it.
 export function temporaryFilesDir(): string {
@@ -135,4 +138,32 @@ export function upload(
     payload: file.bytes,
     headers: { 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
   });
+}
+
+export const pdf = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+// A workflow test tenant with a document check created by its admin (full access to Europe).
+export async function docCheckSetUp(app: FastifyInstance, adminDb: Db) {
+  const t = await workflowTestTenant(app, adminDb);
+  const kind = await publishDocCheck(adminDb, t);
+  const admin = await t.signedIn('admin');
+  const id = await createDocCheck(t, admin, kind);
+  return { t, kind, admin, id };
+}
+
+export async function answer(client: TestClient, id: number, field_tag: string, value: unknown) {
+  const response = await client.post(WORKFLOW_PATHS.answer(id), { field_tag, value });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+export function downloadUrl(id: number, field: string, uid?: string) {
+  const query = new URLSearchParams({ workflow_id: String(id), field_tag: field, ...(uid && { uid }) });
+  return `${WORKFLOW_PATHS.attachmentDownload}?${query}`;
+}
+
+export async function uploaded(client: TestClient, id: number, field: string, name: string, bytes: Buffer) {
+  const response = await upload(client, id, field, { name, type: 'application/pdf', bytes });
+  expect(response.statusCode, response.body).toBe(201);
+  return UploadedFileSchema.parse(response.json());
 }
