@@ -30,8 +30,11 @@ export async function registerIntegrationWorker(
   runner: IntegrationRunner,
   adminDb: Db,
 ): Promise<void> {
-  await boss.work<IntegrationRunJob>(INTEGRATION_RUN_QUEUE, async (jobs) => {
-    for (const job of jobs) await runner.run(job.data.tenantId, job.data.runId);
+  await boss.work<IntegrationRunJob>(INTEGRATION_RUN_QUEUE, { includeMetadata: true }, async (jobs) => {
+    // A retry follows an attempt that failed or expired mid-run: it may take the run over.
+    for (const job of jobs) {
+      await runner.run(job.data.tenantId, job.data.runId, { reclaim: job.retryCount > 0 });
+    }
   });
   // A process that stops between committing a run and handing it to the queue leaves it waiting.
   await boss.createQueue(INTEGRATION_SWEEP_QUEUE);

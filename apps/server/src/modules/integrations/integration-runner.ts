@@ -22,8 +22,13 @@ export type IntegrationRunner = {
   queue(tx: Tx, input: QueueStepIntegrationsInput): Promise<IntegrationRunJob[]>;
   // After that transaction commits: hands the runs to the job queue.
   dispatch(runs: readonly IntegrationRunJob[]): Promise<void>;
-  // One run; the job calls it, and tests call it without pg-boss.
-  run(tenantId: string, runId: string): Promise<IntegrationRunState | 'skipped'>;
+  // One run; the job calls it, and tests call it without pg-boss. `reclaim` (a retried job) takes
+  // over a run a previous attempt left running.
+  run(
+    tenantId: string,
+    runId: string,
+    options?: { reclaim?: boolean },
+  ): Promise<IntegrationRunState | 'skipped'>;
   // Every waiting run of a tenant, in order, including runs those runs queue; answers how many ran.
   runWaiting(tenantId: string): Promise<number>;
 };
@@ -102,10 +107,16 @@ export function createIntegrationRunner(options: {
     });
   }
 
-  async function run(tenantId: string, runId: string): Promise<IntegrationRunState | 'skipped'> {
+  async function run(
+    tenantId: string,
+    runId: string,
+    how: { reclaim?: boolean } = {},
+  ): Promise<IntegrationRunState | 'skipped'> {
     const claimed = await withTenant(db, tenantId, async (tx) => {
       const found = await integrationRunsRepository.find(tx, tenantId, runId);
-      if (!found || !(await integrationRunsRepository.claim(tx, runId))) return undefined;
+      if (!found) return undefined;
+      if (!(await integrationRunsRepository.claim(tx, runId, { reclaim: how.reclaim ?? false })))
+        return undefined;
       return { run: found, input: await loadInput(tx, tenantId, found) };
     });
     if (!claimed) return 'skipped';

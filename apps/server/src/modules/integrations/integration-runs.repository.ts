@@ -57,13 +57,14 @@ export const integrationRunsRepository = {
       .executeTakeFirst();
   },
 
-  // Only one worker wins a run: the update matches while the run still waits.
-  async claim(tx: Tx, runId: string): Promise<boolean> {
+  // Only one worker wins a run: the update matches while the run still waits. A retried job may
+  // take over a run left 'running' by a worker that died or lost its database mid-run.
+  async claim(tx: Tx, runId: string, options: { reclaim: boolean }): Promise<boolean> {
     const claimed = await tx
       .updateTable('integration_runs')
       .set({ state: 'running' })
       .where('id', '=', runId)
-      .where('state', '=', 'waiting')
+      .where('state', 'in', options.reclaim ? ['waiting', 'running'] : ['waiting'])
       .returning('id')
       .executeTakeFirst();
     return claimed !== undefined;

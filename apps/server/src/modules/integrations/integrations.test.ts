@@ -228,4 +228,19 @@ describe('integration steps as jobs', () => {
     expect(await app.integrations.runWaiting(t.id)).toBe(1);
     expect((await detail(admin, open)).answers[DC.sanctionsResult]).toBe('confirmed_match');
   });
+
+  it('leaves a running run to its worker, unless a retried job takes it over', async () => {
+    const { t, admin, id } = await setUp();
+    await submitIntake(admin, id, 'Commercial Bank of Syria', 'SY');
+    const [queued] = (await runs(admin, id)).results;
+    const runId = String(queued?.id);
+    // As if a worker claimed it and then died.
+    await adminDb.updateTable('integration_runs').set({ state: 'running' }).where('id', '=', runId).execute();
+    expect(await app.integrations.run(t.id, runId)).toBe('skipped');
+    expect(await app.integrations.run(t.id, runId, { reclaim: true })).toBe('finished');
+    expect((await runs(admin, id)).results[0]).toMatchObject({ state: 'finished' });
+    // Never under another tenant's id.
+    const other = await setUp();
+    expect(await app.integrations.run(other.t.id, runId, { reclaim: true })).toBe('skipped');
+  });
 });
