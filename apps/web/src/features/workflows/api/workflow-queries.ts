@@ -16,12 +16,23 @@ export function getWorkflow(id: number, signal?: AbortSignal) {
   return http.get(WORKFLOW_PATHS.workflow(id), WorkflowDetailSchema, { signal });
 }
 
+// While an integration step's run waits or runs, the page looks again every few seconds: the
+// connector's answers and the step's finished state arrive without a reload.
+export const INTEGRATION_POLL_MS = 3000;
+
+export function hasPendingIntegration(detail: WorkflowDetail | undefined): boolean {
+  return (detail?.steps ?? []).some(
+    (s) => s.integration?.state === 'waiting' || s.integration?.state === 'running',
+  );
+}
+
 export const workflowQueryOptions = (id: number) =>
   queryOptions({
     queryKey: workflowKeys.detail(id),
     queryFn: ({ signal }) => getWorkflow(id, signal),
     // A workflow changes under other people's hands: fresher than the app's 5-minute default.
     staleTime: 30_000,
+    refetchInterval: (query) => (hasPendingIntegration(query.state.data) ? INTEGRATION_POLL_MS : false),
   });
 
 export function useWorkflow(id: number) {

@@ -157,6 +157,51 @@ describe('ProcessPage', () => {
     ]);
   });
 
+  it('saves an answer when the field is left, and keeps a refused one under its field', async () => {
+    const saved = makeWorkflowDetail({ answers: { [F.supplierName]: 'Northwind' } });
+    const calls = mockWorkflowApi(makeWorkflowDetail(), {
+      [WORKFLOW_PATHS.answer(7)]: { body: saved },
+    });
+    renderPage('/process/7');
+    const name = await screen.findByLabelText(/Supplier legal name/);
+    fireEvent.change(name, { target: { value: 'Northwind' } });
+    fireEvent.blur(name);
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        path: WORKFLOW_PATHS.answer(7),
+        method: 'POST',
+        body: { field_tag: F.supplierName, value: 'Northwind' },
+      },
+    ]);
+  });
+
+  it('shows a refused answer under its field and says not everything is saved', async () => {
+    mockWorkflowApi(makeWorkflowDetail(), {
+      [WORKFLOW_PATHS.answer(7)]: {
+        status: 400,
+        body: {
+          detail: 'The answer is invalid.',
+          code: 'invalid_answer',
+          problems: [
+            {
+              field_tag: F.contactEmail,
+              errors: [{ code: 'invalid_email', params: {}, message: 'Enter a valid e-mail address.' }],
+            },
+          ],
+        },
+      },
+    });
+    renderPage('/process/7');
+    const email = await screen.findByLabelText(/Supplier contact e-mail/);
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    fireEvent.blur(email);
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Some answers were not saved')).toBeTruthy();
+    // The refused value stays in the field, for the user to correct.
+    expect((email as HTMLInputElement).value).toBe('not-an-email');
+  });
+
   it('after a submission shows the new status and opens the next step', async () => {
     const after = makeWorkflowDetail({ answers: INTAKE_ANSWERS, completed: [S.INTAKE] });
     mockWorkflowApi(makeWorkflowDetail({ answers: INTAKE_ANSWERS }), {

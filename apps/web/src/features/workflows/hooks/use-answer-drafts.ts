@@ -90,7 +90,8 @@ export function useAnswerDrafts(detail: WorkflowDetail) {
     errors,
     merged,
     saving: inFlight > 0,
-    state: inFlight > 0 ? 'saving' : state,
+    // A refused answer stays a draft under its field: the page has not saved everything yet.
+    state: inFlight > 0 ? 'saving' : Object.keys(errors).length > 0 ? 'failed' : state,
     failure,
   };
 }

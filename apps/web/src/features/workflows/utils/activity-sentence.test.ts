@@ -113,6 +113,16 @@ const CASES: [string, ActivityEntry, string][] = [
     'Started from parent workflow #41',
   ],
   [
+    'an integration queued',
+    entry({
+      action: 'queued',
+      event: 'integration_queued',
+      step_tag: S.SCREENING,
+      details: { run_id: 4, connector: 'sanctions_screening' },
+    }),
+    'The sanctions_screening integration is queued for “Sanctions and adverse media screening”',
+  ],
+  [
     'an integration that finished',
     entry({
       action: 'performed',

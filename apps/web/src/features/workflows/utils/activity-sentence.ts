@@ -117,6 +117,8 @@ export function activitySentence(
     case 'integration_finished':
     case 'integration_performed':
       return t('process.activity.integrationFinished', { step, connector: text(d.connector) ?? '' });
+    case 'integration_queued':
+      return t('process.activity.integrationQueued', { step, connector: text(d.connector) ?? '' });
     case 'integration_failed':
       return t('process.activity.integrationFailed', { step, connector: text(d.connector) ?? '' });
     default:
