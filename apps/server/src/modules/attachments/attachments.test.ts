@@ -4,6 +4,7 @@ import {
   UploadedFileSchema,
   WORKFLOW_PATHS,
 } from '@attest/shared';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../../test/attachment-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import { fileAnswerErrors } from './attachment-answers.js';
+import { purgeUnusedUploads } from './unused-uploads.js';
 
 const { app, adminDb } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
 const setUp = () => docCheckSetUp(app, adminDb);
@@ -184,5 +186,55 @@ describe('file answers', () => {
     // Another field's file, and this file from another workflow.
     expect(await check(id, other)).toEqual(invalid);
     expect(await check(second, file)).toEqual(invalid);
+  });
+});
+
+describe('unused uploads', () => {
+  it('purges uploads no answer named after a week, keeping answered files and shared stored files', async () => {
+    const { t, admin, id } = await setUp();
+    const answered = await uploaded(admin, id, DC.certificate, 'kept.pdf', pdf('kept'));
+    await answer(admin, id, DC.certificate, answered);
+    const replaced = await uploaded(admin, id, DC.evidence, 'old.pdf', pdf('old'));
+    await answer(admin, id, DC.evidence, [replaced]);
+    await answer(admin, id, DC.evidence, []);
+    const lonely = await uploaded(admin, id, DC.evidence, 'abandoned.pdf', pdf('abandoned'));
+    const shared = await uploaded(admin, id, DC.evidence, 'shared.pdf', pdf('shared'));
+    const recent = await uploaded(admin, id, DC.evidence, 'recent.pdf', pdf('recent'));
+    const rows = () =>
+      adminDb
+        .selectFrom('attachments')
+        .select(['uid', 'storage_key'])
+        .where('tenant_id', '=', t.id)
+        .orderBy('id')
+        .execute();
+    const before = await rows();
+    const keyOf = (uid: string) => before.find((r) => r.uid === uid)?.storage_key ?? '';
+    // A second attachment behind the same stored file, as the demo seed makes them.
+    await adminDb
+      .insertInto('attachments')
+      .values({
+        tenant_id: t.id,
+        workflow_id: String(id),
+        field_tag: DC.certificate,
+        file_name: 'copy.pdf',
+        content_type: 'application/pdf',
+        size_bytes: 1,
+        sha256: 'x',
+        storage_key: keyOf(shared.uid),
+      })
+      .execute();
+    const old = [answered.uid, replaced.uid, lonely.uid, shared.uid];
+    await sql`update attachments set created_at = now() - interval '8 days'
+      where tenant_id = ${t.id} and uid in (${sql.join(old)})`.execute(adminDb);
+
+    expect(await purgeUnusedUploads(adminDb, app.files)).toBeGreaterThanOrEqual(2);
+    const after = (await rows()).map((r) => r.uid);
+    // Named by the answer, or by an earlier version of it (the history), or too recent: kept.
+    expect(after).toEqual(expect.arrayContaining([answered.uid, replaced.uid, recent.uid]));
+    expect(after).not.toContain(lonely.uid);
+    expect(after).not.toContain(shared.uid);
+    expect(await app.files.exists(keyOf(lonely.uid))).toBe(false);
+    expect(await app.files.exists(keyOf(shared.uid))).toBe(true);
+    expect(await app.files.exists(keyOf(answered.uid))).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { registerUnusedUploadsPurge } from '../../modules/attachments/unused-uploads.js';
 import {
   createIntegrationRunQueue,
   registerIntegrationWorker,
 } from '../../modules/integrations/integration-jobs.js';
 import { createIntegrationRunner } from '../../modules/integrations/integration-runner.js';
+import { createFileStore } from '../files/create-file-store.js';
 import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-delivery-job.js';
 import { createMailer } from '../mail/mailer.js';
 import { registerSessionCleanup } from './session-cleanup.js';
@@ -39,6 +41,7 @@ export async function startJobQueue(options: {
     await registerMailDelivery(boss, mailer, options.adminDb);
     const integrations = createIntegrationRunner({ db: options.adminDb, jobs: boss, log: options.log });
     await registerIntegrationWorker(boss, integrations, options.adminDb);
+    await registerUnusedUploadsPurge(boss, options.adminDb, createFileStore(options.config));
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }
