@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AttachmentDownloadSchema,
   CONTRACT_REVIEW_DEFINITION,
@@ -121,7 +122,7 @@ describe('demo portfolio generator', () => {
 });
 
 async function demoTenant() {
-  const slug = `t-demo-${Math.random().toString(36).slice(2, 10)}`;
+  const slug = `t-demo-${randomUUID().slice(0, 8)}`;
   const person = (who: string, groups: string[]) => ({
     email: `${who}@${slug}.test`,
     password: TEST_PASSWORD,
