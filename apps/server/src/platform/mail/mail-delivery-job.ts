@@ -45,15 +45,18 @@ export async function sweepQueuedMail(boss: JobSender, adminDb: Db): Promise<num
   const tenants = await adminDb.selectFrom('tenants').select('id').execute();
   let handed = 0;
   for (const { id: tenantId } of tenants) {
+    // adminDb may be a superuser, which row-level security does not bind: name the tenant.
     const stale = await withTenant(adminDb, tenantId, async (tx) => {
       await tx
         .deleteFrom('outbox_emails')
+        .where('tenant_id', '=', tenantId)
         .where('status', 'in', ['sent', 'kept'])
         .where('created_at', '<', sql<Date>`now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})`)
         .execute();
       return tx
         .selectFrom('outbox_emails')
         .select('id')
+        .where('tenant_id', '=', tenantId)
         .where('status', '=', 'queued')
         .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
         .limit(1000)

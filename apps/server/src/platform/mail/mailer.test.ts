@@ -167,8 +167,12 @@ describe('mail delivery through pg-boss', () => {
       await app.mail.queue(tx, tenant.id, { to: 'stale@example.test', subject: 'S', text: 'S.' }),
       await app.mail.queue(tx, tenant.id, { to: 'fresh@example.test', subject: 'F', text: 'F.' }),
     ]);
+    const other = await createTestTenant(adminDb);
+    const elsewhere = await withTenant(app.db, other.id, (tx) =>
+      app.mail.queue(tx, other.id, { to: 'elsewhere@example.test', subject: 'E', text: 'E.' }),
+    );
     await sql`update outbox_emails set created_at = now() - interval '2 minutes'
-      where tenant_id = ${tenant.id} and id = ${stale?.id ?? ''}`.execute(adminDb);
+      where id in (${stale?.id ?? ''}, ${elsewhere.id})`.execute(adminDb);
     const sent: object[] = [];
     const recorder = {
       send: async (_queue: string, data: object) => {
@@ -179,6 +183,11 @@ describe('mail delivery through pg-boss', () => {
     await sweepQueuedMail(recorder, adminDb);
     expect(sent).toContainEqual({ tenantId: tenant.id, emailId: stale?.id });
     expect(sent).not.toContainEqual({ tenantId: tenant.id, emailId: fresh?.id });
+    // Each handed once, under its own tenant: the sweep's role is not bound by row-level security.
+    const handed = (id: string | undefined) =>
+      sent.filter((job) => (job as { emailId: string }).emailId === id);
+    expect(handed(stale?.id)).toEqual([{ tenantId: tenant.id, emailId: stale?.id }]);
+    expect(handed(elsewhere.id)).toEqual([{ tenantId: other.id, emailId: elsewhere.id }]);
   });
 
   it('deletes sent and kept e-mail after 30 days, and keeps failed e-mail', async () => {
