@@ -382,6 +382,29 @@ export type IntegrationRunsTable = {
   finished_at: Date | null;
 };
 
+// Issue 5: exports of the workflow list, written by a job (migration 0009).
+export type WorkflowExportFormat = 'csv' | 'xlsx';
+export type WorkflowExportState = 'queued' | 'running' | 'finished' | 'failed';
+export type WorkflowExportsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  kind_id: string;
+  params: Json<Record<string, unknown>>;
+  format: WorkflowExportFormat;
+  state: Generated<WorkflowExportState>;
+  rows_total: Generated<number>;
+  rows_done: Generated<number>;
+  file_name: string;
+  storage_key: string | null;
+  size_bytes: ColumnType<string | null, number | string | null, number | string | null>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+  expires_at: Date;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -416,6 +439,7 @@ export type Database = {
   workflow_activity: WorkflowActivityTable;
   attachments: AttachmentsTable;
   integration_runs: IntegrationRunsTable;
+  workflow_exports: WorkflowExportsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;
