@@ -129,6 +129,8 @@ describe('ProcessPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit step' }));
     expect((await screen.findAllByText('This field is required.')).length).toBeGreaterThan(0);
     expect(screen.getByRole('alert').textContent).toMatch(/Some answers are missing or invalid/);
+    // The first invalid field takes the cursor.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Supplier legal name/)));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 

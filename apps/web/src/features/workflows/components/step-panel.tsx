@@ -52,6 +52,8 @@ export function StepPanel(props: StepPanelProps) {
   // After a submit attempt the step's problems show live, so a fixed field loses its message at once.
   const [attempted, setAttempted] = useState(false);
   const [serverProblems, setServerProblems] = useState<ErrorMap>({});
+  // Bumped when a submission is refused: once the messages render, the first invalid field takes focus.
+  const [focusRequest, setFocusRequest] = useState(0);
 
   const entry = useMemo(() => stepEntries(definition).get(stepTag), [definition, stepTag]);
   const state = detail.steps.find((s) => s.tag === stepTag);
@@ -64,6 +66,11 @@ export function StepPanel(props: StepPanelProps) {
     if (!autoFocus) return;
     fieldsRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, [autoFocus]);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
 
   if (!entry || !state) return null;
   const reason = readOnlyReason(detail, state);
@@ -94,7 +101,7 @@ export function StepPanel(props: StepPanelProps) {
     undo.reset();
     if (stepProblems(definition, workflowState, stepTag).length > 0) {
       submit.reset();
-      fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      setFocusRequest((n) => n + 1);
       return;
     }
     if (!(await drafts.flush())) return;
@@ -104,7 +111,10 @@ export function StepPanel(props: StepPanelProps) {
         setAttempted(false);
         onSubmitted(stepAfterSubmit(definition, before, after.steps));
       },
-      onError: (error) => setServerProblems(byField(problemsOf(error))),
+      onError: (error) => {
+        setServerProblems(byField(problemsOf(error)));
+        setFocusRequest((n) => n + 1);
+      },
     });
   };
 
