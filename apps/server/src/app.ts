@@ -14,6 +14,7 @@ import { createIntegrationRunner } from './modules/integrations/integration-runn
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
+import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
@@ -61,6 +62,7 @@ const MODULES = [
   workflowsRoutes,
   workflowActionsRoutes,
   workflowRecordsRoutes,
+  preferencesRoutes,
 ];
 
 export async function buildApp(options: {

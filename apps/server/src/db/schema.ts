@@ -382,6 +382,23 @@ export type IntegrationRunsTable = {
   finished_at: Date | null;
 };
 
+// Issue 5: a user's own preferences and recently viewed workflows (migration 0010).
+export type UserPreferencesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  name: string;
+  value: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+};
+export type UserRecentWorkflowsTable = {
+  tenant_id: string;
+  user_id: string;
+  workflow_id: string;
+  viewed_at: Date;
+};
+
 // Issue 5: exports of the workflow list, written by a job (migration 0009).
 export type WorkflowExportFormat = 'csv' | 'xlsx';
 export type WorkflowExportState = 'queued' | 'running' | 'finished' | 'failed';
@@ -440,6 +457,8 @@ export type Database = {
   attachments: AttachmentsTable;
   integration_runs: IntegrationRunsTable;
   workflow_exports: WorkflowExportsTable;
+  user_preferences: UserPreferencesTable;
+  user_recent_workflows: UserRecentWorkflowsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

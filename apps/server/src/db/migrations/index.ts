@@ -5,6 +5,7 @@ import * as m0005 from './0005-administration-search.js';
 import * as m0006 from './0006-idle-timeout-default.js';
 import * as m0007 from './0007-workflows.js';
 import * as m0009 from './0009-workflow-exports.js';
+import * as m0010 from './0010-user-preferences.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-idle-timeout-default': m0006,
   '0007-workflows': m0007,
   '0009-workflow-exports': m0009,
+  '0010-user-preferences': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

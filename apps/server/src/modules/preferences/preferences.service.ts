@@ -1,0 +1,78 @@
+import {
+  type CreatePreferenceRequest,
+  PREFERENCE_MESSAGES,
+  PREFERENCE_VALUE_SCHEMAS,
+  PREFERENCES_PER_KIND_MAX,
+  type Preference,
+  type PreferenceKind,
+  type PreferencesQuery,
+} from '@attest/shared';
+import { sql } from 'kysely';
+import { BadRequestError, NotFoundError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { preferencesRepository } from './preferences.repository.js';
+import { checkSavedFilterValue } from './saved-filter-value.js';
+
+type Row = { id: string; kind: string; name: string; value: Record<string, unknown>; created_at: Date };
+
+function toPreference(row: Row): Preference {
+  return {
+    id: Number(row.id),
+    kind: row.kind as PreferenceKind,
+    name: row.name,
+    value: row.value,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+// Spec 2 §3.6: the signed-in user's own preferences of one kind, newest first.
+export function listPreferences(ctx: UserContext, query: PreferencesQuery) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const { rows, count } = await preferencesRepository.page(tx, ctx.auth.user.id, query);
+    return { count, rows: rows.map(toPreference) };
+  });
+}
+
+function checkedValue(kind: PreferenceKind, value: unknown): Record<string, unknown> {
+  const parsed = PREFERENCE_VALUE_SCHEMAS[kind].safeParse(value);
+  if (!parsed.success) {
+    throw new BadRequestError(undefined, { value: parsed.error.issues.map((i) => i.message) });
+  }
+  if (kind === 'saved_filters') checkSavedFilterValue(parsed.data as { query: string });
+  return parsed.data;
+}
+
+export function createPreference(ctx: UserContext, body: CreatePreferenceRequest) {
+  const value = checkedValue(body.kind, body.value);
+  const userId = ctx.auth.user.id;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    // Serialises one user's concurrent saves, so the bound and the unique name hold under races.
+    await sql`select pg_advisory_xact_lock(hashtext(${`preferences:${ctx.tenant.id}:${userId}`}))`.execute(
+      tx,
+    );
+    if ((await preferencesRepository.countOfKind(tx, userId, body.kind)) >= PREFERENCES_PER_KIND_MAX) {
+      throw new BadRequestError(PREFERENCE_MESSAGES.limitReached);
+    }
+    if (await preferencesRepository.nameTaken(tx, userId, body.kind, body.name)) {
+      throw new BadRequestError(PREFERENCE_MESSAGES.duplicateName, {
+        name: [PREFERENCE_MESSAGES.duplicateName],
+      });
+    }
+    const row = await preferencesRepository.insert(tx, {
+      tenantId: ctx.tenant.id,
+      userId,
+      kind: body.kind,
+      name: body.name,
+      value,
+    });
+    return toPreference(row);
+  });
+}
+
+// Another user's preference (or another tenant's) does not exist for this user: 404.
+export function deletePreference(ctx: UserContext, id: number) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    if (!(await preferencesRepository.delete(tx, ctx.auth.user.id, String(id)))) throw new NotFoundError();
+  });
+}

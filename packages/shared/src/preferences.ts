@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { pageOf } from './pagination.js';
+import { AvailableStatusSchema } from './workflows/api.js';
+
+// Issue 5: a user's own preferences (spec 2 §3.6 kinds) and recently viewed workflows (spec 1 §3, §7).
+export const PREFERENCE_PATHS = {
+  preferences: '/api/v1/user-preferences/',
+  preference: (id: number) => `/api/v1/user-preferences/${id}/`,
+  recentActivity: '/api/v1/user-recent-activity/',
+} as const;
+
+// Spec 2 §3.6: user preference kinds.
+export const PREFERENCE_KINDS = ['favorite_reports', 'pinned_workflows', 'saved_filters'] as const;
+export const PreferenceKindSchema = z.enum(PREFERENCE_KINDS);
+export type PreferenceKind = z.infer<typeof PreferenceKindSchema>;
+
+// Bounds (STYLE rule 7): per user and kind, so a script cannot grow one user's rows without end.
+export const PREFERENCES_PER_KIND_MAX = 50;
+export const PREFERENCE_NAME_MAX_LENGTH = 100;
+// Spec 1 §3 user recent activity: the server keeps the last 20 views per user.
+export const RECENT_WORKFLOWS_KEPT = 20;
+
+export const PREFERENCE_MESSAGES = {
+  limitReached: `You can keep at most ${PREFERENCES_PER_KIND_MAX} of these. Delete one first.`,
+  duplicateName: 'You already have one with this name.',
+} as const;
+
+const Id = z.number().int().min(1);
+
+// What each kind keeps. A saved filter is the dashboard's list state as its URL query (the encoded
+// form of packages/shared/src/dashboard), so applying one is navigating to it; the server checks it
+// decodes to a valid list state before storing it.
+export const SavedFilterValueSchema = z.object({ query: z.string().max(8000) }).strict();
+export const PinnedWorkflowValueSchema = z.object({ workflow_id: Id }).strict();
+export const FavoriteReportValueSchema = z.object({ report_id: Id }).strict();
+
+export const PREFERENCE_VALUE_SCHEMAS = {
+  saved_filters: SavedFilterValueSchema,
+  pinned_workflows: PinnedWorkflowValueSchema,
+  favorite_reports: FavoriteReportValueSchema,
+} as const satisfies Record<PreferenceKind, z.ZodType>;
+
+export const PreferencesQuerySchema = z.object({
+  kind: PreferenceKindSchema,
+  limit: z.coerce.number().int().min(1).max(PREFERENCES_PER_KIND_MAX).default(PREFERENCES_PER_KIND_MAX),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type PreferencesQuery = z.infer<typeof PreferencesQuerySchema>;
+
+export const CreatePreferenceRequestSchema = z
+  .object({
+    kind: PreferenceKindSchema,
+    name: z.string().trim().min(1).max(PREFERENCE_NAME_MAX_LENGTH),
+    // Checked against the kind's schema (PREFERENCE_VALUE_SCHEMAS) by the service.
+    value: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+export type CreatePreferenceRequest = z.infer<typeof CreatePreferenceRequestSchema>;
+
+export const PreferenceSchema = z.object({
+  id: Id,
+  kind: PreferenceKindSchema,
+  name: z.string(),
+  value: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type Preference = z.infer<typeof PreferenceSchema>;
+export const PreferencesPageSchema = pageOf(PreferenceSchema);
+
+export const PreferenceIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 53),
+});
+
+export const RecentWorkflowSchema = z.object({
+  id: Id,
+  name: z.string(),
+  kind: z.object({ id: Id, name: z.string() }),
+  status: AvailableStatusSchema,
+  viewed_at: z.string(),
+});
+export type RecentWorkflow = z.infer<typeof RecentWorkflowSchema>;
+
+export const RecentActivitySchema = z.object({ recently_viewed_workflows: z.array(RecentWorkflowSchema) });
+export type RecentActivity = z.infer<typeof RecentActivitySchema>;
+
+export const RecordViewRequestSchema = z.object({ workflow_id: Id }).strict();
