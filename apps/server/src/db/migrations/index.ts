@@ -4,6 +4,7 @@ import * as m0002 from './0002-access-and-sign-in.js';
 import * as m0005 from './0005-administration-search.js';
 import * as m0006 from './0006-idle-timeout-default.js';
 import * as m0007 from './0007-workflows.js';
+import * as m0008 from './0008-dashboard-indexes.js';
 import * as m0009 from './0009-workflow-exports.js';
 import * as m0010 from './0010-user-preferences.js';
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-administration-search': m0005,
   '0006-idle-timeout-default': m0006,
   '0007-workflows': m0007,
+  '0008-dashboard-indexes': m0008,
   '0009-workflow-exports': m0009,
   '0010-user-preferences': m0010,
 };
