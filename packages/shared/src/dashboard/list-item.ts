@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { FilterAttributeSchema } from '../filters/catalogue.js';
+
+const Id = z.number().int();
+
+// Spec 1 §3 lc_data: the list's extra columns. Ours, in order: region, business unit, created by,
+// then the kind's first three required answerable fields that hold an answer (docs/dashboard.md).
+// A fixed column has a translation key in translated_label; a field column its definition label.
+export const LC_DISPLAY_TYPES = ['text', 'number', 'date', 'boolean', 'choice', 'user', 'place'] as const;
+export const LcDataItemSchema = z.object({
+  key: z.string(),
+  value: z.string().nullable(),
+  label: z.string().nullable(),
+  translated_label: z.string().nullable(),
+  display_type: z.enum(LC_DISPLAY_TYPES),
+  // A date column's format (spec 1 §9 YYYY-MM-DD); null otherwise.
+  format: z.string().nullable(),
+});
+export type LcDataItem = z.infer<typeof LcDataItemSchema>;
+
+// Spec 1 §3 workflow_family: the parents (grandparent first) with name and id, then the workflow
+// itself. Relation labels (Parent, Children, Grandchildren) are the web's.
+export const FamilyMemberSchema = z.object({
+  id: Id,
+  name: z.string(),
+  relation: z.enum(['parent', 'self']),
+});
+
+// Spec 1 §3 alerts. Our steps, step groups and fields are named by tag, so step_id, step_group_id and
+// field_id hold tags.
+export const ListAlertSchema = z.object({
+  id: Id,
+  field_id: z.string().nullable(),
+  step_id: z.string(),
+  step_group_id: z.string(),
+  workflow_id: Id,
+  cat_color_label: z.enum(['R', 'A', 'G']),
+  alert_tag: z.string(),
+});
+
+export const WorkflowListItemSchema = z.object({
+  id: Id,
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  // The value the list is ordered by when ordering by an answer (ordering=field__<tag>); else null.
+  sorting_primary_field: z.string().nullable(),
+  lc_data: z.array(LcDataItemSchema),
+  workflow_family: z.array(FamilyMemberSchema),
+  alerts: z.array(ListAlertSchema),
+  status: z.object({ id: Id, tag: z.string(), display_name: z.string(), color_code: z.string() }),
+  progress: z.number().int(),
+  kind: z.object({ id: Id, name: z.string(), tag: z.string() }),
+  region: z.object({ id: Id, name: z.string() }),
+  business_unit: z.object({ id: Id, name: z.string() }).nullable(),
+  // Spec 1 §4: from the page, the index and the direction: 1, 2, 3 ascending; count, count-1 ...
+  // descending.
+  rank: z.number().int(),
+});
+export type WorkflowListItem = z.infer<typeof WorkflowListItemSchema>;
+
+export const WorkflowListPageSchema = z.object({
+  results: z.array(WorkflowListItemSchema),
+  count: z.number().int(),
+  // True when count is the planner's estimate (above COUNT_EXACT_LIMIT matches).
+  count_is_estimate: z.boolean(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+});
+export type WorkflowListPage = z.infer<typeof WorkflowListPageSchema>;
+
+// Counts are exact up to this many matches, then estimated from the planner.
+export const COUNT_EXACT_LIMIT = 10_000;
+
+// Spec 1 §7 workflow-kinds/{id}/count/?type=stepgroup: the task queues of a kind.
+export const KindCountQuerySchema = z.object({ type: z.enum(['stepgroup']) });
+export const StepgroupCountSchema = z.object({
+  step_group_tag: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+});
+export const KindCountsSchema = z.object({ stepgroupdef_counts: z.array(StepgroupCountSchema) });
+export type KindCounts = z.infer<typeof KindCountsSchema>;
+
+// Spec 1 §7 workflow-kinds/{id}/alert-count/: open alerts per tag and colour.
+export const AlertDetailSchema = z.object({
+  alert_tag: z.string(),
+  cat_color_label: z.enum(['R', 'A', 'G']),
+  count: z.number().int(),
+});
+export const KindAlertCountsSchema = z.object({ alert_details: z.array(AlertDetailSchema) });
+export type KindAlertCounts = z.infer<typeof KindAlertCountsSchema>;
+
+// Spec 1 §7 fields/export-json/?active_kind=: the advanced-filter field data of a kind.
+export const FieldsExportQuerySchema = z.object({ active_kind: z.coerce.number().int().min(1) });
+export const FieldsExportSchema = z.object({
+  results: z.array(FilterAttributeSchema),
+  count: z.number().int(),
+});
+export type FieldsExport = z.infer<typeof FieldsExportSchema>;
+
+// Spec 1 §7 extra-json/user_group_list/: the tenant's groups, for the my-tasks group filter.
+export const UserGroupOptionSchema = z.object({ id: Id, name: z.string() });
+export const UserGroupListSchema = z.object({
+  results: z.array(UserGroupOptionSchema),
+  count: z.number().int(),
+});
+export type UserGroupList = z.infer<typeof UserGroupListSchema>;
