@@ -5,6 +5,7 @@ import { IconConfetti } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
+import { useRecordWorkflowView } from '../api/record-view';
 import { useAnswerDrafts } from '../hooks/use-answer-drafts';
 import { useFreshWorkflow } from '../hooks/use-fresh-workflow';
 import { useNow } from '../hooks/use-now';
@@ -32,6 +33,7 @@ type WorkspaceProps = { detail: WorkflowDetail; definition: WorkflowDefinition }
 function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
   const { t } = useTranslation();
   const now = useNow();
+  useRecordWorkflowView(detail.id);
   const fresh = useFreshWorkflow();
   const [welcome, setWelcome] = useState(fresh);
   // The cursor goes to the first field of the first step shown, not of every step opened later.
