@@ -1,6 +1,6 @@
 import { StepUsersSchema, WORKFLOW_PATHS } from '@attest/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, request } from '../../../lib/api/http-client';
+import { http } from '../../../lib/api/http-client';
 import { sendWorkflowAction } from './workflow-action-error';
 import { workflowKeys } from './workflow-keys';
 
@@ -44,7 +44,9 @@ export function useRemoveStepUser(id: number, stepTag: string) {
   const refresh = useRefresh(id, stepTag);
   return useMutation({
     mutationFn: (assigneeId: number) =>
-      request(WORKFLOW_PATHS.stepUser(id, stepTag, assigneeId), StepUsersSchema, { method: 'DELETE' }),
+      sendWorkflowAction(WORKFLOW_PATHS.stepUser(id, stepTag, assigneeId), StepUsersSchema, {
+        method: 'DELETE',
+      }),
     onSuccess: refresh,
   });
 }

@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, type Reply } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { ProcessViewerContext } from '../hooks/viewer';
 import { makeWorkflowDetail } from '../test/workflow-fixture';
 import { ProcessPage } from './process-page';
 
@@ -63,6 +64,10 @@ const ACTIVITY = {
 
 type Call = { path: string; method: string; body: unknown };
 
+// The workflow's own writes (the page may also record the view for the dashboard's recent list).
+const workflowPosts = (calls: Call[]) =>
+  calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/v1/workflows/'));
+
 // The API at the fetch boundary: GET detail and activity, and POST replies by path.
 function mockWorkflowApi(detail: WorkflowDetail, posts: Record<string, Reply> = {}) {
   const calls: Call[] = [];
@@ -74,7 +79,7 @@ function mockWorkflowApi(detail: WorkflowDetail, posts: Record<string, Reply> = 
       return jsonResponse({ body: detail });
     if (method === 'GET' && path === WORKFLOW_PATHS.activity(detail.id))
       return jsonResponse({ body: ACTIVITY });
-    const reply = method === 'POST' ? posts[path] : undefined;
+    const reply = method === 'POST' ? posts[path] : method === 'DELETE' ? posts[`DELETE ${path}`] : undefined;
     return reply
       ? jsonResponse(reply)
       : jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
@@ -84,7 +89,12 @@ function mockWorkflowApi(detail: WorkflowDetail, posts: Record<string, Reply> = 
 }
 
 function renderPage(url: string) {
-  return renderRoutes([{ path: '/process/:id', element: <ProcessPage /> }], { url });
+  const page = (
+    <ProcessViewerContext.Provider value={{ userId: 1 }}>
+      <ProcessPage />
+    </ProcessViewerContext.Provider>
+  );
+  return renderRoutes([{ path: '/process/:id', element: page }], { url });
 }
 
 const stepButton = (name: string) => screen.getByRole('button', { name });
@@ -131,7 +141,7 @@ describe('ProcessPage', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/Some answers are missing or invalid/);
     // The first invalid field takes the cursor.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Supplier legal name/)));
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(workflowPosts(calls)).toEqual([]);
   });
 
   it("shows the server's problems under their fields when a submission is refused", async () => {
@@ -154,9 +164,7 @@ describe('ProcessPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit step' }));
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
     expect(screen.getByText('Some answers are missing or invalid.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
-      WORKFLOW_PATHS.submitStep(7, S.INTAKE),
-    ]);
+    expect(workflowPosts(calls).map((c) => c.path)).toEqual([WORKFLOW_PATHS.submitStep(7, S.INTAKE)]);
   });
 
   it('saves an answer when the field is left, and keeps a refused one under its field', async () => {
@@ -169,7 +177,7 @@ describe('ProcessPage', () => {
     fireEvent.change(name, { target: { value: 'Northwind' } });
     fireEvent.blur(name);
     expect(await screen.findByText('All changes saved')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+    expect(workflowPosts(calls)).toEqual([
       {
         path: WORKFLOW_PATHS.answer(7),
         method: 'POST',
@@ -254,6 +262,30 @@ describe('ProcessPage', () => {
     expect(document.getElementById(row.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Open, assigned to others. Alerts: 1',
     );
+  });
+
+  it('lets the user take an open step and take an assignee off it', async () => {
+    const users = WORKFLOW_PATHS.stepUsers(7, S.INTAKE);
+    const calls = mockWorkflowApi(makeWorkflowDetail(), {
+      [users]: { status: 201, body: { results: [] } },
+      [`DELETE ${WORKFLOW_PATHS.stepUser(7, S.INTAKE, 11)}`]: { body: { results: [] } },
+    });
+    renderPage('/process/7');
+    const panel = await screen.findByRole('region', { name: 'Supplier details' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Assign to me' }));
+    await waitFor(() =>
+      expect(workflowPosts(calls)).toEqual([{ path: users, method: 'POST', body: { user_id: 1 } }]),
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove Procurement from this step' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'DELETE' && c.path === WORKFLOW_PATHS.stepUser(7, S.INTAKE, 11)),
+      ).toBe(true),
+    );
+    // The detail is read again, for the task row's avatars.
+    expect(
+      calls.filter((c) => c.method === 'GET' && c.path === WORKFLOW_PATHS.workflow(7)).length,
+    ).toBeGreaterThan(1);
   });
 
   it('says so when the workflow does not exist or cannot be seen', async () => {

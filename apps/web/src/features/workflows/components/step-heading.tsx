@@ -1,10 +1,9 @@
 import type { StepDefinition, StepGroupDefinition, WorkflowAlert, WorkflowStep } from '@attest/shared';
 import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assigneeAvatars } from '../utils/assignee-avatars';
 import { formatDateTime } from '../utils/format-time';
-import { AvatarStack } from './avatar-stack';
 import { StepAlerts } from './step-alerts';
 
 const STATE_COLORS: Record<WorkflowStep['state'], string> = {
@@ -19,12 +18,13 @@ export type StepHeadingProps = {
   step: StepDefinition;
   state: WorkflowStep;
   alerts: readonly WorkflowAlert[];
+  // Who the step is assigned to, and the controls to change it.
+  assignees: ReactNode;
 };
 
 // The selected step: its name, lane, state, who it is assigned to, its deadline or who submitted it.
-export function StepHeading({ group, step, state, alerts }: StepHeadingProps) {
+export function StepHeading({ group, step, state, alerts, assignees }: StepHeadingProps) {
   const { t, i18n } = useTranslation();
-  const assignees = state.assignees.map((a) => a.name || a.email || '').filter(Boolean);
   return (
     <Stack gap={6}>
       <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
@@ -44,14 +44,7 @@ export function StepHeading({ group, step, state, alerts }: StepHeadingProps) {
         )}
       </Group>
       <Group gap="lg" wrap="wrap">
-        {assignees.length > 0 && (
-          <Group gap={6} wrap="nowrap">
-            <AvatarStack items={assigneeAvatars(state.assignees)} size={22} />
-            <Text fz="sm" c="dimmed">
-              {t('process.step.assignedTo', { names: assignees.join(', ') })}
-            </Text>
-          </Group>
-        )}
+        {assignees}
         {state.state === 'enabled' && state.sla_breach_time && (
           <Tooltip label={formatDateTime(state.sla_breach_time, i18n.language)} withArrow>
             <Group gap={4} wrap="nowrap">

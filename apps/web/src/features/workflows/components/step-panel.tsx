@@ -18,6 +18,7 @@ import { readOnlyReason } from '../utils/read-only-reason';
 import { stepAfterSubmit } from '../utils/step-selection';
 import { FieldInput } from './fields/field-input';
 import { SaveIndicator } from './save-indicator';
+import { StepAssignees } from './step-assignees';
 import { StepHeading } from './step-heading';
 
 export type StepPanelProps = {
@@ -141,6 +142,7 @@ export function StepPanel(props: StepPanelProps) {
           step={entry.step}
           state={state}
           alerts={detail.alerts.filter((a) => a.step_tag === stepTag)}
+          assignees={<StepAssignees detail={detail} step={state} />}
         />
         {reason && (
           <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} py="xs">
