@@ -39,7 +39,7 @@ describe('user-preferences/', () => {
       name: 'Open in Europe',
       value: { query: 'status__in=1&page=1' },
     });
-    await save(client, savedFilter('Mine', 'filter_by_group=true'));
+    await save(client, savedFilter('Mine', 'filter_by_group=me'));
     const page = await list(client);
     expect(page.results.map((p) => p.name)).toEqual(['Mine', 'Open in Europe']);
     expect(page.count).toBe(2);
