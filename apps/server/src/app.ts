@@ -9,6 +9,8 @@ import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { claimTokensRoutes } from './modules/claim-tokens/claim-tokens.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
+import { createExportRunner } from './modules/exports/export-runner.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
 import { createIntegrationRunner } from './modules/integrations/integration-runner.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
@@ -62,6 +64,7 @@ const MODULES = [
   workflowsRoutes,
   workflowActionsRoutes,
   workflowRecordsRoutes,
+  exportsRoutes,
   preferencesRoutes,
 ];
 
@@ -99,6 +102,15 @@ export async function buildApp(options: {
     'integrations',
     createIntegrationRunner({
       db,
+      jobs: options.jobs ?? null,
+      log: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
+  app.decorate(
+    'workflowExports',
+    createExportRunner({
+      db,
+      files: app.files,
       jobs: options.jobs ?? null,
       log: (error, context) => app.log.error({ err: error }, context),
     }),

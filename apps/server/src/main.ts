@@ -17,6 +17,7 @@ const jobs = await startJobQueue({
   config,
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
+  appDb: database.db,
   runWorkers: config.RUN_WORKERS,
   log: (error) => logError('jobs', error),
 });

@@ -9,6 +9,7 @@ const jobs = await startJobQueue({
   config,
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
+  appDb: database.db,
   runWorkers: true,
   log: (error) => console.error('jobs', error),
 });

@@ -6,6 +6,7 @@ export * from './configuration.js';
 export * from './constants.js';
 export * from './dashboard/index.js';
 export * from './errors.js';
+export * from './exports.js';
 export * from './filters/index.js';
 export * from './locales.js';
 export * from './pagination.js';

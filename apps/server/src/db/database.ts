@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -18,7 +19,8 @@ export function createDb(options: {
   });
   // Without a listener, an idle client's error (e.g. Postgres restarting) would crash the process.
   pool.on('error', options.onPoolError);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets a query stream its rows (exports) rather than hold them all in memory.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
 }

@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { registerUnusedUploadsPurge } from '../../modules/attachments/unused-uploads.js';
+import { createExportQueue, registerExportWorker } from '../../modules/exports/export-jobs.js';
+import { createExportRunner } from '../../modules/exports/export-runner.js';
 import {
   createIntegrationRunQueue,
   registerIntegrationWorker,
@@ -20,6 +22,8 @@ export async function startJobQueue(options: {
   config: Config;
   adminUrl: string;
   adminDb: Db;
+  // The application role's pool, for jobs that read as a request does (exports); adminDb without it.
+  appDb?: Db;
   runWorkers: boolean;
   log: (error: Error) => void;
 }): Promise<JobQueue> {
@@ -30,6 +34,7 @@ export async function startJobQueue(options: {
   // Processes that only enqueue still need the queues to exist.
   await createMailDeliveryQueue(boss);
   await createIntegrationRunQueue(boss);
+  await createExportQueue(boss);
   if (options.runWorkers) {
     await registerSessionCleanup(boss, options.adminDb);
     const mailer = createMailer({
@@ -42,6 +47,14 @@ export async function startJobQueue(options: {
     const integrations = createIntegrationRunner({ db: options.adminDb, jobs: boss, log: options.log });
     await registerIntegrationWorker(boss, integrations, options.adminDb);
     await registerUnusedUploadsPurge(boss, options.adminDb, createFileStore(options.config));
+    const files = createFileStore(options.config);
+    const exports = createExportRunner({
+      db: options.appDb ?? options.adminDb,
+      files,
+      jobs: boss,
+      log: options.log,
+    });
+    await registerExportWorker(boss, exports, options.adminDb, files);
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -1,0 +1,181 @@
+import {
+  decodeListQuery,
+  EXPORT_MESSAGES,
+  type WorkflowDefinition,
+  type WorkflowListQuery,
+} from '@attest/shared';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/database.js';
+import type { WorkflowExportState } from '../../db/schema.js';
+import type { FileStore, StoredFile } from '../../platform/files/file-store.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { loadDefinition } from '../workflows/definition-cache.js';
+import { loadExportLookups } from './export-lookups.js';
+import {
+  answerColumns,
+  type ExportRowData,
+  exportCells,
+  exportHeaders,
+  streamExportRows,
+} from './export-rows.js';
+import type { ExportSelectionInput } from './export-selection.js';
+import { type ExportRow, exportsRepository } from './exports.repository.js';
+import { createRowWriter } from './file-writers.js';
+
+export const EXPORT_QUEUE = 'exports.run';
+export type ExportJob = { tenantId: string; exportId: string };
+export const exportJobKey = (job: ExportJob) => `${job.tenantId}:${job.exportId}`;
+export type ExportJobSender = {
+  send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<unknown>;
+};
+
+// rows_done is written after every this many rows (a separate short transaction each time).
+export const PROGRESS_EVERY_ROWS = 1000;
+// Far above any real export (a million rows of a wide kind is a few hundred MB of CSV).
+export const MAX_EXPORT_BYTES = 4 * 1024 ** 3;
+
+export type ExportRunner = {
+  // After the request's transaction commits: hands the export to the job queue.
+  dispatch(job: ExportJob): Promise<void>;
+  // One export; the job calls it, and tests call it without pg-boss.
+  run(
+    tenantId: string,
+    exportId: string,
+    options?: { reclaim?: boolean },
+  ): Promise<WorkflowExportState | 'skipped'>;
+  // Every queued export of a tenant (tests and tools without a job queue); answers how many ran.
+  runQueued(tenantId: string): Promise<number>;
+};
+
+type Prepared = {
+  row: ExportRow;
+  selection: ExportSelectionInput;
+  definition: WorkflowDefinition | null;
+  lookups: Awaited<ReturnType<typeof loadExportLookups>>;
+};
+
+export function createExportRunner(options: {
+  db: Db;
+  files: FileStore;
+  jobs: ExportJobSender | null;
+  log: (error: Error, context: string) => void;
+  // Tests write progress after every row and watch it.
+  progressEvery?: number;
+  onProgress?: (rowsDone: number) => void;
+}): ExportRunner {
+  const { db, files } = options;
+  const progressEvery = options.progressEvery ?? PROGRESS_EVERY_ROWS;
+
+  async function prepare(
+    tenantId: string,
+    exportId: string,
+    reclaim: boolean,
+  ): Promise<Prepared | undefined> {
+    return withTenant(db, tenantId, async (tx) => {
+      if (!(await exportsRepository.claim(tx, tenantId, exportId, reclaim))) return undefined;
+      const row = await exportsRepository.find(tx, tenantId, exportId);
+      if (!row) return undefined;
+      // Validated when the export was requested; decoded again here so the job and the list read
+      // the filters with the same code.
+      const decoded = decodeListQuery({ ...(row.params as WorkflowListQuery), kind_id: row.kind_id });
+      if (!decoded.ok) throw new Error(`Stored export parameters no longer decode: ${decoded.problem.key}`);
+      const kind = await tx
+        .selectFrom('workflow_kinds')
+        .select('current_definition_id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', row.kind_id)
+        .executeTakeFirst();
+      const definition = kind?.current_definition_id
+        ? await loadDefinition(tx, tenantId, kind.current_definition_id)
+        : null;
+      const lookups = await loadExportLookups(tx, tenantId, answerColumns(definition));
+      return {
+        row,
+        definition,
+        lookups,
+        selection: { tenantId, userId: row.user_id, state: decoded.state },
+      };
+    });
+  }
+
+  async function write(tenantId: string, prepared: Prepared): Promise<{ file: StoredFile; rows: number }> {
+    const fields = answerColumns(prepared.definition);
+    const writer = createRowWriter(prepared.row.format, exportHeaders(fields));
+    // The store reads the file while it is written; when it gives up, the writer stops too.
+    const stored = files.put(writer.output, { namespace: `t${tenantId}`, maxBytes: MAX_EXPORT_BYTES });
+    stored.catch((error: Error) => writer.output.destroy(error));
+    let rows = 0;
+    try {
+      await withTenant(db, tenantId, async (tx) => {
+        for await (const row of streamExportRows(tx, prepared.selection, fields)) {
+          await writer.write(exportCells(row as ExportRowData, fields, prepared.lookups));
+          rows += 1;
+          if (rows % progressEvery === 0) {
+            await withTenant(db, tenantId, (progressTx) =>
+              exportsRepository.progress(progressTx, tenantId, prepared.row.id, rows),
+            );
+            options.onProgress?.(rows);
+          }
+        }
+      });
+      await writer.end();
+    } catch (error) {
+      writer.output.destroy(error as Error);
+      await stored.catch(() => undefined);
+      throw error;
+    }
+    return { file: await stored, rows };
+  }
+
+  async function run(
+    tenantId: string,
+    exportId: string,
+    how: { reclaim?: boolean } = {},
+  ): Promise<WorkflowExportState | 'skipped'> {
+    let prepared: Prepared | undefined;
+    try {
+      prepared = await prepare(tenantId, exportId, how.reclaim ?? false);
+      if (!prepared) return 'skipped';
+      const { file, rows } = await write(tenantId, prepared);
+      await withTenant(db, tenantId, (tx) =>
+        exportsRepository.finish(tx, tenantId, exportId, {
+          storageKey: file.storageKey,
+          size: file.size,
+          rowsDone: rows,
+        }),
+      );
+      return 'finished';
+    } catch (caught) {
+      options.log(caught instanceof Error ? caught : new Error(String(caught)), 'workflow export');
+      await withTenant(db, tenantId, (tx) =>
+        exportsRepository.fail(tx, tenantId, exportId, EXPORT_MESSAGES.failed),
+      );
+      return 'failed';
+    }
+  }
+
+  return {
+    async dispatch(job) {
+      if (!options.jobs) return;
+      try {
+        await options.jobs.send(EXPORT_QUEUE, job, { singletonKey: exportJobKey(job) });
+      } catch (error) {
+        // The export stays queued; the sweep (export-jobs.ts) hands it over again.
+        options.log(error instanceof Error ? error : new Error(String(error)), 'export dispatch');
+      }
+    },
+    run,
+    async runQueued(tenantId) {
+      const ids = await withTenant(db, tenantId, (tx) => exportsRepository.queuedIds(tx, tenantId, 100));
+      let ran = 0;
+      for (const id of ids) if ((await run(tenantId, id)) !== 'skipped') ran += 1;
+      return ran;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    workflowExports: ExportRunner;
+  }
+}

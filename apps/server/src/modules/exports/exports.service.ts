@@ -1,0 +1,92 @@
+import type { Readable } from 'node:stream';
+import {
+  type CreateWorkflowExportRequest,
+  decodeListQuery,
+  EXPORT_ERROR_CODES,
+  EXPORT_MESSAGES,
+  EXPORT_RETENTION_HOURS,
+  exportFileName,
+  type WorkflowExport,
+} from '@attest/shared';
+import { AppError, NotFoundError } from '../../platform/errors.js';
+import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import type { ExportRunner } from './export-runner.js';
+import { countSelected } from './export-selection.js';
+import { exportsRepository, toWorkflowExport } from './exports.repository.js';
+
+// Spec 1 §8 Export 400 'invalid export params', with the reason per parameter.
+export class InvalidExportParamsError extends AppError {
+  constructor(reasons: Record<string, string[]>) {
+    super(400, EXPORT_ERROR_CODES.invalidParams, EXPORT_MESSAGES.invalidParams, reasons);
+  }
+}
+
+// Checks the filters as the list does, counts the rows (none: 404 'no workflows to export'), records
+// the export and hands it to the job queue once recorded.
+export async function createExport(
+  ctx: UserContext,
+  body: CreateWorkflowExportRequest,
+  runner: ExportRunner,
+): Promise<WorkflowExport> {
+  const { kind_id: kindId, format, ...filters } = body;
+  const decoded = decodeListQuery({ ...filters, kind_id: String(kindId) });
+  if (!decoded.ok) {
+    const { param, key, detail } = decoded.problem;
+    throw new InvalidExportParamsError({ [param]: [detail ?? key] });
+  }
+  const userId = ctx.auth.user.id;
+  const created = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const kind = await tx
+      .selectFrom('workflow_kinds')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', ctx.tenant.id)
+      .where('id', '=', String(kindId))
+      .executeTakeFirst();
+    if (!kind) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);
+    const rowsTotal = await countSelected(tx, { tenantId: ctx.tenant.id, userId, state: decoded.state });
+    if (rowsTotal === 0) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);
+    return exportsRepository.insert(tx, {
+      tenantId: ctx.tenant.id,
+      userId,
+      kindId: kind.id,
+      params: filters,
+      format,
+      fileName: exportFileName(kind.name, new Date(), format),
+      rowsTotal,
+      retentionHours: EXPORT_RETENTION_HOURS,
+    });
+  });
+  await runner.dispatch({ tenantId: ctx.tenant.id, exportId: created.id });
+  return toWorkflowExport(created);
+}
+
+// The user's own export, for its progress. Another user's, another tenant's or an expired one: 404.
+export async function getExport(ctx: UserContext, id: number): Promise<WorkflowExport> {
+  const row = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
+    exportsRepository.findOwn(tx, ctx.tenant.id, ctx.auth.user.id, id),
+  );
+  if (!row) throw new NotFoundError();
+  return toWorkflowExport(row);
+}
+
+export type ExportDownload = { fileName: string; format: WorkflowExport['format']; stream: Readable };
+
+// The finished file of the user's own export; not finished yet (or failed) is not found either.
+export async function openExportDownload(
+  ctx: UserContext,
+  files: FileStore,
+  id: number,
+): Promise<ExportDownload> {
+  const row = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
+    exportsRepository.findOwn(tx, ctx.tenant.id, ctx.auth.user.id, id),
+  );
+  if (row?.state !== 'finished' || !row.storage_key) throw new NotFoundError();
+  try {
+    return { fileName: row.file_name, format: row.format, stream: await files.open(row.storage_key) };
+  } catch (error) {
+    if (error instanceof FileNotFoundError) throw new NotFoundError();
+    throw error;
+  }
+}
