@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { WorkflowListQuerySchema } from './dashboard/list-query.js';
+import {
+  encodeListQuery,
+  listQueryFromSearch,
+  WorkflowListQuerySchema,
+  type WorkflowListState,
+} from './dashboard/list-query.js';
 
 // Issue 5, spec 1 §7 'POST workflows/export/ (v2)': the dashboard exports the kind it shows with the
 // list's current filters. The export runs as a job; the browser polls it for progress and downloads
@@ -30,6 +35,22 @@ export const CreateWorkflowExportRequestSchema = WorkflowListQuerySchema.omit({
   .extend({ kind_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), format: ExportFormatSchema })
   .strict();
 export type CreateWorkflowExportRequest = z.infer<typeof CreateWorkflowExportRequestSchema>;
+
+// The body for the list the dashboard shows: its filters encoded exactly as its GET workflows/ query.
+export function exportRequestFromList(
+  kindId: number,
+  list: Partial<WorkflowListState>,
+  format: ExportFormat,
+): CreateWorkflowExportRequest {
+  const {
+    kind_id: _kind,
+    page: _page,
+    limit: _limit,
+    offset: _offset,
+    ...filters
+  } = listQueryFromSearch(encodeListQuery(list));
+  return { ...filters, kind_id: kindId, format };
+}
 
 // A finished file can be downloaded for this long; then the hourly purge deletes it.
 export const EXPORT_RETENTION_HOURS = 24;
