@@ -1,0 +1,101 @@
+import {
+  type FilterAttribute,
+  type FilterCondition,
+  type FilterOperator,
+  type FilterProblem,
+  operatorsFor,
+} from '@attest/shared';
+import { ActionIcon, Group, Select } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from './attribute-labels';
+import { FieldPicker } from './field-picker';
+import type { FilterChoices } from './filter-choices';
+import { conditionFor, problemPlace, valueForOperator } from './group-tree';
+import { ValueEditor } from './value-editor';
+
+type Props = {
+  position: number;
+  condition: FilterCondition;
+  catalogue: readonly FilterAttribute[];
+  byPath: ReadonlyMap<string, FilterAttribute>;
+  choices: FilterChoices | undefined;
+  problem: FilterProblem | undefined;
+  onChange: (condition: FilterCondition) => void;
+  onRemove: () => void;
+};
+
+// One condition: the attribute, an operator its type allows, and the value the operator takes.
+export function ConditionRow({
+  position,
+  condition,
+  catalogue,
+  byPath,
+  choices,
+  problem,
+  onChange,
+  onRemove,
+}: Props) {
+  const { t } = useTranslation();
+  const attribute = byPath.get(condition.field);
+  const message = problem ? problemText(t, problem) : undefined;
+  const errorAt = (place: ReturnType<typeof problemPlace>) =>
+    problem && problemPlace(problem) === place ? message : undefined;
+  // Spec 1 §5 operator limits by type, from the shared model.
+  const operators = attribute ? operatorsFor(attribute.type) : [];
+  return (
+    <Group
+      role="group"
+      aria-label={t('filters.condition', { position })}
+      gap="xs"
+      align="flex-start"
+      wrap="wrap"
+    >
+      <FieldPicker
+        catalogue={catalogue}
+        value={condition.field}
+        error={errorAt('field')}
+        onChange={(next) => onChange(conditionFor(next))}
+      />
+      <Select
+        label={t('filters.operator')}
+        placeholder={t('filters.chooseOperator')}
+        data={operators.map((operator) => ({ value: operator, label: t(`filters.operators.${operator}`) }))}
+        value={condition.operator ?? null}
+        disabled={!attribute}
+        allowDeselect={false}
+        comboboxProps={{ keepMounted: false }}
+        error={errorAt('operator')}
+        flex="1 1 10rem"
+        onChange={(next) => {
+          if (!next) return;
+          const operator = next as FilterOperator;
+          onChange({
+            ...condition,
+            operator,
+            value: valueForOperator(condition.value, condition.operator, operator),
+          });
+        }}
+      />
+      {attribute ? (
+        <ValueEditor
+          attribute={attribute}
+          condition={condition}
+          choices={choices}
+          error={errorAt('value')}
+          onChange={(value) => onChange({ ...condition, value })}
+        />
+      ) : null}
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        mt={24}
+        aria-label={t('filters.removeCondition')}
+        onClick={onRemove}
+      >
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,145 @@
+import { OPERATORS_BY_TYPE } from '@attest/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../../lib/i18n/i18n';
+import { choose, renderBuilder, rootGroup, row, type } from './filter-builder-fixtures';
+
+const applyButton = () => screen.getByRole('button', { name: 'Apply filters' }) as HTMLButtonElement;
+const errorText = (key: string, params?: Record<string, unknown>) => i18n.t(`filters.errors.${key}`, params);
+
+async function operatorNames(scope: HTMLElement): Promise<string[]> {
+  fireEvent.click(within(scope).getByRole('combobox', { name: 'Operator' }));
+  const options = await screen.findAllByRole('option');
+  const names = options.map((option) => option.textContent ?? '');
+  fireEvent.keyDown(within(scope).getByRole('combobox', { name: 'Operator' }), { key: 'Escape' });
+  return names;
+}
+
+describe('filter builder', () => {
+  it('builds a nested OR group and applies the expected condition group', async () => {
+    const { lastValue, onApply } = renderBuilder();
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    await choose(row(rootGroup(), 1), 'Field', 'Risk rating');
+    await choose(row(rootGroup(), 1), 'Value', 'High');
+
+    fireEvent.click(within(rootGroup()).getAllByRole('button', { name: 'Add group' })[0] as HTMLElement);
+    const nested = screen.getByRole('group', { name: 'Group 1' });
+    fireEvent.click(within(nested).getByRole('radio', { name: 'Any (OR)' }));
+    await choose(row(nested, 1), 'Field', 'Contract amount');
+    await choose(row(nested, 1), 'Operator', 'greater than');
+    type(row(nested, 1), 'Value', '1000');
+    fireEvent.click(within(nested).getByRole('button', { name: 'Add condition' }));
+    await choose(row(nested, 2), 'Field', 'Notes');
+    await choose(row(nested, 2), 'Operator', 'contains');
+    type(row(nested, 2), 'Value', 'urgent');
+
+    const expected = {
+      compareType: 'AND',
+      conditions: [{ field: 'field__risk', type: 'choice', operator: 'eq', value: 'high' }],
+      groups: [
+        {
+          compareType: 'OR',
+          conditions: [
+            { field: 'field__amount', type: 'decimal', operator: 'gt', value: '1000' },
+            { field: 'field__notes', type: 'text', operator: 'contains', value: 'urgent' },
+          ],
+          groups: [],
+        },
+      ],
+    };
+    expect(lastValue()).toEqual(expected);
+    await waitFor(() => expect(applyButton().disabled).toBe(false));
+    fireEvent.click(applyButton());
+    expect(onApply).toHaveBeenCalledWith(expected);
+  });
+
+  it('offers only the operators the attribute type allows', async () => {
+    renderBuilder();
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    const label = (op: string) => i18n.t(`filters.operators.${op}`);
+    for (const [field, attributeType] of [
+      ['Notes', 'text'],
+      ['Contract amount', 'decimal'],
+      ['Due date', 'date'],
+      ['Sanctioned', 'boolean'],
+    ] as const) {
+      await choose(row(rootGroup(), 1), 'Field', field);
+      const names = await operatorNames(row(rootGroup(), 1));
+      expect(names).toEqual(OPERATORS_BY_TYPE[attributeType].map(label));
+    }
+    // Spec 1 §5 limits, spelled out: no ordering on text, no contains on dates and booleans,
+    // no in on text.
+    await choose(row(rootGroup(), 1), 'Field', 'Notes');
+    const text = await operatorNames(row(rootGroup(), 1));
+    expect(text).not.toContain('greater than');
+    expect(text).not.toContain('is any of');
+    await choose(row(rootGroup(), 1), 'Field', 'Due date');
+    expect(await operatorNames(row(rootGroup(), 1))).not.toContain('contains');
+  });
+
+  it("shows the relative-time errors of 'is within last' with their keys' text", async () => {
+    const { lastValue } = renderBuilder();
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    const condition = () => row(rootGroup(), 1);
+    await choose(condition(), 'Field', 'Due date');
+    await choose(condition(), 'Operator', 'is within last');
+    const cases: [string, string, Record<string, unknown>?][] = [
+      ['-5', 'negativeNumberNotAllowed'],
+      ['1.5', 'decimalNumberNotAllowed'],
+      ['5x', 'onlyDigitsAllowed'],
+      ['4000', 'maxLimitForDays', { max: 3650 }],
+    ];
+    for (const [amount, key, params] of cases) {
+      type(condition(), 'Value', amount);
+      expect(await within(condition()).findByText(errorText(key, params))).toBeTruthy();
+      expect(applyButton().disabled).toBe(true);
+    }
+    await choose(condition(), 'Unit', 'hours');
+    type(condition(), 'Value', '9000');
+    expect(await within(condition()).findByText(errorText('maxLimitForHours', { max: 8760 }))).toBeTruthy();
+    type(condition(), 'Value', '30');
+    await choose(condition(), 'Unit', 'days');
+    expect(lastValue().conditions[0]).toMatchObject({ operator: 'is_within_last', value: '30d' });
+    await waitFor(() => expect(applyButton().disabled).toBe(false));
+  });
+
+  it('needs both ends of a range', async () => {
+    const { lastValue } = renderBuilder();
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    const condition = () => row(rootGroup(), 1);
+    await choose(condition(), 'Field', 'Contract amount');
+    await choose(condition(), 'Operator', 'between');
+    type(condition(), 'From', '10');
+    expect(await within(condition()).findByText(errorText('rangeNeedsTwoValues'))).toBeTruthy();
+    expect(applyButton().disabled).toBe(true);
+    type(condition(), 'To', '20');
+    await waitFor(() => expect(within(condition()).queryByText(errorText('rangeNeedsTwoValues'))).toBeNull());
+    expect(lastValue().conditions[0]?.value).toEqual(['10', '20']);
+    expect(applyButton().disabled).toBe(false);
+  });
+
+  it('sends a picked day as its start-of-day UTC stamp', async () => {
+    const { lastValue } = renderBuilder();
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    await choose(row(rootGroup(), 1), 'Field', 'Due date');
+    fireEvent.change(within(row(rootGroup(), 1)).getByLabelText('Value'), {
+      target: { value: '2026-03-04' },
+    });
+    expect(lastValue().conditions[0]?.value).toBe('2026-03-04T00:00:00.000000Z');
+  });
+
+  it('keeps Apply disabled while a condition is invalid; Clear applies no filter', async () => {
+    const { onApply } = renderBuilder();
+    expect(applyButton().disabled).toBe(false);
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    expect(applyButton().disabled).toBe(true);
+    expect(within(row(rootGroup(), 1)).getByText(errorText('fieldRequired'))).toBeTruthy();
+    await choose(row(rootGroup(), 1), 'Field', 'Labels');
+    expect(within(row(rootGroup(), 1)).getByText(errorText('badgeTagsValueRequired'))).toBeTruthy();
+    expect(applyButton().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onApply).toHaveBeenCalledWith({ compareType: 'AND', conditions: [], groups: [] });
+    expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
+    expect(applyButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  type ConditionGroup,
+  catalogueIndex,
+  emptyConditionGroup,
+  type FilterAttribute,
+  type FilterProblem,
+  groupSize,
+  MAX_CONDITIONS,
+  validateConditionGroup,
+} from '@attest/shared';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConditionGroupEditor } from './condition-group-editor';
+import type { FilterChoices } from './filter-choices';
+
+export type FilterBuilderProps = {
+  // The kind's attributes (fields/export-json/?active_kind=), or the common ones without a kind.
+  catalogue: readonly FilterAttribute[];
+  // The condition group being edited; an empty root group means no advanced filter.
+  value: ConditionGroup;
+  onChange: (value: ConditionGroup) => void;
+  // Called with the group to apply (Apply filters), or an empty group (Clear filters).
+  onApply?: (value: ConditionGroup) => void;
+  // Region, business-unit and user choices the catalogue does not carry.
+  choices?: FilterChoices;
+};
+
+// The problems of the group as the shared validator finds them (spec 1 §5), keyed by path. An
+// empty root is no filter at all, not an invalid one.
+export function builderProblems(
+  value: ConditionGroup,
+  catalogue: ReadonlyMap<string, FilterAttribute>,
+): Map<string, FilterProblem> {
+  const { problems } = validateConditionGroup(value, catalogue as Map<string, FilterAttribute>);
+  const noFilter = value.conditions.length === 0 && value.groups.length === 0;
+  const shown = new Map<string, FilterProblem>();
+  for (const problem of problems) {
+    if (noFilter && problem.path === '' && problem.key === 'emptyGroup') continue;
+    // The first problem of a place is the one to fix first.
+    if (!shown.has(problem.path)) shown.set(problem.path, problem);
+  }
+  return shown;
+}
+
+// Spec 1 §3 advanced filter: nested AND/OR groups of conditions over the kind's attributes.
+export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: FilterBuilderProps) {
+  const { t } = useTranslation();
+  const byPath = useMemo(() => catalogueIndex(catalogue), [catalogue]);
+  const problems = useMemo(() => builderProblems(value, byPath), [value, byPath]);
+  const valid = problems.size === 0;
+  const canAddCondition = groupSize(value).conditions < MAX_CONDITIONS;
+  const empty = value.conditions.length === 0 && value.groups.length === 0;
+  const hintId = useId();
+  return (
+    <Stack gap="md">
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {t('filters.empty')}
+        </Text>
+      ) : null}
+      <ConditionGroupEditor
+        group={value}
+        path={[]}
+        catalogue={catalogue}
+        byPath={byPath}
+        choices={choices}
+        problems={problems}
+        canAddCondition={canAddCondition}
+        onChange={onChange}
+      />
+      {!valid ? (
+        <Text size="sm" c="dimmed" id={hintId}>
+          {t('filters.fixToApply')}
+        </Text>
+      ) : null}
+      <Group gap="xs" justify="flex-end">
+        <Button
+          variant="default"
+          onClick={() => {
+            const cleared = emptyConditionGroup();
+            onChange(cleared);
+            onApply?.(cleared);
+          }}
+        >
+          {t('filters.clear')}
+        </Button>
+        <Button
+          disabled={!valid}
+          aria-describedby={valid ? undefined : hintId}
+          onClick={() => onApply?.(value)}
+        >
+          {t('filters.apply')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

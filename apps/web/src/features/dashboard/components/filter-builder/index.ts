@@ -1,0 +1,2 @@
+export { FilterBuilder, type FilterBuilderProps } from './filter-builder';
+export type { FilterChoices, FilterOption } from './filter-choices';
