@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { EXPORT_PATHS, WORKFLOW_PATHS, WorkflowExportSchema } from '@attest/shared';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
@@ -192,6 +193,37 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     expect(status.rows_done).toBe(status.rows_total);
     // A finished export is not run twice.
     expect(await runner.run(t.id, String(created.id))).toBe('skipped');
+  });
+
+  it('streams more rows than one cursor batch, in order, with progress every 1000 rows', async () => {
+    const { t, admin, ids } = await seeded();
+    // 1,500 more copies of the Acme check, straight in SQL (the API would take minutes).
+    await sql`
+      insert into workflows (tenant_id, kind_id, definition_id, name, status_id, region_id, business_unit_id,
+        created_by, created_at)
+      select w.tenant_id, w.kind_id, w.definition_id, 'Bulk ' || n, w.status_id, w.region_id, w.business_unit_id,
+        w.created_by, w.created_at - make_interval(secs => n)
+      from workflows w, generate_series(1, 1500) n
+      where w.tenant_id = ${t.id} and w.id = ${String(ids.acme)}
+    `.execute(adminDb);
+    const seen: number[] = [];
+    const runner = createExportRunner({
+      db,
+      files: app.files,
+      jobs: null,
+      log: () => {},
+      onProgress: (rowsDone) => seen.push(rowsDone),
+    });
+    const created = WorkflowExportSchema.parse(
+      (await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' })).json(),
+    );
+    expect(created.rows_total).toBe(1502);
+    expect(await runner.run(t.id, String(created.id))).toBe('finished');
+    expect(seen).toEqual([1000]);
+    const rows = csvRows((await admin.get(EXPORT_PATHS.download(created.id))).body);
+    expect(rows).toHaveLength(1503);
+    expect(rows.slice(1, 3).map((row) => row[1])).toEqual(["'+Beta, Inc", 'Acme Ltd check']);
+    expect(rows[1502]?.[1]).toBe('Bulk 1500');
   });
 
   it('answers 404 no workflows to export when nothing matches, and for a kind of another tenant', async () => {
