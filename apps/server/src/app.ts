@@ -8,6 +8,7 @@ import { administrationRoutes } from './modules/administration/administration.ro
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
 import { claimTokensRoutes } from './modules/claim-tokens/claim-tokens.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
 import { createExportRunner } from './modules/exports/export-runner.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
@@ -64,6 +65,7 @@ const MODULES = [
   workflowsRoutes,
   workflowActionsRoutes,
   workflowRecordsRoutes,
+  dashboardRoutes,
   exportsRoutes,
   preferencesRoutes,
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FilterAttributeSchema } from '../filters/catalogue.js';
+import { pageOf } from '../pagination.js';
 
 const Id = z.number().int();
 
@@ -99,10 +100,23 @@ export const FieldsExportSchema = z.object({
 });
 export type FieldsExport = z.infer<typeof FieldsExportSchema>;
 
+// A refused advanced filter: every problem with its path and key (validateConditionGroup).
+export const FilterErrorSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  problems: z
+    .array(
+      z.object({
+        path: z.string(),
+        key: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
+});
+
 // Spec 1 §7 extra-json/user_group_list/: the tenant's groups, for the my-tasks group filter.
 export const UserGroupOptionSchema = z.object({ id: Id, name: z.string() });
-export const UserGroupListSchema = z.object({
-  results: z.array(UserGroupOptionSchema),
-  count: z.number().int(),
-});
+export const UserGroupListSchema = pageOf(UserGroupOptionSchema);
 export type UserGroupList = z.infer<typeof UserGroupListSchema>;

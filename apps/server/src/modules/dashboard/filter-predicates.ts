@@ -1,0 +1,96 @@
+import type { FilterOperator, FilterValue } from '@attest/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+
+// How one SQL expression is compared: its values are cast to the expression's kind, always as
+// parameters. 'list' is a jsonb array answer (multi choice, tags): eq/in test membership.
+export type ValueKind = 'text' | 'number' | 'id' | 'instant' | 'day' | 'boolean' | 'list';
+
+// The operator a negated one tests for; the caller wraps the result in NOT, so "not equal to X"
+// also holds where there is no value at all (a missing answer, a step the workflow lacks).
+const POSITIVE: Partial<Record<FilterOperator, FilterOperator>> = {
+  not_eq: 'eq',
+  not_in: 'in',
+  not_contains: 'contains',
+  is_empty: 'is_set',
+};
+
+export function splitNegation(operator: FilterOperator): { positive: FilterOperator; negated: boolean } {
+  const positive = POSITIVE[operator];
+  return positive ? { positive, negated: true } : { positive: operator, negated: false };
+}
+
+// LIKE treats % _ and \ as special: a person's '50%' matches the text '50%', nothing more.
+export function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function asBoolean(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+export function castValue(kind: ValueKind, value: unknown): RawBuilder<unknown> {
+  switch (kind) {
+    case 'number':
+      return sql`cast(${String(value)} as numeric)`;
+    case 'id':
+      return sql`cast(${String(value)} as bigint)`;
+    case 'instant':
+      return sql`cast(${String(value)} as timestamptz)`;
+    // A day column compared with a stamp: the stamp's UTC day.
+    case 'day':
+      return sql`cast((cast(${String(value)} as timestamptz) at time zone 'UTC') as date)`;
+    case 'boolean':
+      return sql`cast(${asBoolean(value)} as boolean)`;
+    default:
+      return sql`cast(${String(value)} as text)`;
+  }
+}
+
+function values(value: FilterValue | undefined): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+// The predicate of a positive operator (eq, in, contains, is_set, ordering, range) on `expr`.
+// is_within_last has been turned into a range by the caller.
+export function positivePredicate(
+  expr: RawBuilder<unknown>,
+  kind: ValueKind,
+  operator: FilterOperator,
+  value: FilterValue | undefined,
+): RawBuilder<SqlBool> {
+  const items = values(value);
+  const first = items[0];
+  switch (operator) {
+    case 'is_set':
+      return kind === 'list'
+        ? sql<SqlBool>`(${expr} is not null and jsonb_array_length(${expr}) > 0)`
+        : sql<SqlBool>`${expr} is not null`;
+    case 'eq':
+      // An instant equals a day when it falls on that UTC day.
+      if (kind === 'instant') {
+        return sql<SqlBool>`cast((${expr} at time zone 'UTC') as date) = ${castValue('day', first)}`;
+      }
+      if (kind === 'list') return sql<SqlBool>`${expr} @> ${JSON.stringify([String(first)])}::jsonb`;
+      return sql<SqlBool>`${expr} = ${castValue(kind, first)}`;
+    case 'in':
+      if (kind === 'list') {
+        return sql<SqlBool>`${expr} ?| cast(${items.map(String)} as text[])`;
+      }
+      return sql<SqlBool>`${expr} in (${sql.join(items.map((item) => castValue(kind, item)))})`;
+    case 'contains':
+      return sql<SqlBool>`cast(${expr} as text) ilike ${likePattern(String(first))}`;
+    case 'gt':
+      return sql<SqlBool>`${expr} > ${castValue(kind, first)}`;
+    case 'gte':
+      return sql<SqlBool>`${expr} >= ${castValue(kind, first)}`;
+    case 'lt':
+      return sql<SqlBool>`${expr} < ${castValue(kind, first)}`;
+    case 'lte':
+      return sql<SqlBool>`${expr} <= ${castValue(kind, first)}`;
+    case 'range':
+      return sql<SqlBool>`(${expr} >= ${castValue(kind, items[0])} and ${expr} <= ${castValue(kind, items[1])})`;
+    default:
+      throw new Error(`No predicate for ${operator}`);
+  }
+}

@@ -1,0 +1,71 @@
+import {
+  catalogueForDefinition,
+  commonCatalogue,
+  type FilterAttribute,
+  flattenSteps,
+  type WorkflowDefinition,
+} from '@attest/shared';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { loadDefinition } from '../workflows/definition-cache.js';
+
+type KindDefinition = { id: string; tag: string; name: string; definition: WorkflowDefinition };
+
+// The current definitions of the given kinds (of the transaction's tenant); unknown ids are skipped.
+export async function currentDefinitions(tx: Tx, tenantId: string, kindIds: readonly string[]) {
+  if (kindIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom('workflow_kinds')
+    .select(['id', 'tag', 'name', 'current_definition_id'])
+    .where('id', 'in', [...kindIds])
+    .where('current_definition_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const kinds: KindDefinition[] = [];
+  for (const row of rows) {
+    const definition = await loadDefinition(tx, tenantId, row.current_definition_id as string);
+    kinds.push({ id: row.id, tag: row.tag, name: row.name, definition });
+  }
+  return kinds;
+}
+
+function childKindTags(definition: WorkflowDefinition): string[] {
+  return flattenSteps(definition).flatMap((step) =>
+    step.fields.flatMap((f) => (f.type === 'child_workflow' && f.child_kind_tag ? [f.child_kind_tag] : [])),
+  );
+}
+
+// kind_id__in with include_kind_children (spec 2 §3.6 children_kind_ids, grandchildren_kind_ids):
+// a kind's children are the kinds its current definition's child_workflow fields start.
+export async function withChildKinds(
+  tx: Tx,
+  tenantId: string,
+  kindIds: readonly string[],
+): Promise<string[]> {
+  const all = new Set(kindIds);
+  let level = [...kindIds];
+  for (let generation = 0; generation < 2 && level.length > 0; generation++) {
+    const tags = [
+      ...new Set((await currentDefinitions(tx, tenantId, level)).flatMap((k) => childKindTags(k.definition))),
+    ];
+    if (tags.length === 0) break;
+    const children = await tx.selectFrom('workflow_kinds').select('id').where('tag', 'in', tags).execute();
+    level = children.map((c) => c.id).filter((id) => !all.has(id));
+    for (const id of level) all.add(id);
+  }
+  return [...all];
+}
+
+// The attributes a list over these kinds filters on: the common ones, then each kind's (first
+// wins on a shared path). Without kinds, only the common ones: field attributes need a kind.
+export async function catalogueForKinds(tx: Tx, tenantId: string, kindIds: readonly string[] | null) {
+  if (!kindIds || kindIds.length === 0) return commonCatalogue();
+  const catalogue = new Map<string, FilterAttribute>();
+  for (const kind of await currentDefinitions(tx, tenantId, kindIds)) {
+    for (const attribute of catalogueForDefinition(kind.definition)) {
+      if (!catalogue.has(attribute.path)) catalogue.set(attribute.path, attribute);
+    }
+  }
+  for (const attribute of commonCatalogue())
+    if (!catalogue.has(attribute.path)) catalogue.set(attribute.path, attribute);
+  return [...catalogue.values()];
+}

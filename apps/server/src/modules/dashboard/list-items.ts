@@ -1,0 +1,258 @@
+import {
+  attributeTypeOfField,
+  flattenSteps,
+  isAnswerable,
+  type LcDataItem,
+  listRank,
+  type WorkflowDefinition,
+  type WorkflowListItem,
+} from '@attest/shared';
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { loadDefinition } from '../workflows/definition-cache.js';
+import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import type { ListRow } from './list.repository.js';
+
+// The lc_data columns (spec 1 §3), ours: the place and the creator, then the definition's first
+// LC_FIELD_COUNT required answerable fields, each only when answered.
+const LC_FIELD_COUNT = 3;
+const MAX_FAMILY_DEPTH = 10;
+
+type Lookups = {
+  statuses: Map<string, { tag: string; display_name: string; color_code: string }>;
+  kinds: Map<string, { name: string; tag: string }>;
+  regions: Map<string, string>;
+  units: Map<string, string>;
+  people: Map<string, { name: string; email: string }>;
+  alerts: Map<string, WorkflowListItem['alerts']>;
+  parents: Map<string, WorkflowListItem['workflow_family']>;
+  answers: Map<string, Map<string, { text: string | null; number: string | null; date: string | null }>>;
+  definitions: Map<string, WorkflowDefinition>;
+};
+
+function lcFields(definition: WorkflowDefinition) {
+  return flattenSteps(definition)
+    .flatMap((step) => step.fields)
+    .filter((field) => field.required && isAnswerable(field.type) && attributeTypeOfField(field.type))
+    .slice(0, LC_FIELD_COUNT);
+}
+
+async function familyOf(tx: Tx, userId: string, rows: readonly ListRow[]) {
+  const parents = new Map<string, WorkflowListItem['workflow_family']>();
+  const withParent = rows.filter((r) => r.parent_id !== null).map((r) => r.id);
+  if (withParent.length === 0) return parents;
+  const chain = await sql<{ child_id: string; id: string; depth: number }>`
+    with recursive up (child_id, id, depth) as (
+      select w.id, w.parent_id, 1 from workflows w
+      where w.id in (${sql.join(withParent.map((id) => sql`cast(${id} as bigint)`))})
+      union all
+      select up.child_id, p.parent_id, up.depth + 1 from up join workflows p on p.id = up.id
+      where p.parent_id is not null and up.depth < ${MAX_FAMILY_DEPTH}
+    )
+    select child_id, id, depth from up`.execute(tx);
+  const ids = [...new Set(chain.rows.map((r) => r.id))];
+  // Only parents the user may see are named (a hidden one would leak its name).
+  const visible = await tx
+    .selectFrom('workflows as w')
+    .select(['w.id', 'w.name'])
+    .where('w.id', 'in', ids)
+    .where(visibleWorkflowsFilter(userId))
+    .execute();
+  const names = new Map(visible.map((v) => [v.id, v.name]));
+  for (const link of [...chain.rows].sort((a, b) => b.depth - a.depth)) {
+    const name = names.get(link.id);
+    if (name === undefined) continue;
+    const list = parents.get(link.child_id) ?? [];
+    list.push({ id: Number(link.id), name, relation: 'parent' });
+    parents.set(link.child_id, list);
+  }
+  return parents;
+}
+
+async function lookups(tx: Tx, tenantId: string, userId: string, rows: readonly ListRow[]): Promise<Lookups> {
+  const ids = rows.map((r) => r.id);
+  const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
+  const definitionIds = distinct(rows.map((r) => r.definition_id));
+  const definitions = new Map<string, WorkflowDefinition>();
+  for (const id of definitionIds) definitions.set(id, await loadDefinition(tx, tenantId, id));
+  const lcTags = [...new Set([...definitions.values()].flatMap((d) => lcFields(d).map((f) => f.tag)))];
+  const [statuses, kinds, regions, units, people, alerts, answers, parents] = await Promise.all([
+    tx
+      .selectFrom('workflow_statuses')
+      .select(['id', 'tag', 'display_name', 'color_code'])
+      .where('id', 'in', distinct(rows.map((r) => r.status_id)))
+      .execute(),
+    tx
+      .selectFrom('workflow_kinds')
+      .select(['id', 'name', 'tag'])
+      .where('id', 'in', distinct(rows.map((r) => r.kind_id)))
+      .execute(),
+    tx
+      .selectFrom('regions')
+      .select(['id', 'name'])
+      .where('id', 'in', distinct(rows.map((r) => r.region_id)))
+      .execute(),
+    distinct(rows.map((r) => r.business_unit_id)).length === 0
+      ? []
+      : tx
+          .selectFrom('business_units')
+          .select(['id', 'name'])
+          .where('id', 'in', distinct(rows.map((r) => r.business_unit_id)))
+          .execute(),
+    distinct(rows.map((r) => r.created_by)).length === 0
+      ? []
+      : tx
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'email'])
+          .where('id', 'in', distinct(rows.map((r) => r.created_by)))
+          .execute(),
+    tx
+      .selectFrom('workflow_alerts')
+      .select([
+        'id',
+        'workflow_id',
+        'field_tag',
+        'step_tag',
+        'step_group_tag',
+        'cat_color_label',
+        'alert_tag',
+      ])
+      .where('workflow_id', 'in', ids)
+      .where('resolved_at', 'is', null)
+      .orderBy('id')
+      .execute(),
+    lcTags.length === 0
+      ? []
+      : tx
+          .selectFrom('workflow_responses')
+          .select(['workflow_id', 'field_tag', 'text_value', 'number_value', 'date_value'])
+          .where('workflow_id', 'in', ids)
+          .where('field_tag', 'in', lcTags)
+          .where('is_current', '=', true)
+          .execute(),
+    familyOf(tx, userId, rows),
+  ]);
+  const alertMap = new Map<string, WorkflowListItem['alerts']>();
+  for (const a of alerts) {
+    const list = alertMap.get(a.workflow_id) ?? [];
+    list.push({
+      id: Number(a.id),
+      field_id: a.field_tag,
+      step_id: a.step_tag,
+      step_group_id: a.step_group_tag,
+      workflow_id: Number(a.workflow_id),
+      cat_color_label: a.cat_color_label,
+      alert_tag: a.alert_tag,
+    });
+    alertMap.set(a.workflow_id, list);
+  }
+  const answerMap: Lookups['answers'] = new Map();
+  for (const a of answers) {
+    const map = answerMap.get(a.workflow_id) ?? new Map();
+    map.set(a.field_tag, { text: a.text_value, number: a.number_value, date: a.date_value });
+    answerMap.set(a.workflow_id, map);
+  }
+  return {
+    statuses: new Map(statuses.map((s) => [s.id, s])),
+    kinds: new Map(kinds.map((k) => [k.id, k])),
+    regions: new Map(regions.map((r) => [r.id, r.name])),
+    units: new Map(units.map((u) => [u.id, u.name])),
+    people: new Map(
+      people.map((p) => [p.id, { name: `${p.first_name} ${p.last_name}`.trim() || p.email, email: p.email }]),
+    ),
+    alerts: alertMap,
+    parents,
+    answers: answerMap,
+    definitions,
+  };
+}
+
+function lcData(row: ListRow, l: Lookups): LcDataItem[] {
+  const fixed = (key: string, value: string | null, display: LcDataItem['display_type']): LcDataItem => ({
+    key,
+    value,
+    label: null,
+    translated_label: `dashboard.columns.${key}`,
+    display_type: display,
+    format: null,
+  });
+  const creator = row.created_by ? l.people.get(row.created_by) : undefined;
+  const items: LcDataItem[] = [
+    fixed('region', l.regions.get(row.region_id) ?? null, 'place'),
+    fixed(
+      'business_unit',
+      row.business_unit_id ? (l.units.get(row.business_unit_id) ?? null) : null,
+      'place',
+    ),
+    fixed('created_by', creator?.name ?? null, 'user'),
+  ];
+  const definition = l.definitions.get(row.definition_id);
+  const answers = l.answers.get(row.id);
+  for (const field of definition ? lcFields(definition) : []) {
+    const answer = answers?.get(field.tag);
+    if (!answer) continue;
+    const type = attributeTypeOfField(field.type);
+    const date = type === 'date' || type === 'naive_date';
+    const number = type === 'integer' || type === 'decimal';
+    // Choices show their option's label, not the stored value.
+    const option = field.options?.find((o) => o.value === answer.text);
+    items.push({
+      key: field.tag,
+      value: date ? answer.date : number ? (answer.number ?? answer.text) : (option?.label ?? answer.text),
+      label: field.label,
+      translated_label: null,
+      display_type: date
+        ? 'date'
+        : number
+          ? 'number'
+          : type === 'boolean'
+            ? 'boolean'
+            : option
+              ? 'choice'
+              : 'text',
+      format: date ? 'YYYY-MM-DD' : null,
+    });
+  }
+  return items;
+}
+
+// The list items of a page (spec 1 §3), with their rank (spec 1 §4).
+export async function listItems(
+  tx: Tx,
+  context: { tenantId: string; userId: string },
+  rows: readonly ListRow[],
+  rank: { offset: number; count: number; descending: boolean },
+): Promise<WorkflowListItem[]> {
+  if (rows.length === 0) return [];
+  const l = await lookups(tx, context.tenantId, context.userId, rows);
+  return rows.map((row, index) => {
+    const status = l.statuses.get(row.status_id);
+    const kind = l.kinds.get(row.kind_id);
+    return {
+      id: Number(row.id),
+      name: row.name,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+      sorting_primary_field: row.sort_value,
+      lc_data: lcData(row, l),
+      workflow_family: [
+        ...(l.parents.get(row.id) ?? []),
+        { id: Number(row.id), name: row.name, relation: 'self' },
+      ],
+      alerts: l.alerts.get(row.id) ?? [],
+      status: {
+        id: Number(row.status_id),
+        tag: status?.tag ?? '',
+        display_name: status?.display_name ?? '',
+        color_code: status?.color_code ?? '',
+      },
+      progress: row.progress,
+      kind: { id: Number(row.kind_id), name: kind?.name ?? '', tag: kind?.tag ?? '' },
+      region: { id: Number(row.region_id), name: l.regions.get(row.region_id) ?? '' },
+      business_unit: row.business_unit_id
+        ? { id: Number(row.business_unit_id), name: l.units.get(row.business_unit_id) ?? '' }
+        : null,
+      rank: listRank({ offset: rank.offset, index, count: rank.count, descending: rank.descending }),
+    };
+  });
+}

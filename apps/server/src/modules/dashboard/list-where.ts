@@ -1,0 +1,97 @@
+import { endOfDayStamp, type FilterAttribute, startOfDayStamp, type WorkflowListState } from '@attest/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { compileConditionGroup } from './compile-filters.js';
+import { likePattern } from './filter-predicates.js';
+
+// Every filter of GET workflows/ but visibility (visibleWorkflowsFilter) and the tenant, as one
+// boolean over `workflows as w` (spec 1 §7, docs/dashboard.md).
+export type ListScope = {
+  state: WorkflowListState;
+  // The kinds to list (kind_id, kind_id__in and, when asked, their children); null for every kind.
+  kindIds: string[] | null;
+  userId: string;
+  catalogue: Map<string, FilterAttribute>;
+  now: Date;
+};
+
+const DATE_COLUMNS = {
+  created_at: sql`w.created_at`,
+  updated_at: sql`w.updated_at`,
+  // A workflow is completed when its cycle ends (its last step submitted).
+  completed: sql`w.cycle_end`,
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function ids(values: readonly number[]): RawBuilder<unknown> {
+  return sql.join(values.map((v) => sql`cast(${String(v)} as bigint)`));
+}
+
+function answerEquals(fieldTag: string, values: readonly string[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from workflow_responses r
+    where r.tenant_id = w.tenant_id and r.workflow_id = w.id and r.field_tag = ${fieldTag} and r.is_current
+    and r.text_value in (${sql.join(values.map((v) => sql`cast(${v} as text)`))}))`;
+}
+
+function myTasks(userId: string, group: 'me' | number): RawBuilder<SqlBool> {
+  const assigned =
+    group === 'me'
+      ? sql`(su.user_id = ${userId} or su.group_id in (select ug.group_id from user_groups ug where ug.tenant_id = su.tenant_id and ug.user_id = ${userId}))`
+      : sql`su.group_id = ${String(group)}`;
+  return sql<SqlBool>`exists (select 1 from workflow_step_users su
+    join workflow_steps st on st.tenant_id = su.tenant_id and st.workflow_id = su.workflow_id
+      and st.step_tag = su.step_tag and st.state = 'enabled'
+    where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${assigned})`;
+}
+
+export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
+  const { state } = scope;
+  const parts: RawBuilder<SqlBool>[] = [
+    state.archived ? sql<SqlBool>`w.archived_at is not null` : sql<SqlBool>`w.archived_at is null`,
+  ];
+  if (scope.kindIds) {
+    parts.push(
+      scope.kindIds.length === 0
+        ? sql<SqlBool>`false`
+        : sql<SqlBool>`w.kind_id in (${sql.join(scope.kindIds.map((id) => sql`cast(${id} as bigint)`))})`,
+    );
+  }
+  if (state.status__in.length > 0) parts.push(sql<SqlBool>`w.status_id in (${ids(state.status__in)})`);
+  if (state.region__in.length > 0) parts.push(sql<SqlBool>`w.region_id in (${ids(state.region__in)})`);
+  if (state.business_unit__in.length > 0) {
+    parts.push(sql<SqlBool>`w.business_unit_id in (${ids(state.business_unit__in)})`);
+  }
+  if (state.q) {
+    // Spec 1 §7 q: the name (trigram index on lower(name)) or the id.
+    const byName = sql<SqlBool>`lower(w.name) like ${likePattern(state.q.toLowerCase())}`;
+    parts.push(
+      /^\d{1,15}$/.test(state.q) ? sql<SqlBool>`(w.id = cast(${state.q} as bigint) or ${byName})` : byName,
+    );
+  }
+  if (state.filter_by_group !== undefined) parts.push(myTasks(scope.userId, state.filter_by_group));
+  for (const answer of state.answer) parts.push(answerEquals(answer.field_tag, [answer.value]));
+  for (const [fieldTag, value] of Object.entries(state.json_answer ?? {})) {
+    parts.push(answerEquals(fieldTag, (Array.isArray(value) ? value : [value]).map(String)));
+  }
+  const column = DATE_COLUMNS[state.date_filter_type];
+  // A day is a whole day: after from its start, before up to its end (spec 1 §5 start-of-day stamps).
+  if (state.created_range_after) {
+    const from = DAY.test(state.created_range_after)
+      ? startOfDayStamp(state.created_range_after)
+      : state.created_range_after;
+    parts.push(sql<SqlBool>`${column} >= cast(${from} as timestamptz)`);
+  }
+  if (state.created_range_before) {
+    const to = DAY.test(state.created_range_before)
+      ? endOfDayStamp(state.created_range_before)
+      : state.created_range_before;
+    parts.push(sql<SqlBool>`${column} <= cast(${to} as timestamptz)`);
+  }
+  if (
+    state.advanced_filters &&
+    state.advanced_filters.conditions.length + state.advanced_filters.groups.length > 0
+  ) {
+    parts.push(compileConditionGroup(state.advanced_filters, scope.catalogue, scope.now));
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}

@@ -1,0 +1,95 @@
+import { COUNT_EXACT_LIMIT } from '@attest/shared';
+import { CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { type ListOrdering, orderBySql } from './list-ordering.js';
+
+export type ListRow = {
+  id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+  progress: number;
+  status_id: string;
+  kind_id: string;
+  definition_id: string;
+  region_id: string;
+  business_unit_id: string | null;
+  parent_id: string | null;
+  created_by: string | null;
+  sort_value: string | null;
+};
+
+function base(tx: Tx, tenantId: string, userId: string, where: RawBuilder<SqlBool>) {
+  return tx
+    .selectFrom('workflows as w')
+    .where('w.tenant_id', '=', tenantId)
+    .where(visibleWorkflowsFilter(userId))
+    .where(where);
+}
+
+// One page of the visible workflows matching `where`, in `ordering`.
+export async function listPage(
+  tx: Tx,
+  scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool>; ordering: ListOrdering },
+  page: { limit: number; offset: number },
+): Promise<ListRow[]> {
+  const { ordering } = scope;
+  let query = base(tx, scope.tenantId, scope.userId, scope.where);
+  if (ordering.answerFieldTag) {
+    const tag = ordering.answerFieldTag;
+    query = query.leftJoin('workflow_responses as o', (join) =>
+      join
+        .onRef('o.tenant_id', '=', 'w.tenant_id')
+        .onRef('o.workflow_id', '=', 'w.id')
+        .on('o.field_tag', '=', tag)
+        .on('o.is_current', '=', true),
+    );
+  }
+  const rows = await query
+    .select([
+      'w.id',
+      'w.name',
+      'w.created_at',
+      'w.updated_at',
+      'w.progress',
+      'w.status_id',
+      'w.kind_id',
+      'w.definition_id',
+      'w.region_id',
+      'w.business_unit_id',
+      'w.parent_id',
+      'w.created_by',
+    ])
+    .select(
+      ordering.answerFieldTag
+        ? sql<string | null>`cast(${ordering.expr} as text)`.as('sort_value')
+        : sql<string | null>`null`.as('sort_value'),
+    )
+    .orderBy(orderBySql(ordering))
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows as ListRow[];
+}
+
+// Exact up to COUNT_EXACT_LIMIT matches (counting stops there); above, the planner's estimate, so a
+// count over a million rows costs no more than reading ten thousand index entries.
+export async function countMatches(
+  tx: Tx,
+  scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool> },
+): Promise<{ count: number; estimate: boolean }> {
+  const matches = base(tx, scope.tenantId, scope.userId, scope.where).select(sql`1`.as('one'));
+  const capped = await tx
+    .selectFrom(matches.limit(COUNT_EXACT_LIMIT + 1).as('c'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const exact = Number(capped.n);
+  if (exact <= COUNT_EXACT_LIMIT) return { count: exact, estimate: false };
+  const compiled = matches.compile();
+  const plan = await tx.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const estimated = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  return { count: Math.max(estimated, COUNT_EXACT_LIMIT + 1), estimate: true };
+}
