@@ -1,6 +1,16 @@
+import { useDashboardView } from '../../features/dashboard/hooks/use-dashboard-view';
+import { WorkflowExportButton } from '../../features/exports/components/workflow-export-button';
 import { MentionsButton } from '../../features/mentions/components/mentions-button';
+import { usePersonalisedHomepage } from '../routes/dashboard-route';
 
-// The export icon joins here with the dashboard's kind view (it needs the selected kind).
+// Spec 1 §2: mentions and export icons show only on the dashboard; export only in the kind view,
+// for the kind chosen there.
 export function DashboardHeaderActions() {
-  return <MentionsButton />;
+  const { view, list, kind } = useDashboardView(usePersonalisedHomepage());
+  return (
+    <>
+      {view === 'kind' && kind ? <WorkflowExportButton kind={kind} list={list} /> : null}
+      <MentionsButton />
+    </>
+  );
 }

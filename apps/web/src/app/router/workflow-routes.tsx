@@ -21,9 +21,7 @@ export const workflowRoutes: RouteObject[] = [
   {
     path: 'workflows/instances',
     handle: { ...dashboardHandle, area: 'dashboard' },
-    lazy: async () => ({
-      Component: (await import('../routes/dashboard-placeholder-route')).DashboardPlaceholderRoute,
-    }),
+    lazy: async () => ({ Component: (await import('../routes/dashboard-route')).DashboardRoute }),
   },
   { path: 'workflows/instances/:id/*', element: <WorkflowInstanceRedirect /> },
   { path: 'process/:id', lazy: processPage },

@@ -57,7 +57,10 @@ export const businessUnitsQueryOptions = (regionIds: readonly number[]) =>
     queryFn: async ({ signal }) =>
       (
         await http.get(ADMIN_PATHS.businessUnits, BusinessUnitsPageSchema, {
-          query: { limit: MAX_PAGE_SIZE, region__in: regionIds.join(',') },
+          query:
+            regionIds.length > 0
+              ? { limit: MAX_PAGE_SIZE, region__in: regionIds.join(',') }
+              : { limit: MAX_PAGE_SIZE },
           signal,
         })
       ).results,
@@ -70,3 +73,6 @@ export const useRegions = () => useQuery(regionsQueryOptions());
 // Spec 1 §4: business units are chosen within the selected regions.
 export const useBusinessUnits = (regionIds: readonly number[]) =>
   useQuery({ ...businessUnitsQueryOptions(regionIds), enabled: regionIds.length > 0 });
+// Every business unit, for the advanced filter's business-unit values.
+export const useAllBusinessUnits = (enabled: boolean) =>
+  useQuery({ ...businessUnitsQueryOptions([]), enabled });

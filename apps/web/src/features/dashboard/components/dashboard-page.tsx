@@ -1,0 +1,235 @@
+import { encodeListQuery, PAGE_SIZE, type WorkflowListState } from '@attest/shared';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconAdjustmentsHorizontal,
+  IconLayoutSidebar,
+  IconLayoutSidebarLeftCollapse,
+} from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/notifications/toast';
+import { useKindData } from '../api/kind-data';
+import { useKinds } from '../api/lookups';
+import { isAccessDenied, useWorkflowList } from '../api/workflow-list';
+import { useDashboardState } from '../hooks/use-dashboard-state';
+import { type DashboardView, hasFilters, listRequestQuery } from '../lib/dashboard-state';
+import { AdvancedFilterPanel } from './advanced-filter-panel';
+import { DashboardSidebar } from './dashboard-sidebar';
+import { FilterBar } from './filter-bar';
+import { AccessDenied, EmptyList, ListSkeleton } from './list-states';
+import { SaveFilterButton } from './saved-filters';
+import { WorkflowTable } from './workflow-table';
+
+export type DashboardPageProps = {
+  // Spec 1 §2: MY_STUFF when the tenant's specialFeatures holds PERSONALISED_HOMEPAGE, else KIND_VIEW.
+  personalised: boolean;
+  // Spec 1 §6 CAN_VIEW_ALERTS gates loading a kind's alerts.
+  canViewAlerts: boolean;
+  // Composed by the app layer (e.g. New workflow).
+  actions?: ReactNode;
+};
+
+// The kind counts ignore what only makes sense within one kind.
+function kindCountBase(list: WorkflowListState): URLSearchParams {
+  const { kind_id: _kind, advanced_filters: _advanced, ...rest } = list;
+  return encodeListQuery({ ...rest, status__in: [], kind_id__in: [], page: 1 });
+}
+
+function conditionCount(list: WorkflowListState): number {
+  const count = (g: NonNullable<WorkflowListState['advanced_filters']>): number =>
+    g.conditions.length + g.groups.reduce((n, child) => n + count(child), 0);
+  return list.advanced_filters ? count(list.advanced_filters) : 0;
+}
+
+// /workflows/instances: the workflow dashboard (spec 1 §2, §4).
+export function DashboardPage({ personalised, canViewAlerts, actions }: DashboardPageProps) {
+  const { t, i18n } = useTranslation();
+  const defaultView: DashboardView = personalised ? 'my_stuff' : 'kind';
+  const { state, dispatch, applyQuery } = useDashboardState(defaultView);
+  const { list, view } = state;
+  const narrow = useMediaQuery('(max-width: 75em)');
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  useEffect(() => {
+    if (narrow) setSidebarOpen(false);
+  }, [narrow]);
+
+  const query = listRequestQuery(list);
+  const workflows = useWorkflowList(query);
+  const kinds = useKinds();
+  const kindData = useKindData(list.kind_id, canViewAlerts);
+  const filtered = hasFilters(list);
+  const countBase = useMemo(() => kindCountBase(list), [list]);
+
+  // Spec 1 §8: errors other than 401/403 are a toast with their message.
+  const error = workflows.error;
+  useEffect(() => {
+    if (error && !isAccessDenied(error)) {
+      toast.error('dashboard.loadFailed', { id: 'dashboard-list-error', message: error.message });
+    }
+  }, [error]);
+
+  const page = workflows.data;
+  const pages = page ? Math.max(1, Math.ceil(page.count / PAGE_SIZE)) : 1;
+  const first = (list.page - 1) * PAGE_SIZE + 1;
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const advancedCount = conditionCount(list);
+
+  let body: ReactNode;
+  if (error && isAccessDenied(error)) body = <AccessDenied />;
+  else if (!page)
+    body = workflows.isError ? (
+      <EmptyList filtered={filtered} onClear={() => dispatch({ type: 'clear' })} />
+    ) : (
+      <ListSkeleton />
+    );
+  else if (page.results.length === 0)
+    body = <EmptyList filtered={filtered} onClear={() => dispatch({ type: 'clear' })} />;
+  else
+    body = (
+      <WorkflowTable
+        rows={page.results}
+        ordering={list.ordering}
+        onOrderingChange={(ordering) => dispatch({ type: 'ordering', ordering })}
+        kindSelected={list.kind_id !== undefined}
+        showKind={list.kind_id === undefined}
+        stale={workflows.isPlaceholderData}
+      />
+    );
+
+  return (
+    <Stack gap="md" maw={1880} mx="auto">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Tooltip label={t(sidebarOpen ? 'dashboard.sidebar.hide' : 'dashboard.sidebar.show')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t(sidebarOpen ? 'dashboard.sidebar.hide' : 'dashboard.sidebar.show')}
+              aria-expanded={sidebarOpen}
+              onClick={() => setSidebarOpen((open) => !open)}
+            >
+              {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebar size={20} />}
+            </ActionIcon>
+          </Tooltip>
+          <Title order={1} fz="h2">
+            {t('dashboard.title')}
+          </Title>
+          {page && (
+            <Text c="dimmed" size="sm" aria-live="polite">
+              {t(page.count_is_estimate ? 'dashboard.countAbout' : 'dashboard.count', {
+                count: page.count,
+                formatted: number(page.count),
+              })}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('dashboard.views.label')}
+            value={view}
+            onChange={(value) => dispatch({ type: 'view', view: value as DashboardView })}
+            data={[
+              { value: 'my_stuff', label: t('dashboard.views.my_stuff') },
+              { value: 'kind', label: t('dashboard.views.kind') },
+            ]}
+          />
+          <SaveFilterButton query={query} />
+          <Button
+            variant={advancedOpen ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            rightSection={
+              advancedCount > 0 ? (
+                <Badge size="sm" circle>
+                  {advancedCount}
+                </Badge>
+              ) : null
+            }
+            aria-expanded={advancedOpen}
+            onClick={() => setAdvancedOpen((open) => !open)}
+          >
+            {t('dashboard.advanced.toggle')}
+          </Button>
+          {actions}
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="sm">
+        <FilterBar list={list} kinds={kinds.data ?? []} dispatch={dispatch} filtered={filtered} />
+      </Paper>
+
+      <Flex gap="md" align="flex-start">
+        {sidebarOpen && (
+          <Box w={260} style={{ flexShrink: 0 }}>
+            <DashboardSidebar
+              view={view}
+              list={list}
+              kinds={kinds.data ?? []}
+              canViewAlerts={canViewAlerts}
+              catalogue={kindData.fields.data?.results}
+              currentQuery={query}
+              dispatch={dispatch}
+              onApplyQuery={applyQuery}
+              kindCountBase={countBase}
+            />
+          </Box>
+        )}
+        <Paper withBorder radius="md" style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+          {body}
+          {page && page.results.length > 0 && (
+            <Group
+              justify="space-between"
+              px="md"
+              py="sm"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+            >
+              <Text size="sm" c="dimmed">
+                {t('dashboard.pageRange', {
+                  first: number(first),
+                  last: number(first + page.results.length - 1),
+                  total: page.count_is_estimate ? `~${number(page.count)}` : number(page.count),
+                })}
+              </Text>
+              <Pagination
+                total={pages}
+                value={list.page}
+                onChange={(value) => dispatch({ type: 'page', page: value })}
+                size="sm"
+                siblings={1}
+                getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+              />
+            </Group>
+          )}
+        </Paper>
+        {advancedOpen && (
+          <Box w={narrow ? 360 : 440} style={{ flexShrink: 0 }}>
+            <AdvancedFilterPanel
+              applied={list.advanced_filters}
+              kindCatalogue={kindData.fields.data?.results}
+              kindSelected={list.kind_id !== undefined}
+              loading={list.kind_id !== undefined && kindData.fields.isPending}
+              onApply={(group) => dispatch({ type: 'advancedFilters', group })}
+              onClose={() => setAdvancedOpen(false)}
+            />
+          </Box>
+        )}
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import type { WorkflowKind } from '@attest/shared';
+import { Badge, Loader, NavLink } from '@mantine/core';
+import { IconLayoutList } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SidebarSection } from './sidebar-section';
+
+type KindNavProps = {
+  kinds: WorkflowKind[];
+  counts: Map<number, { count: number; estimate: boolean } | undefined>;
+  selected: number | undefined;
+  onSelect: (kindId: number | undefined) => void;
+};
+
+function countLabel(locale: string, value: { count: number; estimate: boolean } | undefined) {
+  if (!value) return null;
+  const n = new Intl.NumberFormat(locale, {
+    notation: value.count >= 100_000 ? 'compact' : 'standard',
+  }).format(value.count);
+  return value.estimate ? `~${n}` : n;
+}
+
+// The left sidebar's kinds with their counts under the current filters.
+export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SidebarSection title={t('dashboard.sidebar.kinds')}>
+      <NavLink
+        label={t('dashboard.filters.allKinds')}
+        leftSection={<IconLayoutList size={16} />}
+        active={selected === undefined}
+        onClick={() => onSelect(undefined)}
+        variant="light"
+        style={{ borderRadius: 6 }}
+      />
+      {kinds.map((kind) => {
+        const label = countLabel(i18n.language, counts.get(kind.id));
+        return (
+          <NavLink
+            key={kind.id}
+            label={kind.name}
+            active={selected === kind.id}
+            onClick={() => onSelect(kind.id)}
+            variant="light"
+            style={{ borderRadius: 6 }}
+            rightSection={
+              label === null ? (
+                <Loader size={10} type="dots" />
+              ) : (
+                <Badge size="sm" variant="light" color="gray" radius="sm">
+                  {label}
+                </Badge>
+              )
+            }
+          />
+        );
+      })}
+    </SidebarSection>
+  );
+}

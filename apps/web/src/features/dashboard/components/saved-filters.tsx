@@ -1,0 +1,109 @@
+import { PREFERENCE_NAME_MAX_LENGTH } from '@attest/shared';
+import { ActionIcon, Button, Group, Modal, NavLink, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/notifications/toast';
+import { savedFilterQuery, useDeleteSavedFilter, useSavedFilters, useSaveFilter } from '../api/saved-filters';
+import { SidebarSection } from './sidebar-section';
+
+// Saved filters (spec 2 §3.6 saved_filters): the current list query under a name.
+export function SaveFilterButton({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [name, setName] = useState('');
+  const save = useSaveFilter();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { name: name.trim(), query },
+      {
+        onSuccess: () => {
+          toast.success('dashboard.saved.savedToast', { values: { name: name.trim() } });
+          setOpened(false);
+          setName('');
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setOpened(true)}>
+        {t('dashboard.saved.save')}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('dashboard.saved.saveTitle')}>
+        <form onSubmit={submit}>
+          <Stack>
+            <TextInput
+              label={t('dashboard.saved.name')}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              maxLength={PREFERENCE_NAME_MAX_LENGTH}
+              required
+              data-autofocus
+              error={save.error?.message}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                {t('dashboard.saved.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={!name.trim()}>
+                {t('dashboard.saved.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+export function SavedFilterList({ current, onApply }: { current: string; onApply: (query: string) => void }) {
+  const { t } = useTranslation();
+  const saved = useSavedFilters();
+  const remove = useDeleteSavedFilter();
+  return (
+    <SidebarSection title={t('dashboard.saved.title')}>
+      {saved.data?.length === 0 && (
+        <Text size="sm" c="dimmed" px="xs">
+          {t('dashboard.saved.none')}
+        </Text>
+      )}
+      {saved.data?.map((filter) => {
+        const query = savedFilterQuery(filter);
+        return (
+          <NavLink
+            key={filter.id}
+            label={
+              <Text size="sm" truncate>
+                {filter.name}
+              </Text>
+            }
+            leftSection={<IconBookmark size={14} />}
+            active={query === current}
+            onClick={() => onApply(query)}
+            variant="light"
+            style={{ borderRadius: 6 }}
+            rightSection={
+              <Tooltip label={t('dashboard.saved.delete', { name: filter.name })}>
+                <ActionIcon
+                  component="span"
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={t('dashboard.saved.delete', { name: filter.name })}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    remove.mutate(filter.id);
+                  }}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Tooltip>
+            }
+          />
+        );
+      })}
+    </SidebarSection>
+  );
+}

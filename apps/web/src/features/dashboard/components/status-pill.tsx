@@ -1,0 +1,30 @@
+import { Badge } from '@mantine/core';
+
+type StatusPillProps = { status: { display_name: string; color_code: string } };
+
+// Spec 1 §3: the status in its own colour, light so a page of them stays readable.
+export function StatusPill({ status }: StatusPillProps) {
+  return (
+    <Badge
+      color={status.color_code}
+      variant="light"
+      radius="sm"
+      size="md"
+      tt="none"
+      fw={600}
+      leftSection={
+        <span
+          style={{
+            width: 6,
+            height: 6,
+            borderRadius: 6,
+            background: status.color_code,
+            display: 'inline-block',
+          }}
+        />
+      }
+    >
+      {status.display_name}
+    </Badge>
+  );
+}

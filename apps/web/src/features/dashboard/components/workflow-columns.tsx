@@ -1,0 +1,157 @@
+import type { LcDataItem, WorkflowListItem } from '@attest/shared';
+import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { AlertBadges } from './alert-badges';
+import { FamilyLine } from './family-line';
+import { StatusPill } from './status-pill';
+
+const column = createColumnHelper<WorkflowListItem>();
+
+// Column ids are the list's ordering keys (shared LIST_ORDERINGS, field__<tag> for answers), so a
+// header click sets `ordering` directly; columns without one do not sort.
+export const SORTABLE = new Set(['name', 'status', 'progress', 'created_at', 'updated_at']);
+export const ANSWER_ORDERING_PREFIX = 'field__';
+
+function formatDate(value: string | null, locale: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+}
+
+function lcText(item: LcDataItem | undefined, t: TFunction, locale: string): string {
+  if (!item || item.value === null || item.value === '') return '';
+  if (item.display_type === 'date') return formatDate(item.value, locale);
+  if (item.display_type === 'boolean') return t(item.value === 'true' ? 'dashboard.yes' : 'dashboard.no');
+  if (item.display_type === 'number') {
+    const n = Number(item.value);
+    return Number.isFinite(n) ? new Intl.NumberFormat(locale).format(n) : item.value;
+  }
+  return item.value;
+}
+
+// The lc_data columns of the page (spec 1 §3), in the order the rows name them.
+function lcColumns(rows: readonly WorkflowListItem[]): LcDataItem[] {
+  const seen = new Map<string, LcDataItem>();
+  for (const row of rows) for (const item of row.lc_data) if (!seen.has(item.key)) seen.set(item.key, item);
+  return [...seen.values()];
+}
+
+type Options = {
+  rows: readonly WorkflowListItem[];
+  t: TFunction;
+  locale: string;
+  // The kind view lists one kind: its answer columns sort; the my-stuff view names each row's kind.
+  kindSelected: boolean;
+  showKind: boolean;
+};
+
+export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Options) {
+  const columns: ColumnDef<WorkflowListItem>[] = [
+    column.display({
+      id: 'rank',
+      header: () => t('dashboard.columns.rank'),
+      cell: (info) => (
+        <Text size="sm" c="dimmed" ff="monospace">
+          {info.row.original.rank}
+        </Text>
+      ),
+      size: 56,
+    }),
+    column.display({
+      id: 'name',
+      header: () => t('dashboard.columns.name'),
+      cell: (info) => (
+        <Stack gap={0} miw={220}>
+          <Anchor
+            component={Link}
+            to={`/process/${info.row.original.id}`}
+            fw={600}
+            size="sm"
+            c="dark"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {info.row.original.name}
+          </Anchor>
+          <FamilyLine family={info.row.original.workflow_family} />
+        </Stack>
+      ),
+    }),
+  ];
+  if (showKind) {
+    columns.push(
+      column.display({
+        id: 'kind',
+        header: () => t('dashboard.columns.kind'),
+        cell: (info) => (
+          <Text size="sm" c="dimmed" truncate>
+            {info.row.original.kind.name}
+          </Text>
+        ),
+      }),
+    );
+  }
+  columns.push(
+    column.display({
+      id: 'status',
+      header: () => t('dashboard.columns.status'),
+      cell: (info) => <StatusPill status={info.row.original.status} />,
+    }),
+    column.display({
+      id: 'progress',
+      header: () => t('dashboard.columns.progress'),
+      cell: (info) => (
+        <Group gap={8} wrap="nowrap" miw={110}>
+          <Progress
+            value={info.row.original.progress}
+            size="sm"
+            w={64}
+            color={info.row.original.progress >= 100 ? 'teal' : 'brand'}
+            aria-label={t('dashboard.columns.progress')}
+          />
+          <Text size="xs" c="dimmed" w={34}>
+            {info.row.original.progress}%
+          </Text>
+        </Group>
+      ),
+    }),
+    column.display({
+      id: 'alerts',
+      header: () => t('dashboard.columns.alerts'),
+      cell: (info) => <AlertBadges alerts={info.row.original.alerts} />,
+    }),
+  );
+  for (const lc of lcColumns(rows)) {
+    const fixed = lc.translated_label !== null;
+    columns.push(
+      column.display({
+        id: fixed ? lc.key : `${ANSWER_ORDERING_PREFIX}${lc.key}`,
+        header: () => (lc.translated_label ? t(lc.translated_label) : (lc.label ?? lc.key)),
+        cell: (info) => (
+          <Text size="sm" truncate maw={220}>
+            {lcText(
+              info.row.original.lc_data.find((item) => item.key === lc.key),
+              t,
+              locale,
+            )}
+          </Text>
+        ),
+        enableSorting: !fixed && kindSelected,
+      }),
+    );
+  }
+  columns.push(
+    column.display({
+      id: 'created_at',
+      header: () => t('dashboard.columns.createdAt'),
+      cell: (info) => (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(info.row.original.created_at, locale)}
+        </Text>
+      ),
+    }),
+  );
+  return columns;
+}
