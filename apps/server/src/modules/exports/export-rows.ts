@@ -2,7 +2,7 @@ import { type FieldDefinition, flattenSteps, isAnswerable, type WorkflowDefiniti
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { answerCell, type ExportCell, type ExportLookups, isoDay } from './cell-values.js';
-import { type ExportSelectionInput, orderedWorkflows } from './export-selection.js';
+import { type ExportScope, orderedWorkflows } from './export-selection.js';
 
 // The fixed columns, then one per answerable field of the kind's current definition (its label).
 export const FIXED_HEADERS = [
@@ -32,9 +32,9 @@ export const CURSOR_BATCH_ROWS = 500;
 
 // One query, streamed through a cursor: each workflow with its names joined and its current answers
 // to the exported fields gathered into one JSON object.
-export function streamExportRows(tx: Tx, input: ExportSelectionInput, fields: readonly FieldDefinition[]) {
+export function streamExportRows(tx: Tx, scope: ExportScope, fields: readonly FieldDefinition[]) {
   const tags = fields.map((field) => field.tag);
-  return orderedWorkflows(tx, input)
+  return orderedWorkflows(tx, scope)
     .innerJoin('workflow_kinds as ek', (join) =>
       join.onRef('ek.tenant_id', '=', 'w.tenant_id').onRef('ek.id', '=', 'w.kind_id'),
     )

@@ -18,7 +18,7 @@ import {
   exportHeaders,
   streamExportRows,
 } from './export-rows.js';
-import type { ExportSelectionInput } from './export-selection.js';
+import { type ExportSelectionInput, exportScope } from './export-selection.js';
 import { type ExportRow, exportsRepository } from './exports.repository.js';
 import { createRowWriter } from './file-writers.js';
 
@@ -107,7 +107,8 @@ export function createExportRunner(options: {
     let rows = 0;
     try {
       await withTenant(db, tenantId, async (tx) => {
-        for await (const row of streamExportRows(tx, prepared.selection, fields)) {
+        const scope = await exportScope(tx, prepared.selection);
+        for await (const row of streamExportRows(tx, scope, fields)) {
           await writer.write(exportCells(row as ExportRowData, fields, prepared.lookups));
           rows += 1;
           if (rows % progressEvery === 0) {

@@ -1,31 +1,71 @@
-import type { WorkflowListState } from '@attest/shared';
+import { catalogueIndex, validateConditionGroup, type WorkflowListState } from '@attest/shared';
+import type { RawBuilder, SqlBool } from 'kysely';
+import { DetailedBadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { catalogueForKinds, withChildKinds } from '../dashboard/kind-catalogue.js';
+import { countMatches } from '../dashboard/list.repository.js';
+import { type ListOrdering, listOrdering, orderBySql } from '../dashboard/list-ordering.js';
+import { listWhere } from '../dashboard/list-where.js';
 import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
 
 export type ExportSelectionInput = { tenantId: string; userId: string; state: WorkflowListState };
+export type ExportScope = ExportSelectionInput & { where: RawBuilder<SqlBool>; ordering: ListOrdering };
 
-// The workflows an export holds: exactly the rows the dashboard's list shows for the same filters,
-// in its order, without its paging.
-// TODO(list-api): replace with the dashboard's query builder once it lands.
-export function selectedWorkflows(tx: Tx, input: ExportSelectionInput) {
-  let query = tx
+// The workflows an export holds: exactly the rows the dashboard's list shows for the same filters
+// (its kinds with their children, its catalogue and validator, its where-clause and ordering), without
+// its paging. Throws the list's own 400s for filters it would refuse.
+export async function exportScope(tx: Tx, input: ExportSelectionInput): Promise<ExportScope> {
+  const { state, tenantId } = input;
+  const chosen = [
+    ...new Set([...(state.kind_id === undefined ? [] : [state.kind_id]), ...state.kind_id__in]),
+  ].map(String);
+  const kindIds =
+    chosen.length === 0
+      ? null
+      : state.include_kind_children
+        ? await withChildKinds(tx, tenantId, chosen)
+        : chosen;
+  const catalogue = catalogueIndex(await catalogueForKinds(tx, tenantId, kindIds));
+  const filters = state.advanced_filters;
+  if (filters && (filters.conditions.length > 0 || filters.groups.length > 0)) {
+    const first = validateConditionGroup(filters, catalogue).problems[0];
+    if (first) {
+      throw new DetailedBadRequestError(
+        'invalid_filter',
+        `advanced_filters: ${first.key} at '${first.path}'.`,
+        {
+          problems: [first],
+        },
+      );
+    }
+  }
+  const ordering = listOrdering(state.ordering, catalogue);
+  const where = listWhere({ state, kindIds, userId: input.userId, catalogue, now: new Date() });
+  return { ...input, where, ordering };
+}
+
+export function orderedWorkflows(tx: Tx, scope: ExportScope) {
+  const tag = scope.ordering.answerFieldTag;
+  // Ordering by an answer joins it as `o`, as the list does.
+  return tx
     .selectFrom('workflows as w')
-    .where('w.tenant_id', '=', input.tenantId)
-    .where(visibleWorkflowsFilter(input.userId));
-  query = input.state.archived
-    ? query.where('w.archived_at', 'is not', null)
-    : query.where('w.archived_at', 'is', null);
-  if (input.state.kind_id !== undefined) query = query.where('w.kind_id', '=', String(input.state.kind_id));
-  return query;
+    .where('w.tenant_id', '=', scope.tenantId)
+    .where(visibleWorkflowsFilter(scope.userId))
+    .where(scope.where)
+    .$if(tag !== null, (query) =>
+      query.leftJoin('workflow_responses as o', (join) =>
+        join
+          .onRef('o.tenant_id', '=', 'w.tenant_id')
+          .onRef('o.workflow_id', '=', 'w.id')
+          .on('o.field_tag', '=', tag ?? '')
+          .on('o.is_current', '=', true),
+      ),
+    )
+    .orderBy(orderBySql(scope.ordering));
 }
 
-export function orderedWorkflows(tx: Tx, input: ExportSelectionInput) {
-  return selectedWorkflows(tx, input).orderBy('w.created_at', 'desc').orderBy('w.id', 'desc');
-}
-
-export async function countSelected(tx: Tx, input: ExportSelectionInput): Promise<number> {
-  const row = await selectedWorkflows(tx, input)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+// The list's count: exact up to its threshold, the planner's estimate above (the job's rows written
+// replace it when the file is finished).
+export async function countSelected(tx: Tx, scope: ExportScope): Promise<number> {
+  return (await countMatches(tx, scope)).count;
 }

@@ -8,18 +8,39 @@ import {
   exportFileName,
   type WorkflowExport,
 } from '@attest/shared';
-import { AppError, NotFoundError } from '../../platform/errors.js';
+import { AppError, BadRequestError, DetailedBadRequestError, NotFoundError } from '../../platform/errors.js';
 import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { ExportRunner } from './export-runner.js';
-import { countSelected } from './export-selection.js';
+import {
+  countSelected,
+  type ExportScope,
+  type ExportSelectionInput,
+  exportScope,
+} from './export-selection.js';
 import { exportsRepository, toWorkflowExport } from './exports.repository.js';
 
 // Spec 1 §8 Export 400 'invalid export params', with the reason per parameter.
 export class InvalidExportParamsError extends AppError {
   constructor(reasons: Record<string, string[]>) {
     super(400, EXPORT_ERROR_CODES.invalidParams, EXPORT_MESSAGES.invalidParams, reasons);
+  }
+}
+
+// The list's refusals of a filter (an advanced filter's problem, an ordering on no field) are the
+// export's 400 'invalid export params', with the same reason.
+async function listScopeOrRefusal(tx: Tx, input: ExportSelectionInput): Promise<ExportScope> {
+  try {
+    return await exportScope(tx, input);
+  } catch (error) {
+    if (error instanceof DetailedBadRequestError) {
+      throw new InvalidExportParamsError({ advanced_filters: [error.message] });
+    }
+    if (error instanceof BadRequestError) {
+      throw new InvalidExportParamsError(error.fieldErrors ?? { non_field_errors: [error.message] });
+    }
+    throw error;
   }
 }
 
@@ -45,7 +66,8 @@ export async function createExport(
       .where('id', '=', String(kindId))
       .executeTakeFirst();
     if (!kind) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);
-    const rowsTotal = await countSelected(tx, { tenantId: ctx.tenant.id, userId, state: decoded.state });
+    const scope = await listScopeOrRefusal(tx, { tenantId: ctx.tenant.id, userId, state: decoded.state });
+    const rowsTotal = await countSelected(tx, scope);
     if (rowsTotal === 0) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);
     return exportsRepository.insert(tx, {
       tenantId: ctx.tenant.id,

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { EXPORT_PATHS, WORKFLOW_PATHS, WorkflowExportSchema } from '@attest/shared';
+import { DASHBOARD_PATHS, EXPORT_PATHS, WORKFLOW_PATHS, WorkflowExportSchema } from '@attest/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -224,6 +224,62 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     expect(rows).toHaveLength(1503);
     expect(rows.slice(1, 3).map((row) => row[1])).toEqual(["'+Beta, Inc", 'Acme Ltd check']);
     expect(rows[1502]?.[1]).toBe('Bulk 1500');
+  });
+
+  it('holds exactly the rows the list filters select, in the list ordering', async () => {
+    const { t, admin, ids } = await seeded();
+    const gamma = await createVendorCheck(t, admin, 'Gamma check');
+    await answer(admin, gamma, VC.spend, 5000);
+    // The export's ids, checked against the list's (GET workflows/ with the same filters).
+    const exportedIds = async (filters: Record<string, string>) => {
+      const { download } = await exportedFile(t, admin, {
+        kind_id: t.kinds.vendor,
+        format: 'csv',
+        ...filters,
+      });
+      const exported = csvRows(download.body)
+        .slice(1)
+        .map((row) => Number(row[0]));
+      const query = new URLSearchParams({ ...filters, kind_id: String(t.kinds.vendor), limit: '100' });
+      const listed = await admin.get(`${DASHBOARD_PATHS.workflows}?${query}`);
+      expect(listed.statusCode).toBe(200);
+      expect(exported).toEqual(listed.json().results.map((item: { id: number }) => item.id));
+      return exported;
+    };
+    const bigSpend = {
+      compareType: 'AND',
+      conditions: [{ field: `field__${VC.spend}`, type: 'integer', operator: 'gte', value: 1000 }],
+      groups: [],
+    };
+    expect(await exportedIds({ advanced_filters: JSON.stringify(bigSpend) })).toEqual([gamma, ids.acme]);
+    expect(await exportedIds({ q: 'check' })).toEqual([gamma, ids.acme]);
+    expect(await exportedIds({ ordering: 'name' })).toEqual([ids.beta, ids.acme, gamma]);
+    expect(await exportedIds({ ordering: `-field__${VC.spend}` })).toEqual([gamma, ids.acme, ids.beta]);
+    expect(
+      await exportedIds({
+        region__in: String(t.ids.region('Europe')),
+        business_unit__in: String(t.ids.unit('Paris')),
+      }),
+    ).toEqual([gamma, ids.beta, ids.acme]);
+    const berlin = await requestExport(admin, {
+      kind_id: t.kinds.vendor,
+      format: 'csv',
+      business_unit__in: String(t.ids.unit('Berlin')),
+    });
+    expect(berlin.statusCode).toBe(404);
+    const badFilter = await requestExport(admin, {
+      kind_id: t.kinds.vendor,
+      format: 'csv',
+      advanced_filters: JSON.stringify({
+        ...bigSpend,
+        conditions: [{ ...bigSpend.conditions[0], operator: 'contains' }],
+      }),
+    });
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json()).toMatchObject({
+      code: 'invalid_export_params',
+      errors: { advanced_filters: [expect.any(String)] },
+    });
   });
 
   it('answers 404 no workflows to export when nothing matches, and for a kind of another tenant', async () => {
