@@ -130,6 +130,11 @@ export function handOverTargets(steps: readonly StepDefinition[], index: number)
   return next ? [next.tag] : [];
 }
 
+// A status's name for people; the tag itself when a definition no longer has it.
+export function statusDisplayName(definition: Pick<WorkflowDefinition, 'statuses'>, tag: string): string {
+  return definition.statuses.find((status) => status.tag === tag)?.display_name ?? tag;
+}
+
 export function flattenSteps(definition: Pick<WorkflowDefinition, 'step_groups'>): StepDefinition[] {
   return definition.step_groups.flatMap((group) => group.steps);
 }

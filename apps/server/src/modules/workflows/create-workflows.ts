@@ -2,6 +2,7 @@ import {
   answerSearchColumns,
   evaluateWorkflow,
   flattenSteps,
+  statusDisplayName,
   submitStep,
   validateAnswer,
   type WorkflowDefinition,
@@ -111,7 +112,12 @@ function plan(input: NewWorkflow, now: Date): Planned {
         event: 'status_changed',
         actorId: submission.by,
         stepTag: submission.step,
-        details: { from: result.status_before, to: result.status_after },
+        details: {
+          from: result.status_before,
+          to: result.status_after,
+          from_name: statusDisplayName(definition, result.status_before),
+          to_name: statusDisplayName(definition, result.status_after),
+        },
         at,
       });
     }

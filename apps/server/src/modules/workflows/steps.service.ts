@@ -1,4 +1,4 @@
-import { flattenSteps, submitStep, undoStep, type WorkflowDefinition } from '@attest/shared';
+import { flattenSteps, statusDisplayName, submitStep, undoStep } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { answersRepository } from './answers.repository.js';
@@ -7,10 +7,6 @@ import { type ActivityInput, recordActivity } from './workflow-activity.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
 import { stepRefusal, workflowRefusal } from './workflow-errors.js';
 import { loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
-
-function statusName(definition: WorkflowDefinition, tag: string) {
-  return definition.statuses.find((s) => s.tag === tag)?.display_name ?? tag;
-}
 
 type StepAction = 'submit' | 'undo';
 
@@ -57,8 +53,8 @@ export async function actOnStep(
         details: {
           from: result.status_before,
           to: result.status_after,
-          from_name: statusName(loaded.definition, result.status_before),
-          to_name: statusName(loaded.definition, result.status_after),
+          from_name: statusDisplayName(loaded.definition, result.status_before),
+          to_name: statusDisplayName(loaded.definition, result.status_after),
         },
       });
     }

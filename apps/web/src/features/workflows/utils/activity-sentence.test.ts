@@ -62,9 +62,14 @@ const CASES: [string, ActivityEntry, string][] = [
     'Status changed from Draft to In Review',
   ],
   [
-    'a status change without names',
+    'a status change without names (written in bulk), named from the definition',
     entry({ event: 'status_changed', details: { from: 'draft', to: 'in_review' } }),
-    'Status changed from draft to in_review',
+    'Status changed from Draft to In Review',
+  ],
+  [
+    'a status change to a status the definition no longer has',
+    entry({ event: 'status_changed', details: { from: 'draft', to: 'on_hold' } }),
+    'Status changed from Draft to on_hold',
   ],
   [
     'an undo',

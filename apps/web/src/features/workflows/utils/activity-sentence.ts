@@ -1,4 +1,9 @@
-import type { ActivityAction, ActivityEntry, WorkflowDefinition } from '@attest/shared';
+import {
+  type ActivityAction,
+  type ActivityEntry,
+  statusDisplayName,
+  type WorkflowDefinition,
+} from '@attest/shared';
 import {
   IconArchive,
   IconArrowBackUp,
@@ -76,8 +81,13 @@ export function activitySentence(
   const field = fieldTag ? fields.get(fieldTag) : undefined;
   const label = field?.label ?? text(d.field_label) ?? fieldTag ?? '';
   const who = text(d.name) ?? text(d.user_name) ?? text(d.group_name) ?? text(d.email) ?? '';
-  const statusName = (key: string) =>
-    text(d[`${key}_name`]) ?? text(d[`${key}_display_name`]) ?? text(d[key]) ?? '';
+  // Entries written in bulk (the demo seed, imports) keep only the status tags: name them from the
+  // definition the workflow runs on.
+  const statusName = (key: string) => {
+    const tag = text(d[key]);
+    const named = definition && tag ? statusDisplayName(definition, tag) : undefined;
+    return text(d[`${key}_name`]) ?? text(d[`${key}_display_name`]) ?? named ?? tag ?? '';
+  };
 
   switch (entry.event) {
     case 'created':
