@@ -5,7 +5,7 @@ import {
   type FilterProblem,
   operatorsFor,
 } from '@attest/shared';
-import { ActionIcon, Group, Select } from '@mantine/core';
+import { ActionIcon, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from './attribute-labels';
@@ -44,58 +44,63 @@ export function ConditionRow({
   // Spec 1 §5 operator limits by type, from the shared model.
   const operators = attribute ? operatorsFor(attribute.type) : [];
   return (
-    <Group
-      role="group"
-      aria-label={t('filters.condition', { position })}
-      gap="xs"
-      align="flex-start"
-      wrap="wrap"
-    >
-      <FieldPicker
-        catalogue={catalogue}
-        value={condition.field}
-        error={errorAt('field')}
-        onChange={(next) => onChange(conditionFor(next))}
-      />
-      <Select
-        label={t('filters.operator')}
-        placeholder={t('filters.chooseOperator')}
-        data={operators.map((operator) => ({ value: operator, label: t(`filters.operators.${operator}`) }))}
-        value={condition.operator ?? null}
-        disabled={!attribute}
-        allowDeselect={false}
-        comboboxProps={{ keepMounted: false }}
-        error={errorAt('operator')}
-        flex="1 1 10rem"
-        onChange={(next) => {
-          if (!next) return;
-          const operator = next as FilterOperator;
-          onChange({
-            ...condition,
-            operator,
-            value: valueForOperator(condition.value, condition.operator, operator),
-          });
-        }}
-      />
-      {attribute ? (
-        <ValueEditor
-          attribute={attribute}
-          condition={condition}
-          choices={choices}
-          error={errorAt('value')}
-          onChange={(value) => onChange({ ...condition, value })}
-        />
-      ) : null}
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        mt={24}
-        aria-label={t('filters.removeCondition')}
-        onClick={onRemove}
-      >
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
-    </Group>
+    // A card per condition: the attribute and the remove button on top, then the operator and the
+    // value, which wrap under each other in a narrow sidebar.
+    <Paper role="group" aria-label={t('filters.condition', { position })} withBorder radius="sm" p="xs">
+      <Stack gap="xs">
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <FieldPicker
+            catalogue={catalogue}
+            value={condition.field}
+            error={errorAt('field')}
+            onChange={(next) => onChange(conditionFor(next))}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            mt={24}
+            aria-label={t('filters.removeCondition')}
+            onClick={onRemove}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <Group gap="xs" align="flex-start" wrap="wrap">
+          <Select
+            label={t('filters.operator')}
+            placeholder={t('filters.chooseOperator')}
+            data={operators.map((operator) => ({
+              value: operator,
+              label: t(`filters.operators.${operator}`),
+            }))}
+            value={condition.operator ?? null}
+            disabled={!attribute}
+            allowDeselect={false}
+            comboboxProps={{ keepMounted: false }}
+            error={errorAt('operator')}
+            flex="1 1 10rem"
+            onChange={(next) => {
+              if (!next) return;
+              const operator = next as FilterOperator;
+              onChange({
+                ...condition,
+                operator,
+                value: valueForOperator(condition.value, condition.operator, operator),
+              });
+            }}
+          />
+          {attribute ? (
+            <ValueEditor
+              attribute={attribute}
+              condition={condition}
+              choices={choices}
+              error={errorAt('value')}
+              onChange={(value) => onChange({ ...condition, value })}
+            />
+          ) : null}
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

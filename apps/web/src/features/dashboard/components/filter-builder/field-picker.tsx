@@ -41,7 +41,7 @@ export function FieldPicker({ catalogue, value, error, onChange }: Props) {
       maxDropdownHeight={menuHeight}
       comboboxProps={{ keepMounted: false }}
       error={error}
-      flex="2 1 14rem"
+      flex={1}
       onChange={(path) => {
         const attribute = path ? byPath.get(path) : undefined;
         if (attribute) onChange(attribute);

@@ -38,6 +38,15 @@ export const CATALOGUE: FilterAttribute[] = [
   ]),
   field('labels', 'Labels', 'badge_tags', 'badge_tags'),
   field('sanctioned', 'Sanctioned', 'boolean', 'bool'),
+  {
+    path: 'step__screening__completed_at',
+    label: 'Screening: completion date',
+    label_key: 'attributes.step.completed_at',
+    group_label: 'Screening',
+    type: 'date',
+    options: null,
+    source: { kind: 'step', step_tag: 'screening', attribute: 'completed_at' },
+  },
 ];
 
 // The builder as the dashboard holds it: the value in state, each change and apply recorded.

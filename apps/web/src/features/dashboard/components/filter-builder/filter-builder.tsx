@@ -28,11 +28,13 @@ export type FilterBuilderProps = {
 
 // The problems of the group as the shared validator finds them (spec 1 §5), keyed by path. An
 // empty root is no filter at all, not an invalid one.
+// While the kind's catalogue is still loading (empty), only the shape is judged, so a filter read
+// from the URL is not marked as naming unknown attributes.
 export function builderProblems(
   value: ConditionGroup,
-  catalogue: ReadonlyMap<string, FilterAttribute>,
+  catalogue: Map<string, FilterAttribute>,
 ): Map<string, FilterProblem> {
-  const { problems } = validateConditionGroup(value, catalogue as Map<string, FilterAttribute>);
+  const { problems } = validateConditionGroup(value, catalogue.size > 0 ? catalogue : undefined);
   const noFilter = value.conditions.length === 0 && value.groups.length === 0;
   const shown = new Map<string, FilterProblem>();
   for (const problem of problems) {
@@ -85,13 +87,15 @@ export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: 
         >
           {t('filters.clear')}
         </Button>
-        <Button
-          disabled={!valid}
-          aria-describedby={valid ? undefined : hintId}
-          onClick={() => onApply?.(value)}
-        >
-          {t('filters.apply')}
-        </Button>
+        {onApply ? (
+          <Button
+            disabled={!valid}
+            aria-describedby={valid ? undefined : hintId}
+            onClick={() => onApply(value)}
+          >
+            {t('filters.apply')}
+          </Button>
+        ) : null}
       </Group>
     </Stack>
   );
