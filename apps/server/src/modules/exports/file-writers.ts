@@ -32,6 +32,16 @@ function csvWriter(headers: readonly string[]): RowWriter {
   };
 }
 
+// exceljs pushes a sheet's XML into the zip without waiting for the compressor, so on a long export
+// the uncompressed rows would pile up in memory (about 400 bytes a row). Its sheet stream hands them
+// to one pipe (archiver's input): wait whenever that pipe is full, so rows go no faster than the zip.
+// (archiver's readable-stream PassThrough, not a Node Writable: read its state, not instanceof.)
+type SheetPipe = NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } };
+async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  const pipe = (sheet as unknown as { stream?: { pipes?: SheetPipe[] } }).stream?.pipes?.[0];
+  if (pipe?._writableState?.needDrain) await once(pipe, 'drain');
+}
+
 const xlsxCell = (cell: ExportCell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell);
 
 // exceljs' streaming writer commits each row to the zip as it is added (no shared strings table,
@@ -51,6 +61,7 @@ function xlsxWriter(headers: readonly string[]): RowWriter {
     output,
     async write(cells) {
       sheet.addRow(cells.map(xlsxCell)).commit();
+      await sheetDrained(sheet);
       await drained(output);
     },
     async end() {
