@@ -8,6 +8,7 @@ import {
 } from '@attest/shared';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from './attribute-labels';
 import { ConditionRow } from './condition-row';
@@ -24,6 +25,8 @@ type Props = {
   canAddCondition: boolean;
   onChange: (group: ConditionGroup) => void;
   onRemove?: () => void;
+  // A group just added puts the cursor in its first condition's field picker.
+  focusFirstRow?: boolean;
 };
 
 // A group: how its items combine (all or any), its conditions, then its nested groups. Nested
@@ -31,6 +34,10 @@ type Props = {
 export function ConditionGroupEditor(props: Props) {
   const { group, path, problems, onChange } = props;
   const { t } = useTranslation();
+  // Keyboard use: a new condition takes the cursor; a removed one hands it to 'Add condition'.
+  const [focusRow, setFocusRow] = useState<number | null>(props.focusFirstRow ? 0 : null);
+  const [focusGroup, setFocusGroup] = useState<number | null>(null);
+  const addConditionRef = useRef<HTMLButtonElement>(null);
   const depth = path.length + 1;
   const groupProblem = problems.get(groupPathKey(path));
   const label =
@@ -84,10 +91,15 @@ export function ConditionGroupEditor(props: Props) {
           byPath={props.byPath}
           choices={props.choices}
           problem={problems.get(conditionPathKey(path, index))}
+          autoFocus={focusRow === index}
           onChange={(next) =>
             onChange({ ...group, conditions: group.conditions.map((c, i) => (i === index ? next : c)) })
           }
-          onRemove={() => onChange({ ...group, conditions: group.conditions.filter((_, i) => i !== index) })}
+          onRemove={() => {
+            setFocusRow(null);
+            onChange({ ...group, conditions: group.conditions.filter((_, i) => i !== index) });
+            addConditionRef.current?.focus();
+          }}
         />
       ))}
       {group.groups.map((child, index) => (
@@ -97,10 +109,15 @@ export function ConditionGroupEditor(props: Props) {
           {...props}
           group={child}
           path={[...path, index]}
+          focusFirstRow={focusGroup === index}
           onChange={(next) =>
             onChange({ ...group, groups: group.groups.map((g, i) => (i === index ? next : g)) })
           }
-          onRemove={() => onChange({ ...group, groups: group.groups.filter((_, i) => i !== index) })}
+          onRemove={() => {
+            setFocusGroup(null);
+            onChange({ ...group, groups: group.groups.filter((_, i) => i !== index) });
+            addConditionRef.current?.focus();
+          }}
         />
       ))}
       {groupProblem ? (
@@ -113,8 +130,12 @@ export function ConditionGroupEditor(props: Props) {
           variant="subtle"
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}
+          ref={addConditionRef}
           disabled={!props.canAddCondition}
-          onClick={() => onChange({ ...group, conditions: [...group.conditions, blankCondition()] })}
+          onClick={() => {
+            setFocusRow(group.conditions.length);
+            onChange({ ...group, conditions: [...group.conditions, blankCondition()] });
+          }}
         >
           {t('filters.addCondition')}
         </Button>
@@ -124,12 +145,13 @@ export function ConditionGroupEditor(props: Props) {
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}
           disabled={depth >= MAX_GROUP_DEPTH || !props.canAddCondition}
-          onClick={() =>
+          onClick={() => {
+            setFocusGroup(group.groups.length);
             onChange({
               ...group,
               groups: [...group.groups, { ...emptyConditionGroup(), conditions: [blankCondition()] }],
-            })
-          }
+            });
+          }}
         >
           {t('filters.addGroup')}
         </Button>

@@ -12,6 +12,7 @@ import { problemText } from './attribute-labels';
 import { FieldPicker } from './field-picker';
 import type { FilterChoices } from './filter-choices';
 import { conditionFor, problemPlace, valueForOperator } from './group-tree';
+import { useSettledMessage } from './use-settled-message';
 import { ValueEditor } from './value-editor';
 
 type Props = {
@@ -21,6 +22,7 @@ type Props = {
   byPath: ReadonlyMap<string, FilterAttribute>;
   choices: FilterChoices | undefined;
   problem: FilterProblem | undefined;
+  autoFocus: boolean;
   onChange: (condition: FilterCondition) => void;
   onRemove: () => void;
 };
@@ -33,12 +35,13 @@ export function ConditionRow({
   byPath,
   choices,
   problem,
+  autoFocus,
   onChange,
   onRemove,
 }: Props) {
   const { t } = useTranslation();
   const attribute = byPath.get(condition.field);
-  const message = problem ? problemText(t, problem) : undefined;
+  const message = useSettledMessage(problem ? problemText(t, problem) : undefined);
   const errorAt = (place: ReturnType<typeof problemPlace>) =>
     problem && problemPlace(problem) === place ? message : undefined;
   // Spec 1 §5 operator limits by type, from the shared model.
@@ -53,6 +56,7 @@ export function ConditionRow({
             catalogue={catalogue}
             value={condition.field}
             error={errorAt('field')}
+            autoFocus={autoFocus}
             onChange={(next) => onChange(conditionFor(next))}
           />
           <ActionIcon

@@ -9,11 +9,12 @@ type Props = {
   catalogue: readonly FilterAttribute[];
   value: string;
   error: string | undefined;
+  autoFocus?: boolean;
   onChange: (attribute: FilterAttribute) => void;
 };
 
 // A searchable list of the kind's attributes, grouped as the catalogue orders them.
-export function FieldPicker({ catalogue, value, error, onChange }: Props) {
+export function FieldPicker({ catalogue, value, error, autoFocus, onChange }: Props) {
   const { t } = useTranslation();
   const menuHeight = useMenuHeight();
   const data = useMemo(() => {
@@ -41,6 +42,8 @@ export function FieldPicker({ catalogue, value, error, onChange }: Props) {
       maxDropdownHeight={menuHeight}
       comboboxProps={{ keepMounted: false }}
       error={error}
+      // Only on mount: the row was just added by the person.
+      autoFocus={autoFocus}
       flex={1}
       onChange={(path) => {
         const attribute = path ? byPath.get(path) : undefined;

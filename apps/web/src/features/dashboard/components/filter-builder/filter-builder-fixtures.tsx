@@ -77,12 +77,12 @@ export async function choose(scope: HTMLElement, label: string, option: string) 
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-// Typing goes through the 650 ms debounce; leaving the box sends it at once.
 export function type(scope: HTMLElement, label: string, text: string) {
-  const input = within(scope).getByRole('textbox', { name: label });
-  fireEvent.change(input, { target: { value: text } });
-  fireEvent.blur(input);
+  fireEvent.change(within(scope).getByRole('textbox', { name: label }), { target: { value: text } });
 }
+
+// A new message shows once typing pauses (650 ms): wait longer than that.
+export const SETTLED = { timeout: 3000 };
 
 // A condition row within a group (the first match is the group's own row: nested groups follow).
 export const row = (scope: HTMLElement, position: number) =>

@@ -2,7 +2,7 @@ import { OPERATORS_BY_TYPE } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n/i18n';
-import { choose, renderBuilder, rootGroup, row, type } from './filter-builder-fixtures';
+import { choose, renderBuilder, rootGroup, row, SETTLED, type } from './filter-builder-fixtures';
 
 const applyButton = () => screen.getByRole('button', { name: 'Apply filters' }) as HTMLButtonElement;
 const errorText = (key: string, params?: Record<string, unknown>) => i18n.t(`filters.errors.${key}`, params);
@@ -90,14 +90,20 @@ describe('filter builder', { timeout: 20_000 }, () => {
       ['5x', 'onlyDigitsAllowed'],
       ['4000', 'maxLimitForDays', { max: 3650 }],
     ];
+    // Apply follows each key at once; the message waits for typing to pause.
+    type(condition(), 'Value', '-');
+    expect(applyButton().disabled).toBe(true);
+    expect(within(condition()).queryByText(errorText('negativeNumberNotAllowed'))).toBeNull();
     for (const [amount, key, params] of cases) {
       type(condition(), 'Value', amount);
-      expect(await within(condition()).findByText(errorText(key, params))).toBeTruthy();
+      expect(await within(condition()).findByText(errorText(key, params), {}, SETTLED)).toBeTruthy();
       expect(applyButton().disabled).toBe(true);
     }
     await choose(condition(), 'Unit', 'hours');
     type(condition(), 'Value', '9000');
-    expect(await within(condition()).findByText(errorText('maxLimitForHours', { max: 8760 }))).toBeTruthy();
+    expect(
+      await within(condition()).findByText(errorText('maxLimitForHours', { max: 8760 }), {}, SETTLED),
+    ).toBeTruthy();
     type(condition(), 'Value', '30');
     await choose(condition(), 'Unit', 'days');
     expect(lastValue().conditions[0]).toMatchObject({ operator: 'is_within_last', value: '30d' });
@@ -111,7 +117,7 @@ describe('filter builder', { timeout: 20_000 }, () => {
     await choose(condition(), 'Field', 'Contract amount');
     await choose(condition(), 'Operator', 'between');
     type(condition(), 'From', '10');
-    expect(await within(condition()).findByText(errorText('rangeNeedsTwoValues'))).toBeTruthy();
+    expect(await within(condition()).findByText(errorText('rangeNeedsTwoValues'), {}, SETTLED)).toBeTruthy();
     expect(applyButton().disabled).toBe(true);
     type(condition(), 'To', '20');
     await waitFor(() => expect(within(condition()).queryByText(errorText('rangeNeedsTwoValues'))).toBeNull());
@@ -136,7 +142,9 @@ describe('filter builder', { timeout: 20_000 }, () => {
     expect(applyButton().disabled).toBe(true);
     expect(within(row(rootGroup(), 1)).getByText(errorText('fieldRequired'))).toBeTruthy();
     await choose(row(rootGroup(), 1), 'Field', 'Labels');
-    expect(within(row(rootGroup(), 1)).getByText(errorText('badgeTagsValueRequired'))).toBeTruthy();
+    expect(
+      await within(row(rootGroup(), 1)).findByText(errorText('badgeTagsValueRequired'), {}, SETTLED),
+    ).toBeTruthy();
     expect(applyButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onApply).toHaveBeenCalledWith({ compareType: 'AND', conditions: [], groups: [] });

@@ -1,7 +1,6 @@
 import { PERIOD_UNITS, type PeriodUnit } from '@attest/shared';
-import { Group, Select } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DebouncedTextInput } from './debounced-text-input';
 
 type Props = {
   value: string;
@@ -22,13 +21,13 @@ export function PeriodInput({ value, error, onChange }: Props) {
   const { amount, unit } = splitPeriod(value);
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap" flex="2 1 14rem">
-      <DebouncedTextInput
+      <TextInput
         label={t('filters.value')}
         inputMode="numeric"
         value={amount}
         error={error}
         flex={1}
-        onCommit={(text) => onChange(`${text.trim()}${unit}`)}
+        onChange={(event) => onChange(`${event.currentTarget.value.trim()}${unit}`)}
       />
       <Select
         label={t('filters.unit')}
@@ -37,7 +36,7 @@ export function PeriodInput({ value, error, onChange }: Props) {
         allowDeselect={false}
         comboboxProps={{ keepMounted: false }}
         w="8rem"
-        onChange={(next) => onChange(`${amount.trim()}${(next as PeriodUnit | null) ?? 'd'}`)}
+        onChange={(next) => onChange(`${amount}${(next as PeriodUnit | null) ?? 'd'}`)}
       />
     </Group>
   );

@@ -7,7 +7,6 @@ import {
 } from '@attest/shared';
 import { Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DebouncedTextInput } from './debounced-text-input';
 import { type FilterChoices, type FilterOption, optionsFor } from './filter-choices';
 import { valueShape } from './group-tree';
 import { PeriodInput } from './period-input';
@@ -106,13 +105,13 @@ function ScalarEditor({
   }
   const numeric = attribute.type === 'integer' || attribute.type === 'decimal' || attribute.type === 'user';
   return (
-    <DebouncedTextInput
+    <TextInput
       label={label}
       inputMode={numeric ? 'decimal' : undefined}
       value={asText(value)}
       error={error}
       flex={EDITOR_FLEX}
-      onCommit={(text) => onChange(text === '' ? null : text)}
+      onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
     />
   );
 }
