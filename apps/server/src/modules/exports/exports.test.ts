@@ -282,6 +282,31 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     });
   });
 
+  it('records a failed export with a sentence for the user when its job cannot write it', async () => {
+    const { t, admin } = await seeded();
+    const created = WorkflowExportSchema.parse(
+      (await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' })).json(),
+    );
+    // Filters that stopped decoding (a bad row, a changed rule) fail the job, never half a file.
+    await adminDb
+      .updateTable('workflow_exports')
+      .set({ params: JSON.stringify({ status__in: 'not-an-id' }) })
+      .where('tenant_id', '=', t.id)
+      .execute();
+    const errors: string[] = [];
+    const runner = createExportRunner({
+      db,
+      files: app.files,
+      jobs: null,
+      log: (error, context) => errors.push(`${context}: ${error.message}`),
+    });
+    expect(await runner.run(t.id, String(created.id))).toBe('failed');
+    expect(errors).toHaveLength(1);
+    const status = WorkflowExportSchema.parse((await admin.get(EXPORT_PATHS.export(created.id))).json());
+    expect(status).toMatchObject({ state: 'failed', error: 'The export failed. Please try again.' });
+    expect((await admin.get(EXPORT_PATHS.download(created.id))).statusCode).toBe(404);
+  });
+
   it('answers 404 no workflows to export when nothing matches, and for a kind of another tenant', async () => {
     const { t, admin } = await seeded();
     const none = await requestExport(admin, { kind_id: t.kinds.sub, format: 'csv' });
