@@ -197,6 +197,17 @@ describe('GET workflows/', () => {
       ['Alpha', '5', 2],
       ['Gamma', null, 1],
     ]);
+    // Page by page across the rows with the answer and those without it.
+    const pages = [];
+    for (const offset of [0, 1, 2, 3]) {
+      pages.push(
+        await names(member, `kind_id=${t.kinds.lab}&ordering=-field__${LAB.count}&limit=1&offset=${offset}`),
+      );
+    }
+    expect(pages).toEqual([['Beta'], ['Alpha'], ['Gamma'], []]);
+    expect(
+      await names(member, `kind_id=${t.kinds.lab}&ordering=field__${LAB.count}&limit=2&offset=1`),
+    ).toEqual(['Beta', 'Gamma']);
     const ascending = await list(member, `kind_id=${t.kinds.lab}&ordering=field__${LAB.title}`);
     expect(ascending.results.map((r) => [r.name, r.rank])).toEqual([
       ['Alpha', 1],

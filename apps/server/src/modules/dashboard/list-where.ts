@@ -9,6 +9,8 @@ export type ListScope = {
   state: WorkflowListState;
   // The kinds to list (kind_id, kind_id__in and, when asked, their children); null for every kind.
   kindIds: string[] | null;
+  // Lets the my-tasks group lookup run once, uncorrelated; without it, it reads w.tenant_id.
+  tenantId?: string;
   userId: string;
   catalogue: Map<string, FilterAttribute>;
   now: Date;
@@ -33,15 +35,21 @@ function answerEquals(fieldTag: string, values: readonly string[]): RawBuilder<S
     and r.text_value in (${sql.join(values.map((v) => sql`cast(${v} as text)`))}))`;
 }
 
-function myTasks(userId: string, group: 'me' | number): RawBuilder<SqlBool> {
-  const assigned =
-    group === 'me'
-      ? sql`(su.user_id = ${userId} or su.group_id in (select ug.group_id from user_groups ug where ug.tenant_id = su.tenant_id and ug.user_id = ${userId}))`
-      : sql`su.group_id = ${String(group)}`;
+// An open step of the workflow assigned as `assigned` says (over `su`).
+function openStepAssigned(assigned: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from workflow_step_users su
     join workflow_steps st on st.tenant_id = su.tenant_id and st.workflow_id = su.workflow_id
       and st.step_tag = su.step_tag and st.state = 'enabled'
     where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${assigned})`;
+}
+
+// My tasks: two probes, each on its own index (by user, by group), rather than one OR that reads
+// every assignment; the user's groups are one uncorrelated subquery.
+function myTasks(tenantId: string | undefined, userId: string, group: 'me' | number): RawBuilder<SqlBool> {
+  if (group !== 'me') return openStepAssigned(sql<SqlBool>`su.group_id = ${String(group)}`);
+  return sql<SqlBool>`(${openStepAssigned(sql<SqlBool>`su.user_id = ${userId}`)} or ${openStepAssigned(
+    sql<SqlBool>`su.group_id in (select ug.group_id from user_groups ug where ug.tenant_id = ${tenantId ?? sql`w.tenant_id`} and ug.user_id = ${userId})`,
+  )})`;
 }
 
 export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
@@ -68,7 +76,8 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
       /^\d{1,15}$/.test(state.q) ? sql<SqlBool>`(w.id = cast(${state.q} as bigint) or ${byName})` : byName,
     );
   }
-  if (state.filter_by_group !== undefined) parts.push(myTasks(scope.userId, state.filter_by_group));
+  if (state.filter_by_group !== undefined)
+    parts.push(myTasks(scope.tenantId, scope.userId, state.filter_by_group));
   for (const answer of state.answer) parts.push(answerEquals(answer.field_tag, [answer.value]));
   for (const [fieldTag, value] of Object.entries(state.json_answer ?? {})) {
     parts.push(answerEquals(fieldTag, (Array.isArray(value) ? value : [value]).map(String)));

@@ -2,7 +2,7 @@ import { COUNT_EXACT_LIMIT } from '@attest/shared';
 import { CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
-import { type ListOrdering, orderBySql } from './list-ordering.js';
+import { idOrderSql, type ListOrdering, orderBySql } from './list-ordering.js';
 
 export type ListRow = {
   id: string;
@@ -28,45 +28,83 @@ function base(tx: Tx, tenantId: string, userId: string, where: RawBuilder<SqlBoo
     .where(where);
 }
 
-// One page of the visible workflows matching `where`, in `ordering`.
-export async function listPage(
-  tx: Tx,
-  scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool>; ordering: ListOrdering },
-  page: { limit: number; offset: number },
-): Promise<ListRow[]> {
+const LIST_COLUMNS = [
+  'w.id',
+  'w.name',
+  'w.created_at',
+  'w.updated_at',
+  'w.progress',
+  'w.status_id',
+  'w.kind_id',
+  'w.definition_id',
+  'w.region_id',
+  'w.business_unit_id',
+  'w.parent_id',
+  'w.created_by',
+] as const;
+
+type Scope = { tenantId: string; userId: string; where: RawBuilder<SqlBool>; ordering: ListOrdering };
+type Window = { limit: number; offset: number };
+
+// Ordered by an answer: first the rows that hold it, walked along the answer projection's index
+// (tenant_id, field_tag, value, workflow_id) so a page costs its own rows even at a million
+// workflows; then, past them, the rows without it in id order. The same order as a left join with
+// NULLS LAST, without sorting every match.
+async function pageByAnswer(tx: Tx, scope: Scope, page: Window): Promise<ListRow[]> {
   const { ordering } = scope;
-  let query = base(tx, scope.tenantId, scope.userId, scope.where);
-  if (ordering.answerFieldTag) {
-    const tag = ordering.answerFieldTag;
-    query = query.leftJoin('workflow_responses as o', (join) =>
+  const tag = ordering.answerFieldTag as string;
+  const column = ordering.answerColumn ?? 'text_value';
+  const answered = await base(tx, scope.tenantId, scope.userId, scope.where)
+    .innerJoin('workflow_responses as o', (join) =>
       join
         .onRef('o.tenant_id', '=', 'w.tenant_id')
         .onRef('o.workflow_id', '=', 'w.id')
         .on('o.field_tag', '=', tag)
         .on('o.is_current', '=', true),
-    );
-  }
-  const rows = await query
-    .select([
-      'w.id',
-      'w.name',
-      'w.created_at',
-      'w.updated_at',
-      'w.progress',
-      'w.status_id',
-      'w.kind_id',
-      'w.definition_id',
-      'w.region_id',
-      'w.business_unit_id',
-      'w.parent_id',
-      'w.created_by',
-    ])
-    .select(
-      ordering.answerFieldTag
-        ? sql<string | null>`cast(${ordering.expr} as text)`.as('sort_value')
-        : sql<string | null>`null`.as('sort_value'),
     )
+    .where(sql.ref(`o.${column}`), 'is not', null)
+    .select(LIST_COLUMNS)
+    .select(sql<string | null>`cast(${ordering.expr} as text)`.as('sort_value'))
     .orderBy(orderBySql(ordering))
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  if (answered.length === page.limit) return answered as ListRow[];
+  // How many answered rows precede the unanswered ones: known from this page unless it was empty.
+  const answeredTotal =
+    answered.length > 0 || page.offset === 0
+      ? page.offset + answered.length
+      : Number(
+          (
+            await base(tx, scope.tenantId, scope.userId, scope.where)
+              .where(hasAnswer(tag, column))
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  const unanswered = await base(tx, scope.tenantId, scope.userId, scope.where)
+    .where(sql<SqlBool>`not ${hasAnswer(tag, column)}`)
+    .select(LIST_COLUMNS)
+    .select(sql<string | null>`null`.as('sort_value'))
+    .orderBy(idOrderSql(ordering))
+    .limit(page.limit - answered.length)
+    .offset(Math.max(0, page.offset - answeredTotal))
+    .execute();
+  return [...answered, ...unanswered] as ListRow[];
+}
+
+function hasAnswer(tag: string, column: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from workflow_responses o where o.tenant_id = w.tenant_id
+    and o.workflow_id = w.id and o.field_tag = ${tag} and o.is_current and ${sql.ref(`o.${column}`)} is not null)`;
+}
+
+// One page of the visible workflows matching `where`, in `ordering`.
+export async function listPage(tx: Tx, scope: Scope, page: Window): Promise<ListRow[]> {
+  if (scope.ordering.answerFieldTag) return pageByAnswer(tx, scope, page);
+  const rows = await base(tx, scope.tenantId, scope.userId, scope.where)
+    .select(LIST_COLUMNS)
+    .select(sql<string | null>`null`.as('sort_value'))
+    .orderBy(orderBySql(scope.ordering))
     .limit(page.limit)
     .offset(page.offset)
     .execute();

@@ -58,7 +58,14 @@ export function listWorkflows(
       }
     }
     const ordering = listOrdering(state.ordering, catalogue);
-    const where = listWhere({ state, kindIds, userId: ctx.auth.user.id, catalogue, now: new Date() });
+    const where = listWhere({
+      state,
+      kindIds,
+      tenantId,
+      userId: ctx.auth.user.id,
+      catalogue,
+      now: new Date(),
+    });
     const scope = { tenantId, userId: ctx.auth.user.id, where };
     const [rows, total] = await Promise.all([
       listPage(tx, { ...scope, ordering }, { limit, offset }),
