@@ -230,6 +230,8 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     const { t, admin, ids } = await seeded();
     const gamma = await createVendorCheck(t, admin, 'Gamma check');
     await answer(admin, gamma, VC.spend, 5000);
+    // No spend: last when ordered by it, in either direction.
+    const delta = await createVendorCheck(t, admin, 'Delta check');
     // The export's ids, checked against the list's (GET workflows/ with the same filters).
     const exportedIds = async (filters: Record<string, string>) => {
       const { download } = await exportedFile(t, admin, {
@@ -252,15 +254,21 @@ describe('POST workflows/export/ and the job that writes the file', () => {
       groups: [],
     };
     expect(await exportedIds({ advanced_filters: JSON.stringify(bigSpend) })).toEqual([gamma, ids.acme]);
-    expect(await exportedIds({ q: 'check' })).toEqual([gamma, ids.acme]);
-    expect(await exportedIds({ ordering: 'name' })).toEqual([ids.beta, ids.acme, gamma]);
-    expect(await exportedIds({ ordering: `-field__${VC.spend}` })).toEqual([gamma, ids.acme, ids.beta]);
+    expect(await exportedIds({ q: 'check' })).toEqual([delta, gamma, ids.acme]);
+    expect(await exportedIds({ ordering: 'name' })).toEqual([ids.beta, ids.acme, delta, gamma]);
+    expect(await exportedIds({ ordering: `-field__${VC.spend}` })).toEqual([
+      gamma,
+      ids.acme,
+      ids.beta,
+      delta,
+    ]);
+    expect(await exportedIds({ ordering: `field__${VC.spend}` })).toEqual([ids.beta, ids.acme, gamma, delta]);
     expect(
       await exportedIds({
         region__in: String(t.ids.region('Europe')),
         business_unit__in: String(t.ids.unit('Paris')),
       }),
-    ).toEqual([gamma, ids.beta, ids.acme]);
+    ).toEqual([delta, gamma, ids.beta, ids.acme]);
     const berlin = await requestExport(admin, {
       kind_id: t.kinds.vendor,
       format: 'csv',
