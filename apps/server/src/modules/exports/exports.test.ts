@@ -164,13 +164,14 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.read(Readable.from(download.rawPayload));
     const sheet = workbook.getWorksheet('Workflows');
-    const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('no Workflows sheet');
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual(HEADERS);
     expect(values(2).slice(0, 4)).toEqual([ids.beta, "'+Beta, Inc", 'Vendor Check', 'Draft']);
     const acme = values(3);
     expect(acme[0]).toBe(ids.acme);
     expect(acme.slice(9, 13)).toEqual(['Acme', 1500, 'France', `'=HYPERLINK("http://evil.test")`]);
-    expect(sheet?.getRow(3).getCell(13).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(3).getCell(13).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('reports progress as it goes and ends with rows done equal to rows total', async () => {
