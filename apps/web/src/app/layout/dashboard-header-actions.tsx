@@ -1,7 +1,7 @@
 import { useDashboardView } from '../../features/dashboard/hooks/use-dashboard-view';
 import { WorkflowExportButton } from '../../features/exports/components/workflow-export-button';
 import { MentionsButton } from '../../features/mentions/components/mentions-button';
-import { usePersonalisedHomepage } from '../routes/dashboard-route';
+import { usePersonalisedHomepage } from '../routes/use-personalised-homepage';
 
 // Spec 1 §2: mentions and export icons show only on the dashboard; export only in the kind view,
 // for the kind chosen there.

@@ -1,13 +1,8 @@
 import { usePermissions } from '../../features/auth/api/get-permissions';
-import { useConfiguration } from '../../features/configuration/api/use-configuration';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { usePersonalisedHomepage } from './use-personalised-homepage';
 
-// Spec 1 §2: the dashboard's view follows the PERSONALISED_HOMEPAGE special feature; alerts load only
-// for users who may view them (§6).
-export function usePersonalisedHomepage(): boolean {
-  return useConfiguration().custom_ui_labels.specialFeatures.includes('PERSONALISED_HOMEPAGE');
-}
-
+// Alerts load only for users who may view them (spec 1 §6).
 export function DashboardRoute() {
   const personalised = usePersonalisedHomepage();
   const { can } = usePermissions();

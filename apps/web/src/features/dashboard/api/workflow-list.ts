@@ -23,7 +23,8 @@ export const workflowListQueryOptions = (query: string) =>
     queryFn: ({ signal }) => getWorkflowList(query, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
-    retry: (failures, error) => !isAccessDenied(error) && failures < 2,
+    // A refused request (4xx) fails the same way again: only network and server failures retry.
+    retry: (failures, error) => !(error instanceof HttpError && error.status < 500) && failures < 2,
   });
 
 export function useWorkflowList(query: string) {

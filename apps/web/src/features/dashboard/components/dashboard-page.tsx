@@ -218,7 +218,7 @@ export function DashboardPage({ personalised, canViewAlerts, actions }: Dashboar
           )}
         </Paper>
         {advancedOpen && (
-          <Box w={narrow ? 360 : 440} style={{ flexShrink: 0 }}>
+          <Box w={narrow ? 340 : 400} style={{ flexShrink: 0 }}>
             <AdvancedFilterPanel
               applied={list.advanced_filters}
               kindCatalogue={kindData.fields.data?.results}

@@ -56,6 +56,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
     <>
       <SidebarSection title={t('dashboard.sidebar.mine')}>
         <NavLink
+          component="button"
           label={t('dashboard.filters.myTasks')}
           leftSection={<IconChecklist size={16} />}
           active={list.filter_by_group === 'me'}

@@ -13,7 +13,14 @@ export function FamilyLine({ family }: { family: WorkflowListItem['workflow_fami
   const relation = parents.length >= 2 ? 'grandchildren' : 'children';
   return (
     <Group gap={6} wrap="nowrap" mt={2}>
-      <Badge size="xs" variant="outline" color="gray" radius="sm" tt="none">
+      <Badge
+        size="xs"
+        variant="outline"
+        color="gray"
+        radius="sm"
+        tt="none"
+        style={{ minWidth: 'max-content' }}
+      >
         {t(`dashboard.family.${relation}`)}
       </Badge>
       <Text size="xs" c="dimmed" truncate>

@@ -65,7 +65,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         }
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
-        w={260}
+        w={230}
       />
       <Select
         aria-label={t('dashboard.filters.kind')}
@@ -75,7 +75,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         onChange={(value) => dispatch({ type: 'kind', kindId: value ? Number(value) : undefined })}
         clearable
         searchable
-        w={200}
+        w={180}
         comboboxProps={{ withinPortal: true }}
       />
       <MultiSelect
@@ -87,7 +87,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         clearable
         searchable
         maxValues={50}
-        w={220}
+        w={180}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
       <MultiSelect
@@ -98,25 +98,27 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         onChange={(values) => dispatch({ type: 'regions', ids: toIds(values) })}
         clearable
         searchable
-        w={200}
+        w={170}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
       <MultiSelect
         aria-label={t('dashboard.filters.businessUnit')}
         placeholder={
           list.region__in.length === 0
-            ? t('dashboard.filters.chooseRegionFirst')
+            ? t('dashboard.filters.businessUnit')
             : list.business_unit__in.length === 0
               ? t('dashboard.filters.anyBusinessUnit')
               : undefined
         }
         disabled={list.region__in.length === 0}
+        // Spec 1 §4: business units are chosen within the chosen regions.
+        title={list.region__in.length === 0 ? t('dashboard.filters.chooseRegionFirst') : undefined}
         data={(units.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
         value={toValues(list.business_unit__in)}
         onChange={(values) => dispatch({ type: 'businessUnits', ids: toIds(values) })}
         clearable
         searchable
-        w={210}
+        w={180}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
       <DateRangeFilter

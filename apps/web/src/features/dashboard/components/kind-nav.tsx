@@ -25,6 +25,7 @@ export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
   return (
     <SidebarSection title={t('dashboard.sidebar.kinds')}>
       <NavLink
+        component="button"
         label={t('dashboard.filters.allKinds')}
         leftSection={<IconLayoutList size={16} />}
         active={selected === undefined}
@@ -36,6 +37,7 @@ export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
         const label = countLabel(i18n.language, counts.get(kind.id));
         return (
           <NavLink
+            component="button"
             key={kind.id}
             label={kind.name}
             active={selected === kind.id}

@@ -35,6 +35,7 @@ export function KindQueues({
         )}
         {queues?.stepgroupdef_counts.map((queue) => (
           <NavLink
+            component="button"
             key={queue.step_group_tag}
             label={queue.name}
             active={activeQueue === queue.step_group_tag}

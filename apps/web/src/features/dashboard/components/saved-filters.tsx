@@ -72,36 +72,33 @@ export function SavedFilterList({ current, onApply }: { current: string; onApply
       {saved.data?.map((filter) => {
         const query = savedFilterQuery(filter);
         return (
-          <NavLink
-            key={filter.id}
-            label={
-              <Text size="sm" truncate>
-                {filter.name}
-              </Text>
-            }
-            leftSection={<IconBookmark size={14} />}
-            active={query === current}
-            onClick={() => onApply(query)}
-            variant="light"
-            style={{ borderRadius: 6 }}
-            rightSection={
-              <Tooltip label={t('dashboard.saved.delete', { name: filter.name })}>
-                <ActionIcon
-                  component="span"
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  aria-label={t('dashboard.saved.delete', { name: filter.name })}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    remove.mutate(filter.id);
-                  }}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Tooltip>
-            }
-          />
+          <Group key={filter.id} gap={2} wrap="nowrap">
+            <NavLink
+              component="button"
+              label={
+                <Text size="sm" truncate>
+                  {filter.name}
+                </Text>
+              }
+              leftSection={<IconBookmark size={14} />}
+              active={query === current}
+              onClick={() => onApply(query)}
+              variant="light"
+              style={{ borderRadius: 6, flex: 1, minWidth: 0 }}
+            />
+            <Tooltip label={t('dashboard.saved.delete', { name: filter.name })}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={t('dashboard.saved.delete', { name: filter.name })}
+                loading={remove.isPending && remove.variables === filter.id}
+                onClick={() => remove.mutate(filter.id)}
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         );
       })}
     </SidebarSection>

@@ -12,6 +12,8 @@ export function StatusPill({ status }: StatusPillProps) {
       size="md"
       tt="none"
       fw={600}
+      // Never truncated: the label is short and the table scrolls sideways instead.
+      style={{ minWidth: 'max-content' }}
       leftSection={
         <span
           style={{

@@ -64,7 +64,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
       id: 'name',
       header: () => t('dashboard.columns.name'),
       cell: (info) => (
-        <Stack gap={0} miw={220}>
+        <Stack gap={0} miw={220} maw={340}>
           <Anchor
             component={Link}
             to={`/process/${info.row.original.id}`}
@@ -107,7 +107,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
           <Progress
             value={info.row.original.progress}
             size="sm"
-            w={64}
+            w={56}
             color={info.row.original.progress >= 100 ? 'teal' : 'brand'}
             aria-label={t('dashboard.columns.progress')}
           />

@@ -98,6 +98,8 @@ export function WorkflowTable({
                       fz="xs"
                       fw={active ? 700 : 600}
                       c={active ? 'dark' : 'dimmed'}
+                      tt="uppercase"
+                      style={{ letterSpacing: 0.4, whiteSpace: 'nowrap' }}
                     >
                       <Group gap={4} wrap="nowrap">
                         {content}
