@@ -54,6 +54,8 @@ export function exportRequestFromList(
 
 // A finished file can be downloaded for this long; then the hourly purge deletes it.
 export const EXPORT_RETENTION_HOURS = 24;
+// A user's exports queued or running at once (STYLE rule 7: one person cannot fill the job queue).
+export const MAX_ACTIVE_EXPORTS_PER_USER = 3;
 // How often the browser asks for progress while an export is queued or running.
 export const EXPORT_POLL_INTERVAL_MS = 1500;
 
@@ -62,10 +64,12 @@ export const EXPORT_MESSAGES = {
   noWorkflows: 'no workflows to export',
   invalidParams: 'invalid export params',
   failed: 'The export failed. Please try again.',
+  tooMany: `You already have ${MAX_ACTIVE_EXPORTS_PER_USER} exports in progress. Wait for one to finish.`,
 } as const;
 export const EXPORT_ERROR_CODES = {
   noWorkflows: 'no_workflows_to_export',
   invalidParams: 'invalid_export_params',
+  tooMany: 'too_many_exports',
 } as const;
 
 export const WorkflowExportSchema = z.object({

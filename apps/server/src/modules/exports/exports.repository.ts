@@ -157,6 +157,17 @@ export const exportsRepository = {
       .execute();
   },
 
+  async activeCount(tx: Tx, tenantId: string, userId: string): Promise<number> {
+    const row = await tx
+      .selectFrom('workflow_exports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async queuedIds(tx: Tx, tenantId: string, limit: number): Promise<string[]> {
     const rows = await tx
       .selectFrom('workflow_exports')

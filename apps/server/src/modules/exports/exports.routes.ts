@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   CreateWorkflowExportRequestSchema,
   EXPORT_PATHS,
+  MAX_ACTIVE_EXPORTS_PER_USER,
   WorkflowExportSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
@@ -40,10 +41,9 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: "Export a kind's workflows matching the list's filters to CSV or XLSX, as a job",
-        description:
-          "The body holds GET workflows/' filters. 202 with the export; poll it for progress. 404 'no workflows to export' when nothing matches; 400 'invalid export params' with the reason.",
+        description: `The body holds GET workflows/' filters. 202 with the export; poll it for progress. 404 'no workflows to export' when nothing matches; 400 'invalid export params' with the reason; 429 while the user has ${MAX_ACTIVE_EXPORTS_PER_USER} exports queued or running.`,
         body: CreateWorkflowExportRequestSchema,
-        response: { 202: WorkflowExportSchema, 400: ApiErrorSchema, ...errors },
+        response: { 202: WorkflowExportSchema, 400: ApiErrorSchema, ...errors, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   EXPORT_MESSAGES,
   EXPORT_RETENTION_HOURS,
   exportFileName,
+  MAX_ACTIVE_EXPORTS_PER_USER,
   type WorkflowExport,
 } from '@attest/shared';
 import { AppError, BadRequestError, DetailedBadRequestError, NotFoundError } from '../../platform/errors.js';
@@ -22,6 +23,12 @@ import {
 import { exportsRepository, toWorkflowExport } from './exports.repository.js';
 
 // Spec 1 §8 Export 400 'invalid export params', with the reason per parameter.
+export class TooManyExportsError extends AppError {
+  constructor() {
+    super(429, EXPORT_ERROR_CODES.tooMany, EXPORT_MESSAGES.tooMany);
+  }
+}
+
 export class InvalidExportParamsError extends AppError {
   constructor(reasons: Record<string, string[]>) {
     super(400, EXPORT_ERROR_CODES.invalidParams, EXPORT_MESSAGES.invalidParams, reasons);
@@ -66,6 +73,9 @@ export async function createExport(
       .where('id', '=', String(kindId))
       .executeTakeFirst();
     if (!kind) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);
+    if ((await exportsRepository.activeCount(tx, ctx.tenant.id, userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
+      throw new TooManyExportsError();
+    }
     const scope = await listScopeOrRefusal(tx, { tenantId: ctx.tenant.id, userId, state: decoded.state });
     const rowsTotal = await countSelected(tx, scope);
     if (rowsTotal === 0) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);

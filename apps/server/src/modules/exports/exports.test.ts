@@ -346,6 +346,21 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     }
   });
 
+  it('answers 429 while the user has three exports queued or running', async () => {
+    const { t, admin } = await seeded();
+    for (let i = 0; i < 3; i++) {
+      expect((await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' })).statusCode).toBe(202);
+    }
+    const fourth = await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({
+      detail: 'You already have 3 exports in progress. Wait for one to finish.',
+      code: 'too_many_exports',
+    });
+    await app.workflowExports.runQueued(t.id);
+    expect((await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' })).statusCode).toBe(202);
+  });
+
   it('refuses a user without Can export workflow data (403)', async () => {
     const { t } = await seeded();
     const member = await t.signedIn('member');

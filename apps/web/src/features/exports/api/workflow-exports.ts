@@ -9,8 +9,9 @@ import { apiUrl } from '../../../lib/api/api-url';
 import { http } from '../../../lib/api/http-client';
 import { exportKeys } from './export-keys';
 
-// Spec 1 §8 Export: 400 and 404 have the export's own messages, so the app-wide reactions are skipped.
-const HANDLED = [400, 404] as const;
+// Spec 1 §8 Export: 400 and 404 (and our 429) have the export's own messages, so the app-wide
+// reactions are skipped.
+const HANDLED = [400, 404, 429] as const;
 
 export function createWorkflowExport(body: CreateWorkflowExportRequest): Promise<WorkflowExport> {
   return http.post(EXPORT_PATHS.exports, body, WorkflowExportSchema, { handledStatuses: HANDLED });

@@ -122,6 +122,21 @@ describe('the header export icon', () => {
     });
   });
 
+  it('says how many exports may run at once on 429', async () => {
+    renderButton({
+      [EXPORTS]: {
+        status: 429,
+        body: { detail: 'You already have 3 exports in progress.', code: 'too_many_exports' },
+      },
+    });
+    await choose('CSV (.csv)');
+    expect(
+      await screen.findByText(
+        'You already have 3 exports in progress. Wait for one to finish, then try again.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says the network failed when the server cannot be reached, and fails a failed job', async () => {
     const fetchMock = renderButton({});
     fetchMock.mockImplementation(async (input) => {

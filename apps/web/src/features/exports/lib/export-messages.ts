@@ -7,6 +7,7 @@ export function exportErrorKey(error: unknown): string {
   if (error instanceof NetworkError || error instanceof OfflineError) return 'exports.networkError';
   if (error instanceof HttpError && error.status === 404) return 'exports.noWorkflows';
   if (error instanceof HttpError && error.status === 400) return 'exports.invalidParams';
+  if (error instanceof HttpError && error.status === 429) return 'exports.tooMany';
   return 'exports.genericError';
 }
 
