@@ -1,4 +1,6 @@
 import { usePermissions } from '../../features/auth/api/get-permissions';
+import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+import { usePreferredRegion } from '../../features/dashboard/api/preferred-region';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { usePersonalisedHomepage } from './use-personalised-homepage';
 
@@ -6,5 +8,12 @@ import { usePersonalisedHomepage } from './use-personalised-homepage';
 export function DashboardRoute() {
   const personalised = usePersonalisedHomepage();
   const { can } = usePermissions();
-  return <DashboardPage personalised={personalised} canViewAlerts={can('can_view_alerts')} />;
+  const preferredRegion = usePreferredRegion(useSignedInUser().user_profile_workflow);
+  return (
+    <DashboardPage
+      personalised={personalised}
+      canViewAlerts={can('can_view_alerts')}
+      preferredRegionId={preferredRegion.data ?? null}
+    />
+  );
 }

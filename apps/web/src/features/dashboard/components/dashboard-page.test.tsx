@@ -44,10 +44,13 @@ function mockDashboardApi(list: Reply = { body: LIST_PAGE }) {
   return listQueries;
 }
 
-function renderDashboard(url = '/workflows/instances') {
+function renderDashboard(url = '/workflows/instances', preferredRegionId: number | null = null) {
   return renderRoutes(
     [
-      { path: '/workflows/instances', element: <DashboardPage personalised={false} canViewAlerts /> },
+      {
+        path: '/workflows/instances',
+        element: <DashboardPage personalised={false} canViewAlerts preferredRegionId={preferredRegionId} />,
+      },
       { path: '/process/:id', element: <p>process page</p> },
     ],
     { url },
@@ -133,5 +136,15 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('No workflows match these filters')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0] as HTMLElement);
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens an unfiltered dashboard on the preferred region, never a link that names its filters', async () => {
+    const queries = mockDashboardApi();
+    const { router } = renderDashboard('/workflows/instances', 1);
+    await waitFor(() => expect(router.state.location.search).toBe('?region__in=1'));
+    await waitFor(() => expect(queries.at(-1)).toBe('?region__in=1'));
+    const linked = renderDashboard('/workflows/instances?q=acme', 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(linked.router.state.location.search).toBe('?q=acme');
   });
 });

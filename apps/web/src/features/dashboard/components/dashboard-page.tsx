@@ -27,6 +27,7 @@ import { useKindData } from '../api/kind-data';
 import { useKinds } from '../api/lookups';
 import { isAccessDenied, useWorkflowList } from '../api/workflow-list';
 import { useDashboardState } from '../hooks/use-dashboard-state';
+import { usePreferredRegionDefault } from '../hooks/use-preferred-region-default';
 import { type DashboardView, hasFilters, listRequestQuery } from '../lib/dashboard-state';
 import { AdvancedFilterPanel } from './advanced-filter-panel';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -42,6 +43,9 @@ export type DashboardPageProps = {
   canViewAlerts: boolean;
   // Composed by the app layer (e.g. New workflow).
   actions?: ReactNode;
+  // Spec 1 §3: the region kept on the user's profile workflow; it narrows a dashboard opened
+  // without any filter in its URL.
+  preferredRegionId?: number | null;
 };
 
 // The kind counts ignore what only makes sense within one kind.
@@ -57,10 +61,16 @@ function conditionCount(list: WorkflowListState): number {
 }
 
 // /workflows/instances: the workflow dashboard (spec 1 §2, §4).
-export function DashboardPage({ personalised, canViewAlerts, actions }: DashboardPageProps) {
+export function DashboardPage({
+  personalised,
+  canViewAlerts,
+  actions,
+  preferredRegionId,
+}: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const defaultView: DashboardView = personalised ? 'my_stuff' : 'kind';
   const { state, dispatch, applyQuery } = useDashboardState(defaultView);
+  usePreferredRegionDefault(preferredRegionId ?? null, dispatch);
   const { list, view } = state;
   const narrow = useMediaQuery('(max-width: 75em)');
   const [sidebarOpen, setSidebarOpen] = useState(true);
