@@ -35,20 +35,21 @@ function answerEquals(fieldTag: string, values: readonly string[]): RawBuilder<S
     and r.text_value in (${sql.join(values.map((v) => sql`cast(${v} as text)`))}))`;
 }
 
-// An open step of the workflow assigned as `assigned` says (over `su`).
-function openStepAssigned(assigned: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from workflow_step_users su
+// My tasks: the workflows with an open step assigned to me or one of my groups ('me'), or to one
+// group. Written as `w.id in (...)` so the planner may pull it up into a semi-join and start from
+// the assignments (a user with few tasks) or probe them along the list's order (many tasks); each
+// branch reads its own index (by user, by group).
+function myTasks(tenantId: string | undefined, userId: string, group: 'me' | number): RawBuilder<SqlBool> {
+  // Without the tenant, row-level security still confines every table to it.
+  const tenant = tenantId === undefined ? sql`true` : sql`su.tenant_id = ${tenantId}`;
+  const open = (assigned: RawBuilder<SqlBool>) => sql`select su.workflow_id from workflow_step_users su
     join workflow_steps st on st.tenant_id = su.tenant_id and st.workflow_id = su.workflow_id
       and st.step_tag = su.step_tag and st.state = 'enabled'
-    where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${assigned})`;
-}
-
-// My tasks: two probes, each on its own index (by user, by group), rather than one OR that reads
-// every assignment; the user's groups are one uncorrelated subquery.
-function myTasks(tenantId: string | undefined, userId: string, group: 'me' | number): RawBuilder<SqlBool> {
-  if (group !== 'me') return openStepAssigned(sql<SqlBool>`su.group_id = ${String(group)}`);
-  return sql<SqlBool>`(${openStepAssigned(sql<SqlBool>`su.user_id = ${userId}`)} or ${openStepAssigned(
-    sql<SqlBool>`su.group_id in (select ug.group_id from user_groups ug where ug.tenant_id = ${tenantId ?? sql`w.tenant_id`} and ug.user_id = ${userId})`,
+    where ${tenant} and ${assigned}`;
+  if (group !== 'me') return sql<SqlBool>`w.id in (${open(sql<SqlBool>`su.group_id = ${String(group)}`)})`;
+  const groups = sql`select ug.group_id from user_groups ug where ug.user_id = ${userId}`;
+  return sql<SqlBool>`w.id in (${open(sql<SqlBool>`su.user_id = ${userId}`)} union all ${open(
+    sql<SqlBool>`su.group_id in (${groups})`,
   )})`;
 }
 
