@@ -75,10 +75,12 @@ export const COUNT_EXACT_LIMIT = 10_000;
 
 // Spec 1 §7 workflow-kinds/{id}/count/?type=stepgroup: the task queues of a kind.
 export const KindCountQuerySchema = z.object({ type: z.enum(['stepgroup']) });
+// Each count follows the count rule: exact up to COUNT_EXACT_LIMIT, then estimated.
 export const StepgroupCountSchema = z.object({
   step_group_tag: z.string(),
   name: z.string(),
   count: z.number().int(),
+  count_is_estimate: z.boolean(),
 });
 export const KindCountsSchema = z.object({ stepgroupdef_counts: z.array(StepgroupCountSchema) });
 export type KindCounts = z.infer<typeof KindCountsSchema>;
@@ -88,6 +90,7 @@ export const AlertDetailSchema = z.object({
   alert_tag: z.string(),
   cat_color_label: z.enum(['R', 'A', 'G']),
   count: z.number().int(),
+  count_is_estimate: z.boolean(),
 });
 export const KindAlertCountsSchema = z.object({ alert_details: z.array(AlertDetailSchema) });
 export type KindAlertCounts = z.infer<typeof KindAlertCountsSchema>;

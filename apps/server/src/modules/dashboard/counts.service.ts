@@ -1,10 +1,11 @@
 import type { FieldsExport, KindAlertCounts, KindCounts, PageQuery } from '@attest/shared';
-import { catalogueForDefinition } from '@attest/shared';
-import { sql } from 'kysely';
+import { catalogueForDefinition, type RiskColorLabel } from '@attest/shared';
+import { type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { cappedCount } from './capped-count.js';
 import { currentDefinitions } from './kind-catalogue.js';
 
 // A kind of the caller's tenant with a published definition, or 404 (another tenant's id too).
@@ -14,62 +15,75 @@ async function kindOr404(tx: Tx, tenantId: string, kindId: number) {
   return kind;
 }
 
+// The visible, unarchived workflows of a kind (`workflows as w`).
+function kindWorkflows(tx: Tx, ctx: UserContext, kindId: string) {
+  return tx
+    .selectFrom('workflows as w')
+    .where('w.tenant_id', '=', ctx.tenant.id)
+    .where('w.kind_id', '=', kindId)
+    .where('w.archived_at', 'is', null)
+    .where(visibleWorkflowsFilter(ctx.auth.user.id));
+}
+
 // Spec 1 §7 count/?type=stepgroup, the task queues: per step group of the kind's current
-// definition, the visible, unarchived workflows of the kind with an open step in it.
+// definition, the visible, unarchived workflows of the kind with an open step in it. One capped
+// count per group (the count rule), each on the open-steps-per-group index of 0008.
 export function stepgroupCounts(ctx: UserContext, kindId: number): Promise<KindCounts> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
-    const rows = await tx
-      .selectFrom('workflows as w')
-      .innerJoin('workflow_steps as st', (join) =>
-        join.onRef('st.tenant_id', '=', 'w.tenant_id').onRef('st.workflow_id', '=', 'w.id'),
-      )
-      .select(['st.step_group_tag', sql<string>`count(distinct w.id)`.as('n')])
-      .where('w.tenant_id', '=', ctx.tenant.id)
-      .where('w.kind_id', '=', kind.id)
-      .where('w.archived_at', 'is', null)
-      .where('st.state', '=', 'enabled')
-      .where(visibleWorkflowsFilter(ctx.auth.user.id))
-      .groupBy('st.step_group_tag')
-      .execute();
-    const counts = new Map(rows.map((r) => [r.step_group_tag, Number(r.n)]));
-    return {
-      stepgroupdef_counts: kind.definition.step_groups.map((group) => ({
+    const stepgroupdef_counts = [];
+    for (const group of kind.definition.step_groups) {
+      const open = sql<SqlBool>`w.id in (select st.workflow_id from workflow_steps st
+        where st.tenant_id = ${ctx.tenant.id} and st.step_group_tag = ${group.tag} and st.state = 'enabled')`;
+      const total = await cappedCount(
+        tx,
+        kindWorkflows(tx, ctx, kind.id).where(open).select(sql`1`.as('one')),
+      );
+      stepgroupdef_counts.push({
         step_group_tag: group.tag,
         name: group.name,
-        count: counts.get(group.tag) ?? 0,
-      })),
-    };
+        count: total.count,
+        count_is_estimate: total.estimate,
+      });
+    }
+    return { stepgroupdef_counts };
   });
 }
 
+const COLOUR_ORDER = { R: 0, A: 1, G: 2 } as const;
+
 // Spec 1 §7 alert-count ('Can View Alerts'): open alerts of the kind's visible, unarchived
-// workflows per alert tag and colour, reddest first.
+// workflows per alert tag and colour of the kind's alert rules, reddest first, each a capped count.
 export function alertCounts(ctx: UserContext, kindId: number): Promise<KindAlertCounts> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
-    const rows = await tx
-      .selectFrom('workflows as w')
-      .innerJoin('workflow_alerts as a', (join) =>
-        join.onRef('a.tenant_id', '=', 'w.tenant_id').onRef('a.workflow_id', '=', 'w.id'),
-      )
-      .select(['a.alert_tag', 'a.cat_color_label', sql<string>`count(*)`.as('n')])
-      .where('w.tenant_id', '=', ctx.tenant.id)
-      .where('w.kind_id', '=', kind.id)
-      .where('w.archived_at', 'is', null)
-      .where('a.resolved_at', 'is', null)
-      .where(visibleWorkflowsFilter(ctx.auth.user.id))
-      .groupBy(['a.alert_tag', 'a.cat_color_label'])
-      .orderBy(sql`case a.cat_color_label when 'R' then 0 when 'A' then 1 else 2 end`)
-      .orderBy('a.alert_tag')
-      .execute();
-    return {
-      alert_details: rows.map((r) => ({
-        alert_tag: r.alert_tag,
-        cat_color_label: r.cat_color_label,
-        count: Number(r.n),
-      })),
-    };
+    const pairs = new Map<string, { alert_tag: string; cat_color_label: RiskColorLabel }>();
+    for (const rule of kind.definition.alert_rules ?? []) {
+      pairs.set(`${rule.alert_tag}/${rule.cat_color_label}`, {
+        alert_tag: rule.alert_tag,
+        cat_color_label: rule.cat_color_label,
+      });
+    }
+    const sorted = [...pairs.values()].sort(
+      (a, b) =>
+        COLOUR_ORDER[a.cat_color_label] - COLOUR_ORDER[b.cat_color_label] ||
+        a.alert_tag.localeCompare(b.alert_tag),
+    );
+    const alert_details = [];
+    for (const pair of sorted) {
+      const alerts = kindWorkflows(tx, ctx, kind.id)
+        .innerJoin('workflow_alerts as a', (join) =>
+          join.onRef('a.tenant_id', '=', 'w.tenant_id').onRef('a.workflow_id', '=', 'w.id'),
+        )
+        .where('a.alert_tag', '=', pair.alert_tag)
+        .where('a.cat_color_label', '=', pair.cat_color_label)
+        .where('a.resolved_at', 'is', null)
+        .select(sql`1`.as('one'));
+      const total = await cappedCount(tx, alerts);
+      if (total.count > 0)
+        alert_details.push({ ...pair, count: total.count, count_is_estimate: total.estimate });
+    }
+    return { alert_details };
   });
 }
 

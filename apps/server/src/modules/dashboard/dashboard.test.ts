@@ -6,9 +6,12 @@ import {
   UserGroupListSchema,
   WorkflowListPageSchema,
 } from '@attest/shared';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/dashboard-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { cappedCount } from './capped-count.js';
 
 const { app, adminDb } = await createTestApp();
 
@@ -270,14 +273,26 @@ describe('GET workflows/', () => {
   });
 });
 
+describe('the count rule', () => {
+  it('counts exactly up to the limit, then answers the planner estimate and says so', async () => {
+    const matches = (tx: Tx) =>
+      tx.selectFrom('workflows as w').where('w.tenant_id', '=', t.id).select(sql`1`.as('one'));
+    const exact = await withTenant(adminDb, t.id, (tx) => cappedCount(tx, matches(tx), 100));
+    expect(exact).toEqual({ count: 6, estimate: false });
+    const estimated = await withTenant(adminDb, t.id, (tx) => cappedCount(tx, matches(tx), 2));
+    expect(estimated.estimate).toBe(true);
+    expect(estimated.count).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('kind counts, alert counts, field catalogue, extra-json', () => {
   it('counts the task queues per step group of a kind', async () => {
     const counts = KindCountsSchema.parse(
       (await member.get(`${DASHBOARD_PATHS.kindCount(t.kinds.lab)}?type=stepgroup`)).json(),
     );
     expect(counts.stepgroupdef_counts).toEqual([
-      { step_group_tag: 'lab__intake', name: 'Intake', count: 2 },
-      { step_group_tag: 'lab__review', name: 'Review', count: 1 },
+      { step_group_tag: 'lab__intake', name: 'Intake', count: 2, count_is_estimate: false },
+      { step_group_tag: 'lab__review', name: 'Review', count: 1, count_is_estimate: false },
     ]);
     // The admin also sees Delta (Asia), open in its intake.
     const all = KindCountsSchema.parse(
@@ -298,7 +313,9 @@ describe('kind counts, alert counts, field catalogue, extra-json', () => {
     const counts = KindAlertCountsSchema.parse(
       (await member.get(DASHBOARD_PATHS.kindAlertCount(t.kinds.lab))).json(),
     );
-    expect(counts.alert_details).toEqual([{ alert_tag: 'big_count', cat_color_label: 'R', count: 1 }]);
+    expect(counts.alert_details).toEqual([
+      { alert_tag: 'big_count', cat_color_label: 'R', count: 1, count_is_estimate: false },
+    ]);
     expect((await admin.get(DASHBOARD_PATHS.kindAlertCount(t.kinds.lab))).statusCode).toBe(403);
     expect((await member.get(DASHBOARD_PATHS.kindAlertCount(other.kinds.lab))).statusCode).toBe(404);
   });

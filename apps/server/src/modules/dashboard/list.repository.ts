@@ -1,7 +1,8 @@
 import { COUNT_EXACT_LIMIT } from '@attest/shared';
-import { CompiledQuery, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { type CappedCount, cappedCount } from './capped-count.js';
 import { idOrderSql, type ListOrdering, orderBySql } from './list-ordering.js';
 
 export type ListRow = {
@@ -111,23 +112,14 @@ export async function listPage(tx: Tx, scope: Scope, page: Window): Promise<List
   return rows as ListRow[];
 }
 
-// Exact up to COUNT_EXACT_LIMIT matches (counting stops there); above, the planner's estimate, so a
-// count over a million rows costs no more than reading ten thousand index entries.
-export async function countMatches(
+export function countMatches(
   tx: Tx,
   scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool> },
-): Promise<{ count: number; estimate: boolean }> {
-  const matches = base(tx, scope.tenantId, scope.userId, scope.where).select(sql`1`.as('one'));
-  const capped = await tx
-    .selectFrom(matches.limit(COUNT_EXACT_LIMIT + 1).as('c'))
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const exact = Number(capped.n);
-  if (exact <= COUNT_EXACT_LIMIT) return { count: exact, estimate: false };
-  const compiled = matches.compile();
-  const plan = await tx.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+  exactLimit = COUNT_EXACT_LIMIT,
+): Promise<CappedCount> {
+  return cappedCount(
+    tx,
+    base(tx, scope.tenantId, scope.userId, scope.where).select(sql`1`.as('one')),
+    exactLimit,
   );
-  const estimated = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  return { count: Math.max(estimated, COUNT_EXACT_LIMIT + 1), estimate: true };
 }
