@@ -65,7 +65,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         }
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
-        w={230}
+        w={210}
       />
       <Select
         aria-label={t('dashboard.filters.kind')}
@@ -75,7 +75,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         onChange={(value) => dispatch({ type: 'kind', kindId: value ? Number(value) : undefined })}
         clearable
         searchable
-        w={180}
+        w={170}
         comboboxProps={{ withinPortal: true }}
       />
       <MultiSelect
@@ -87,7 +87,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         clearable
         searchable
         maxValues={50}
-        w={180}
+        w={190}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
       <MultiSelect
@@ -98,7 +98,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         onChange={(values) => dispatch({ type: 'regions', ids: toIds(values) })}
         clearable
         searchable
-        w={170}
+        w={190}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
       <MultiSelect
@@ -118,7 +118,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         onChange={(values) => dispatch({ type: 'businessUnits', ids: toIds(values) })}
         clearable
         searchable
-        w={180}
+        w={190}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
       <DateRangeFilter
