@@ -29,6 +29,7 @@ export const LAB = {
   tags: 'lab__intake__form__tags',
   owner: 'lab__intake__form__owner',
   data: 'lab__intake__form__data',
+  doc: 'lab__intake__form__doc',
   children: 'lab__review__check__children',
 } as const;
 
@@ -112,6 +113,7 @@ export function labDefinition(memberEmail: string): WorkflowDefinition {
               { tag: LAB.tags, type: 'badge_tags', label: 'Tags' },
               { tag: LAB.owner, type: 'owner', label: 'Owner' },
               { tag: LAB.data, type: 'json', label: 'Data' },
+              { tag: LAB.doc, type: 'file', label: 'Document' },
               { tag: 'lab__intake__form__intro', type: 'paragraph', label: 'Intro', content: 'Read me' },
             ],
           },
@@ -198,6 +200,7 @@ export async function dashboardTestTenant(app: FastifyInstance, adminDb: Db) {
     [LAB.tags]: ['critical', 'kyc'],
     [LAB.owner]: admin,
     [LAB.data]: { a: 1 },
+    [LAB.doc]: { id: 1, name: 'contract_v2.pdf', size: 10, content_type: 'application/pdf' },
   };
   const created = await withTenant(adminDb, tenant.id, (tx) =>
     createWorkflows(tx, tenant.id, [

@@ -186,6 +186,13 @@ const FIELD_CASES: Record<string, Case[]> = {
     ['is_set', null, [A, B]],
     ['is_empty', null, [G]],
   ],
+  // file: its name
+  [LAB.doc]: [
+    ['contains', 'contract_v', [A]],
+    ['not_contains', 'contract', [B, G]],
+    ['is_set', null, [A]],
+    ['is_empty', null, [B, G]],
+  ],
   // json
   [LAB.data]: [
     ['contains', '"b"', [B]],
