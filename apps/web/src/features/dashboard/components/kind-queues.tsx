@@ -49,6 +49,7 @@ export function KindQueues({
                 variant={queue.count > 0 ? 'filled' : 'light'}
                 color={queue.count > 0 ? 'brand' : 'gray'}
               >
+                {queue.count_is_estimate ? '~' : ''}
                 {queue.count}
               </Badge>
             }
@@ -80,6 +81,7 @@ export function KindQueues({
                 </Text>
               </Group>
               <Text size="sm" fw={600}>
+                {alert.count_is_estimate ? '~' : ''}
                 {alert.count}
               </Text>
             </Group>
