@@ -1,0 +1,110 @@
+// The dashboard at 1M workflows: the list with typical filters, advanced filters and ordering on an
+// answer, the kind's counts, then exports of about 10,000, 50,000 and 100,000 rows. Run
+// `npm run bench:seed` once, then `npm run bench:dashboard` (BENCH_SECONDS per case, default 10;
+// BENCH_CONNECTIONS, default 50; `-- --only=<text>` for the cases whose name holds it;
+// `-- --explain` prints each case's slowest query under EXPLAIN ANALYZE instead of loading it).
+// The API runs in this process, signed in as a user with access to every region; figures are
+// recorded by hand in bench/RESULTS.md.
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { appRoleUrl } from '../apps/server/src/db/database.js';
+import { freePort } from '../apps/server/src/test/free-port.js';
+import {
+  BENCH_PASSWORD,
+  BENCH_TENANT_SLUG,
+  BENCH_USER_EMAIL,
+  benchConfig,
+  openBenchDatabase,
+} from './bench-database.js';
+import { benchIds, dashboardCases } from './dashboard/cases.js';
+import { explainAnalyze, recordingDb } from './dashboard/explain.js';
+import { benchExport, type ExportResult } from './dashboard/export-run.js';
+import { type CaseResult, load } from './dashboard/load.js';
+import { call, closeAgent, signIn } from './dashboard/session.js';
+import { restoreIndexes } from './seed/index-rebuild.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const EXPORT_ROWS = [10_000, 50_000, 100_000];
+const explain = process.argv.includes('--explain');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+
+const config = benchConfig();
+const database = await openBenchDatabase(config);
+const admin = new pg.Client({ connectionString: database.adminUrl });
+await admin.connect();
+await restoreIndexes(admin, (m) => console.log(m));
+const ids = await benchIds(admin, BENCH_TENANT_SLUG, BENCH_USER_EMAIL);
+const total = await admin.query<{ n: string }>(`select count(*) as n from workflows where tenant_id = $1`, [
+  ids.tenantId,
+]);
+const appUrl =
+  config.DATABASE_APP_URL ?? appRoleUrl(database.adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
+const recording = explain ? recordingDb(appUrl) : null;
+const app = await buildApp({ config, db: recording?.db ?? database.db, logger: false });
+const port = await freePort();
+await app.listen({ host: '127.0.0.1', port });
+const session = await signIn(port, `${BENCH_TENANT_SLUG}.localhost`, BENCH_USER_EMAIL, BENCH_PASSWORD);
+const cases = dashboardCases(ids).filter((c) => !only || c.name.includes(only));
+
+try {
+  console.log(`${Number(total.rows[0]?.n).toLocaleString('en')} workflows in the bench tenant`);
+  // One request each first: it must answer 200, and says how many rows the case matches.
+  for (const c of cases) {
+    const t0 = performance.now();
+    const reply = await call(port, 'GET', c.path, session.headers);
+    const ms = Math.round(performance.now() - t0);
+    if (reply.status !== 200) throw new Error(`${c.name}: ${reply.status} ${reply.body.slice(0, 500)}`);
+    const body = JSON.parse(reply.body) as { count?: number; count_is_estimate?: boolean };
+    const count =
+      body.count === undefined ? '' : ` count ${body.count}${body.count_is_estimate ? ' (estimate)' : ''}`;
+    console.log(`${c.name}: first request ${ms} ms${count}`);
+  }
+
+  if (recording) {
+    for (const c of cases) {
+      const queries = await recording.record(() => call(port, 'GET', c.path, session.headers));
+      const slowest = queries[0];
+      if (!slowest) continue;
+      console.log(
+        `\n=== ${c.name}: ${queries.length} queries, slowest ${slowest.ms.toFixed(1)} ms\n${slowest.sql}`,
+      );
+      console.log(`parameters: ${JSON.stringify(slowest.parameters).slice(0, 1000)}`);
+      console.log(await explainAnalyze(appUrl, ids.tenantId, slowest));
+    }
+  } else {
+    const results: CaseResult[] = [];
+    for (const c of cases) {
+      results.push(
+        await load(c.name, {
+          port,
+          path: c.path,
+          headers: session.headers,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        }),
+      );
+      console.log(JSON.stringify(results.at(-1)));
+    }
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per case, one API process (autocannon in the same process)`,
+    );
+    console.table(results);
+
+    if (!only) {
+      const exports: ExportResult[] = [];
+      for (const rows of EXPORT_ROWS) {
+        exports.push(await benchExport(app, admin, { port, session, ids, rows, format: 'csv' }));
+        console.log(JSON.stringify(exports.at(-1)));
+      }
+      exports.push(await benchExport(app, admin, { port, session, ids, rows: 100_000, format: 'xlsx' }));
+      console.table(exports);
+    }
+  }
+} finally {
+  closeAgent();
+  await app.close();
+  await recording?.close();
+  await admin.end();
+  await database.close();
+}
