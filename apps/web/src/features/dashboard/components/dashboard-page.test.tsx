@@ -147,4 +147,37 @@ describe('DashboardPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(linked.router.state.location.search).toBe('?q=acme');
   });
+
+  it('aborts the request in flight when the filters change and never shows its answer', async () => {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = new URL(String(input), 'http://acme.localhost');
+        if (url.pathname === WORKFLOW_PATHS.kinds) return jsonResponse({ body: page(KINDS) });
+        if (url.pathname !== DASHBOARD_PATHS.workflows || url.searchParams.get('limit') === '1')
+          return jsonResponse({
+            body: { ...page([]), count_is_estimate: false, recently_viewed_workflows: [] },
+          });
+        const signal = init?.signal as AbortSignal;
+        signals.push(signal);
+        if (!url.searchParams.has('q')) {
+          // The first list request hangs until it is aborted.
+          return new Promise<Response>((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          );
+        }
+        return jsonResponse({ body: LIST_PAGE });
+      }),
+    );
+    renderDashboard();
+    await waitFor(() => expect(signals).toHaveLength(1));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search workflows' }), {
+      target: { value: 'north' },
+    });
+    await screen.findByRole('table', { name: 'Workflows' }, { timeout: 2000 });
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[1]?.aborted).toBe(false);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });
