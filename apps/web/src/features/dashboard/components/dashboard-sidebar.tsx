@@ -11,6 +11,8 @@ import { RecentWorkflows } from './recent-workflows';
 import { SavedFilterList } from './saved-filters';
 import { SidebarSection } from './sidebar-section';
 
+const KIND_COUNTS_MAX = 30;
+
 type DashboardSidebarProps = {
   view: DashboardView;
   list: WorkflowListState;
@@ -28,11 +30,12 @@ type DashboardSidebarProps = {
 export function DashboardSidebar(props: DashboardSidebarProps) {
   const { view, list, kinds, canViewAlerts, catalogue, dispatch } = props;
   const { t } = useTranslation();
+  // One count request per kind: beyond a screenful of kinds the names show without counts.
   const countQueries = useKindCounts(
-    kinds.map((k) => k.id),
+    kinds.slice(0, KIND_COUNTS_MAX).map((k) => k.id),
     props.kindCountBase,
   );
-  const counts = new Map(kinds.map((k, i) => [k.id, countQueries[i]?.data]));
+  const counts = new Map(kinds.slice(0, KIND_COUNTS_MAX).map((k, i) => [k.id, countQueries[i]?.data]));
   const kindData = useKindData(list.kind_id, canViewAlerts);
   const queueFilters = new Map(
     (kindData.queues.data?.stepgroupdef_counts ?? []).map((q) => [

@@ -46,7 +46,9 @@ export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
             style={{ borderRadius: 6 }}
             rightSection={
               label === null ? (
-                <Loader size={10} type="dots" />
+                counts.has(kind.id) ? (
+                  <Loader size={10} type="dots" />
+                ) : null
               ) : (
                 <Badge size="sm" variant="light" color="gray" radius="sm">
                   {label}
