@@ -37,16 +37,17 @@ function lcFields(definition: WorkflowDefinition) {
     .slice(0, LC_FIELD_COUNT);
 }
 
-async function familyOf(tx: Tx, userId: string, rows: readonly ListRow[]) {
+async function familyOf(tx: Tx, tenantId: string, userId: string, rows: readonly ListRow[]) {
   const parents = new Map<string, WorkflowListItem['workflow_family']>();
   const withParent = rows.filter((r) => r.parent_id !== null).map((r) => r.id);
   if (withParent.length === 0) return parents;
   const chain = await sql<{ child_id: string; id: string; depth: number }>`
     with recursive up (child_id, id, depth) as (
       select w.id, w.parent_id, 1 from workflows w
-      where w.id in (${sql.join(withParent.map((id) => sql`cast(${id} as bigint)`))})
+      where w.tenant_id = ${tenantId} and w.id in (${sql.join(withParent.map((id) => sql`cast(${id} as bigint)`))})
       union all
-      select up.child_id, p.parent_id, up.depth + 1 from up join workflows p on p.id = up.id
+      select up.child_id, p.parent_id, up.depth + 1 from up
+      join workflows p on p.tenant_id = ${tenantId} and p.id = up.id
       where p.parent_id is not null and up.depth < ${MAX_FAMILY_DEPTH}
     )
     select child_id, id, depth from up`.execute(tx);
@@ -130,7 +131,7 @@ async function lookups(tx: Tx, tenantId: string, userId: string, rows: readonly 
           .where('field_tag', 'in', lcTags)
           .where('is_current', '=', true)
           .execute(),
-    familyOf(tx, userId, rows),
+    familyOf(tx, tenantId, userId, rows),
   ]);
   const alertMap = new Map<string, WorkflowListItem['alerts']>();
   for (const a of alerts) {
