@@ -33,12 +33,22 @@ export function stepgroupCounts(ctx: UserContext, kindId: number): Promise<KindC
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
     const stepgroupdef_counts = [];
     for (const group of kind.definition.step_groups) {
-      const open = sql<SqlBool>`w.id in (select st.workflow_id from workflow_steps st
-        where st.tenant_id = ${ctx.tenant.id} and st.step_group_tag = ${group.tag} and st.state = 'enabled')`;
-      const total = await cappedCount(
-        tx,
-        kindWorkflows(tx, ctx, kind.id).where(open).select(sql`1`.as('one')),
-      );
+      // From the open steps of the group in workflow order (the 0008 index), one row per workflow
+      // (a workflow may have two open steps in a group), so counting can stop at the cap.
+      const open = tx
+        .selectFrom('workflow_steps as st')
+        .innerJoin('workflows as w', (join) =>
+          join.onRef('w.tenant_id', '=', 'st.tenant_id').onRef('w.id', '=', 'st.workflow_id'),
+        )
+        .where('st.tenant_id', '=', ctx.tenant.id)
+        .where('st.step_group_tag', '=', group.tag)
+        .where('st.state', '=', 'enabled')
+        .where('w.kind_id', '=', kind.id)
+        .where('w.archived_at', 'is', null)
+        .where(visibleWorkflowsFilter(ctx.auth.user.id))
+        .select('st.workflow_id')
+        .distinct();
+      const total = await cappedCount(tx, open);
       stepgroupdef_counts.push({
         step_group_tag: group.tag,
         name: group.name,

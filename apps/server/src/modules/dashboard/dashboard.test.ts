@@ -1,5 +1,6 @@
 import {
   DASHBOARD_PATHS,
+  defaultListState,
   FieldsExportSchema,
   KindAlertCountsSchema,
   KindCountsSchema,
@@ -12,6 +13,9 @@ import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/dashboard-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { cappedCount } from './capped-count.js';
+import { listPage } from './list.repository.js';
+import { listOrdering } from './list-ordering.js';
+import { listWhere } from './list-where.js';
 
 const { app, adminDb } = await createTestApp();
 
@@ -191,6 +195,37 @@ describe('GET workflows/', () => {
     const groups = UserGroupListSchema.parse((await member.get(DASHBOARD_PATHS.userGroupList)).json());
     const members = groups.results.find((g) => g.name === 'Members')?.id;
     expect(await names(member, `filter_by_group=${members}`)).toEqual(['Beta']);
+  });
+
+  it('finds the same my tasks whether it starts from the tasks or probes along the order', async () => {
+    const groups = UserGroupListSchema.parse((await member.get(DASHBOARD_PATHS.userGroupList)).json());
+    const members = groups.results.find((g) => g.name === 'Members')?.id as number;
+    for (const group of ['me', members] as const) {
+      const found = [];
+      for (const myTasksForm of ['semi', 'probe'] as const) {
+        const rows = await withTenant(adminDb, t.id, (tx) => {
+          const state = { ...defaultListState(), filter_by_group: group, ordering: 'name' };
+          const where = listWhere({
+            state,
+            kindIds: null,
+            tenantId: t.id,
+            userId: String(t.users.member),
+            catalogue: new Map(),
+            now: new Date(),
+            myTasksForm,
+          });
+          const scope = { tenantId: t.id, userId: String(t.users.member), where };
+          return listPage(
+            tx,
+            { ...scope, ordering: listOrdering('name', new Map()) },
+            { limit: 20, offset: 0 },
+          );
+        });
+        found.push(rows.map((r) => r.name));
+      }
+      expect(found[0]).toEqual(group === 'me' ? ['Alpha', 'Beta', 'Gamma'] : ['Beta']);
+      expect(found[1]).toEqual(found[0]);
+    }
   });
 
   it('orders by a column or an answer, pages by 20 or limit/offset, and ranks rows', async () => {

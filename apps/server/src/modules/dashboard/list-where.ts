@@ -9,8 +9,9 @@ export type ListScope = {
   state: WorkflowListState;
   // The kinds to list (kind_id, kind_id__in and, when asked, their children); null for every kind.
   kindIds: string[] | null;
-  // Lets the my-tasks group lookup run once, uncorrelated; without it, it reads w.tenant_id.
   tenantId?: string;
+  // How my tasks is written (myTasks below); 'semi' when not said.
+  myTasksForm?: 'semi' | 'probe';
   userId: string;
   catalogue: Map<string, FilterAttribute>;
   now: Date;
@@ -35,11 +36,30 @@ function answerEquals(fieldTag: string, values: readonly string[]): RawBuilder<S
     and r.text_value in (${sql.join(values.map((v) => sql`cast(${v} as text)`))}))`;
 }
 
-// My tasks: the workflows with an open step assigned to me or one of my groups ('me'), or to one
-// group. Written as `w.id in (...)` so the planner may pull it up into a semi-join and start from
-// the assignments (a user with few tasks) or probe them along the list's order (many tasks); each
-// branch reads its own index (by user, by group).
-function myTasks(tenantId: string | undefined, userId: string, group: 'me' | number): RawBuilder<SqlBool> {
+// Who my tasks are assigned to, over `su`: me or one of my groups ('me'), or one group.
+export function assignedTo(userId: string, group: 'me' | number): RawBuilder<SqlBool> {
+  if (group !== 'me') return sql<SqlBool>`su.group_id = ${String(group)}`;
+  return sql<SqlBool>`(su.user_id = ${userId} or su.group_id in (select ug.group_id from user_groups ug where ug.user_id = ${userId}))`;
+}
+
+// My tasks: the workflows with an open step assigned as `assignedTo` says. Two forms of one rule:
+// - 'semi' (`w.id in (...)`, by user union by group, each on its own index): the planner starts from
+//   the assignments, so the cost follows the person's open tasks: best when they are few;
+// - 'probe' (a correlated EXISTS the planner may not turn into a hash of every task: `offset 0`):
+//   each workflow met along the list's order is probed, so a page costs its own rows: best when the
+//   tasks are many (a group holding a step of most workflows). list.service.ts chooses.
+function myTasks(
+  tenantId: string | undefined,
+  userId: string,
+  group: 'me' | number,
+  form: 'semi' | 'probe',
+): RawBuilder<SqlBool> {
+  if (form === 'probe') {
+    return sql<SqlBool>`exists (select 1 from workflow_step_users su
+      join workflow_steps st on st.tenant_id = su.tenant_id and st.workflow_id = su.workflow_id
+        and st.step_tag = su.step_tag and st.state = 'enabled'
+      where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${assignedTo(userId, group)} offset 0)`;
+  }
   // Without the tenant, row-level security still confines every table to it.
   const tenant = tenantId === undefined ? sql`true` : sql`su.tenant_id = ${tenantId}`;
   const open = (assigned: RawBuilder<SqlBool>) => sql`select su.workflow_id from workflow_step_users su
@@ -78,7 +98,7 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
     );
   }
   if (state.filter_by_group !== undefined)
-    parts.push(myTasks(scope.tenantId, scope.userId, state.filter_by_group));
+    parts.push(myTasks(scope.tenantId, scope.userId, state.filter_by_group, scope.myTasksForm ?? 'semi'));
   for (const answer of state.answer) parts.push(answerEquals(answer.field_tag, [answer.value]));
   for (const [fieldTag, value] of Object.entries(state.json_answer ?? {})) {
     parts.push(answerEquals(fieldTag, (Array.isArray(value) ? value : [value]).map(String)));

@@ -1,4 +1,5 @@
 import {
+  COUNT_EXACT_LIMIT,
   catalogueIndex,
   decodeListQuery,
   validateConditionGroup,
@@ -15,6 +16,7 @@ import { countMatches, listPage } from './list.repository.js';
 import { listItems } from './list-items.js';
 import { listOrdering } from './list-ordering.js';
 import { listWhere } from './list-where.js';
+import { myTasksForms } from './my-tasks.js';
 
 // GET workflows/ (spec 1 §7): decode the query with the shared decoder, validate advanced filters
 // with the shared validator against the listed kinds' catalogue (400 with every problem's key, never
@@ -58,18 +60,26 @@ export function listWorkflows(
       }
     }
     const ordering = listOrdering(state.ordering, catalogue);
-    const where = listWhere({
-      state,
-      kindIds,
+    const now = new Date();
+    const forms =
+      state.filter_by_group === undefined
+        ? { page: 'semi' as const, count: 'semi' as const }
+        : await myTasksForms(tx, {
+            tenantId,
+            userId: ctx.auth.user.id,
+            group: state.filter_by_group,
+            countLimit: COUNT_EXACT_LIMIT,
+          });
+    const scopeOf = (myTasksForm: 'semi' | 'probe') => ({
       tenantId,
       userId: ctx.auth.user.id,
-      catalogue,
-      now: new Date(),
+      where: listWhere({ state, kindIds, tenantId, userId: ctx.auth.user.id, catalogue, now, myTasksForm }),
     });
-    const scope = { tenantId, userId: ctx.auth.user.id, where };
+    const pageScope = scopeOf(forms.page);
+    const countScope = forms.count === forms.page ? pageScope : scopeOf(forms.count);
     const [rows, total] = await Promise.all([
-      listPage(tx, { ...scope, ordering }, { limit, offset }),
-      countMatches(tx, scope),
+      listPage(tx, { ...pageScope, ordering }, { limit, offset }),
+      countMatches(tx, countScope),
     ]);
     const results = await listItems(tx, { tenantId, userId: ctx.auth.user.id }, rows, {
       offset,
