@@ -55,10 +55,17 @@ function myTasks(
   form: 'semi' | 'probe',
 ): RawBuilder<SqlBool> {
   if (form === 'probe') {
-    return sql<SqlBool>`exists (select 1 from workflow_step_users su
+    // One probe per branch, each on its partial index (by user, by group: the `is not null` lets the
+    // planner prove the group index applies).
+    const probe = (assigned: RawBuilder<SqlBool>) => sql<SqlBool>`exists (select 1 from workflow_step_users su
       join workflow_steps st on st.tenant_id = su.tenant_id and st.workflow_id = su.workflow_id
         and st.step_tag = su.step_tag and st.state = 'enabled'
-      where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${assignedTo(userId, group)} offset 0)`;
+      where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${assigned} offset 0)`;
+    if (group !== 'me')
+      return probe(sql<SqlBool>`su.group_id is not null and su.group_id = ${String(group)}`);
+    return sql<SqlBool>`(${probe(sql<SqlBool>`su.user_id is not null and su.user_id = ${userId}`)} or ${probe(
+      sql<SqlBool>`su.group_id is not null and su.group_id in (select ug.group_id from user_groups ug where ug.user_id = ${userId})`,
+    )})`;
   }
   // Without the tenant, row-level security still confines every table to it.
   const tenant = tenantId === undefined ? sql`true` : sql`su.tenant_id = ${tenantId}`;
