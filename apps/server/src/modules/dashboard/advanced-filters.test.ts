@@ -260,6 +260,7 @@ describe('advanced filters: every operator on every field attribute type', () =>
 
 describe('advanced filters: workflow, step and user attributes', () => {
   it('filters process attributes', async () => {
+    const betaDay = `${new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000000Z`;
     const cases: [string, Case][] = [
       ['workflow__name', ['contains', 'ALP', [A]]],
       ['workflow__name', ['eq', 'Beta', [B]]],
@@ -287,6 +288,13 @@ describe('advanced filters: workflow, step and user attributes', () => {
       ['workflow__created_at', ['is_within_last', '30d', [A, G]]],
       ['workflow__created_at', ['is_within_last', '3h', [G]]],
       ['workflow__created_at', ['lt', new Date(Date.now() - 50 * 86_400_000).toISOString(), [B]]],
+      // A picked day (its start-of-day stamp) means the whole day, whatever the hour Beta was made.
+      ['workflow__created_at', ['lte', betaDay, [B]]],
+      ['workflow__created_at', ['gt', betaDay, [A, G]]],
+      ['workflow__created_at', ['gte', betaDay, [A, B, G]]],
+      ['workflow__created_at', ['lt', betaDay, []]],
+      ['workflow__created_at', ['eq', betaDay, [B]]],
+      ['workflow__created_at', ['range', [betaDay, betaDay], [B]]],
       ['workflow__progress', ['gt', 0, [B]]],
       ['workflow__progress', ['lte', 0, [A, G]]],
       ['workflow__cycle_time', ['gt', 24 * 50, [B]]],

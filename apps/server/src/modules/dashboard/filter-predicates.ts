@@ -46,6 +46,18 @@ export function castValue(kind: ValueKind, value: unknown): RawBuilder<unknown> 
   }
 }
 
+// A date picked for an instant column (created_at, a step's completed_at…) arrives as its
+// start-of-day UTC stamp (spec 1 §5) and means the whole day: 'after D' starts the next day and
+// 'up to D' ends with it. Comparing with instants keeps the column's index usable.
+const DAY_MS = 24 * 60 * 60 * 1000;
+function isStartOfDay(value: unknown): boolean {
+  const ms = Date.parse(String(value));
+  return Number.isFinite(ms) && ms % DAY_MS === 0;
+}
+function dayAfter(value: unknown): RawBuilder<unknown> {
+  return sql`(${castValue('instant', value)} + interval '1 day')`;
+}
+
 function values(value: FilterValue | undefined): unknown[] {
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value : [value];
@@ -81,15 +93,22 @@ export function positivePredicate(
     case 'contains':
       return sql<SqlBool>`cast(${expr} as text) ilike ${likePattern(String(first))}`;
     case 'gt':
+      if (kind === 'instant' && isStartOfDay(first)) return sql<SqlBool>`${expr} >= ${dayAfter(first)}`;
       return sql<SqlBool>`${expr} > ${castValue(kind, first)}`;
     case 'gte':
       return sql<SqlBool>`${expr} >= ${castValue(kind, first)}`;
     case 'lt':
       return sql<SqlBool>`${expr} < ${castValue(kind, first)}`;
     case 'lte':
+      if (kind === 'instant' && isStartOfDay(first)) return sql<SqlBool>`${expr} < ${dayAfter(first)}`;
       return sql<SqlBool>`${expr} <= ${castValue(kind, first)}`;
-    case 'range':
-      return sql<SqlBool>`(${expr} >= ${castValue(kind, items[0])} and ${expr} <= ${castValue(kind, items[1])})`;
+    case 'range': {
+      const upper =
+        kind === 'instant' && isStartOfDay(items[1])
+          ? sql<SqlBool>`${expr} < ${dayAfter(items[1])}`
+          : sql<SqlBool>`${expr} <= ${castValue(kind, items[1])}`;
+      return sql<SqlBool>`(${expr} >= ${castValue(kind, items[0])} and ${upper})`;
+    }
     default:
       throw new Error(`No predicate for ${operator}`);
   }
