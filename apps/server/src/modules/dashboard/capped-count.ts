@@ -8,9 +8,9 @@ export type CappedCount = { count: number; estimate: boolean };
 // The count rule (docs/dashboard.md): exact up to `exactLimit` matches, because counting stops
 // there; above, the planner's estimate for the same query (never below the limit). So counting a
 // million matches costs no more than reading ten thousand index entries.
-// biome-ignore lint/suspicious/noExplicitAny: any select over any tables of the schema
 export async function cappedCount(
   tx: Tx,
+  // biome-ignore lint/suspicious/noExplicitAny: any select over any tables of the schema
   matches: SelectQueryBuilder<Database, any, any>,
   exactLimit = COUNT_EXACT_LIMIT,
 ): Promise<CappedCount> {

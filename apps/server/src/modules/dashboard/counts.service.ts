@@ -1,6 +1,6 @@
 import type { FieldsExport, KindAlertCounts, KindCounts, PageQuery } from '@attest/shared';
 import { catalogueForDefinition, type RiskColorLabel } from '@attest/shared';
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';

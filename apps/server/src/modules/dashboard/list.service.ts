@@ -1,22 +1,19 @@
 import {
   COUNT_EXACT_LIMIT,
-  catalogueIndex,
   decodeListQuery,
-  validateConditionGroup,
   type WorkflowListPage,
   type WorkflowListQuery,
 } from '@attest/shared';
 import type { FastifyRequest } from 'fastify';
-import { BadRequestError, DetailedBadRequestError } from '../../platform/errors.js';
+import { BadRequestError } from '../../platform/errors.js';
 import { pageResponse } from '../../platform/page-response.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { catalogueForKinds, withChildKinds } from './kind-catalogue.js';
 import { countMatches, listPage } from './list.repository.js';
 import { listItems } from './list-items.js';
-import { listOrdering } from './list-ordering.js';
 import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
+import { resolveListScope } from './resolve-list-scope.js';
 
 // GET workflows/ (spec 1 §7): decode the query with the shared decoder, validate advanced filters
 // with the shared validator against the listed kinds' catalogue (400 with every problem's key, never
@@ -34,32 +31,7 @@ export function listWorkflows(
   const { state, limit, offset } = decoded;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const tenantId = ctx.tenant.id;
-    const chosen = [
-      ...new Set([...(state.kind_id === undefined ? [] : [state.kind_id]), ...state.kind_id__in]),
-    ].map(String);
-    const kindIds =
-      chosen.length === 0
-        ? null
-        : state.include_kind_children
-          ? await withChildKinds(tx, tenantId, chosen)
-          : chosen;
-    const catalogue = catalogueIndex(await catalogueForKinds(tx, tenantId, kindIds));
-    const filters = state.advanced_filters;
-    // The default state is an empty AND group: no filter.
-    if (filters && (filters.conditions.length > 0 || filters.groups.length > 0)) {
-      const validation = validateConditionGroup(filters, catalogue);
-      const first = validation.problems[0];
-      if (first) {
-        throw new DetailedBadRequestError(
-          'invalid_filter',
-          `advanced_filters: ${first.key} at '${first.path}'.`,
-          {
-            problems: validation.problems,
-          },
-        );
-      }
-    }
-    const ordering = listOrdering(state.ordering, catalogue);
+    const { kindIds, catalogue, ordering } = await resolveListScope(tx, tenantId, state);
     const now = new Date();
     const forms =
       state.filter_by_group === undefined

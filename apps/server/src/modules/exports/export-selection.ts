@@ -1,11 +1,10 @@
-import { catalogueIndex, validateConditionGroup, type WorkflowListState } from '@attest/shared';
+import type { WorkflowListState } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { DetailedBadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { catalogueForKinds, withChildKinds } from '../dashboard/kind-catalogue.js';
 import { countMatches } from '../dashboard/list.repository.js';
-import { type ListOrdering, listOrdering, orderBySql } from '../dashboard/list-ordering.js';
+import { type ListOrdering, orderBySql } from '../dashboard/list-ordering.js';
 import { listWhere } from '../dashboard/list-where.js';
+import { resolveListScope } from '../dashboard/resolve-list-scope.js';
 import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
 
 export type ExportSelectionInput = { tenantId: string; userId: string; state: WorkflowListState };
@@ -16,31 +15,8 @@ export type ExportScope = ExportSelectionInput & { where: RawBuilder<SqlBool>; o
 // its paging. Throws the list's own 400s for filters it would refuse.
 export async function exportScope(tx: Tx, input: ExportSelectionInput): Promise<ExportScope> {
   const { state, tenantId } = input;
-  const chosen = [
-    ...new Set([...(state.kind_id === undefined ? [] : [state.kind_id]), ...state.kind_id__in]),
-  ].map(String);
-  const kindIds =
-    chosen.length === 0
-      ? null
-      : state.include_kind_children
-        ? await withChildKinds(tx, tenantId, chosen)
-        : chosen;
-  const catalogue = catalogueIndex(await catalogueForKinds(tx, tenantId, kindIds));
-  const filters = state.advanced_filters;
-  if (filters && (filters.conditions.length > 0 || filters.groups.length > 0)) {
-    const first = validateConditionGroup(filters, catalogue).problems[0];
-    if (first) {
-      throw new DetailedBadRequestError(
-        'invalid_filter',
-        `advanced_filters: ${first.key} at '${first.path}'.`,
-        {
-          problems: [first],
-        },
-      );
-    }
-  }
-  const ordering = listOrdering(state.ordering, catalogue);
-  const where = listWhere({ state, kindIds, userId: input.userId, catalogue, now: new Date() });
+  const { kindIds, catalogue, ordering } = await resolveListScope(tx, tenantId, state);
+  const where = listWhere({ state, kindIds, tenantId, userId: input.userId, catalogue, now: new Date() });
   return { ...input, where, ordering };
 }
 
