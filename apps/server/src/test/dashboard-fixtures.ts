@@ -39,7 +39,7 @@ const COLORS = [
   { value: 'blue', label: 'Blue' },
 ];
 
-function leafKind(tag: string, name: string, childKindTag?: string): WorkflowDefinition {
+export function leafKind(tag: string, name: string, childKindTag?: string): WorkflowDefinition {
   return {
     schema_version: 1,
     version: 1,

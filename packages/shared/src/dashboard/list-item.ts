@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FilterAttributeSchema } from '../filters/catalogue.js';
 import { pageOf } from '../pagination.js';
+import { WorkflowListQuerySchema } from './list-query.js';
 
 const Id = z.number().int();
 
@@ -84,6 +85,24 @@ export const StepgroupCountSchema = z.object({
 });
 export const KindCountsSchema = z.object({ stepgroupdef_counts: z.array(StepgroupCountSchema) });
 export type KindCounts = z.infer<typeof KindCountsSchema>;
+
+// GET workflow-kinds/counts/: the dashboard sidebar's workflows per kind under the list's filters.
+// The list's query without its kind parameters (every kind is counted); ordering and paging are
+// accepted so a list URL can be sent as is, and ignored.
+export const KindWorkflowCountsQuerySchema = WorkflowListQuerySchema.omit({
+  kind_id: true,
+  kind_id__in: true,
+  include_kind_children: true,
+});
+export type KindWorkflowCountsQuery = z.infer<typeof KindWorkflowCountsQuerySchema>;
+// Every kind with a current definition, zero included; each count follows the count rule.
+export const KindWorkflowCountSchema = z.object({
+  kind_id: Id,
+  count: z.number().int(),
+  count_is_estimate: z.boolean(),
+});
+export const KindWorkflowCountsSchema = z.object({ results: z.array(KindWorkflowCountSchema) });
+export type KindWorkflowCounts = z.infer<typeof KindWorkflowCountsSchema>;
 
 // Spec 1 §7 workflow-kinds/{id}/alert-count/: open alerts per tag and colour.
 export const AlertDetailSchema = z.object({

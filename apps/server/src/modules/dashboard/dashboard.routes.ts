@@ -7,6 +7,8 @@ import {
   KindAlertCountsSchema,
   KindCountQuerySchema,
   KindCountsSchema,
+  KindWorkflowCountsQuerySchema,
+  KindWorkflowCountsSchema,
   PageQuerySchema,
   UserGroupListSchema,
   WorkflowListPageSchema,
@@ -19,6 +21,7 @@ import { NotFoundError } from '../../platform/errors.js';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { alertCounts, fieldsExport, stepgroupCounts, userGroupList } from './counts.service.js';
+import { kindWorkflowCounts } from './kind-counts.service.js';
 import { listWorkflows } from './list.service.js';
 
 const tags = ['dashboard'];
@@ -44,6 +47,22 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listWorkflows(userContext(request), request, request.query),
+  );
+
+  // A static segment: the router matches it before the workflow-kinds/{id}/... routes below
+  // (tested), whatever the registration order.
+  api.get(
+    DASHBOARD_PATHS.kindWorkflowCounts,
+    {
+      config: dashboard,
+      schema: {
+        tags,
+        summary: "Workflows per kind under the list's filters (kind parameters aside), for the sidebar",
+        querystring: KindWorkflowCountsQuerySchema,
+        response: { 200: KindWorkflowCountsSchema, ...errors },
+      },
+    },
+    async (request) => kindWorkflowCounts(userContext(request), request.query),
   );
 
   api.get(

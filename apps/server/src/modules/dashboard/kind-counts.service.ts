@@ -1,0 +1,66 @@
+import {
+  COUNT_EXACT_LIMIT,
+  DEFAULT_LIST_ORDERING,
+  decodeListQuery,
+  type KindWorkflowCounts,
+  type KindWorkflowCountsQuery,
+} from '@attest/shared';
+import { BadRequestError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { countMatches } from './list.repository.js';
+import { listWhere } from './list-where.js';
+import { myTasksForms } from './my-tasks.js';
+import { resolveListScope } from './resolve-list-scope.js';
+
+// GET workflow-kinds/counts/: for every kind with a current definition, the `count` GET workflows/
+// would answer for these filters with kind_id set to that kind. One request for the whole sidebar
+// instead of one list request per kind. Same decoder, same scope (advanced filters validated against
+// the catalogue of a list without a kind, 400 otherwise), same WHERE and the same count rule
+// (countMatches), so each count equals the list's by construction.
+export function kindWorkflowCounts(
+  ctx: UserContext,
+  query: KindWorkflowCountsQuery,
+): Promise<KindWorkflowCounts> {
+  const decoded = decodeListQuery(query);
+  if (!decoded.ok) {
+    const { param, key, detail } = decoded.problem;
+    throw new BadRequestError(`${param}: ${detail ?? key}`, { [param]: [key] });
+  }
+  // Counts are not ordered: an ordering on an answer would need a kind's catalogue for nothing.
+  const state = { ...decoded.state, ordering: DEFAULT_LIST_ORDERING };
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const tenantId = ctx.tenant.id;
+    const userId = ctx.auth.user.id;
+    const { catalogue } = await resolveListScope(tx, tenantId, state);
+    const kinds = await tx
+      .selectFrom('workflow_kinds')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('current_definition_id', 'is not', null)
+      .orderBy('id')
+      .execute();
+    // My tasks' form depends on the user's open tasks, not on the kind: chosen once.
+    const myTasksForm =
+      state.filter_by_group === undefined
+        ? ('semi' as const)
+        : (
+            await myTasksForms(tx, {
+              tenantId,
+              userId,
+              group: state.filter_by_group,
+              countLimit: COUNT_EXACT_LIMIT,
+            })
+          ).count;
+    const now = new Date();
+    const results: KindWorkflowCounts['results'] = [];
+    // One capped count per kind (each stops at COUNT_EXACT_LIMIT), rather than one grouped count
+    // that would read every match of a big kind.
+    for (const kind of kinds) {
+      const where = listWhere({ state, kindIds: [kind.id], tenantId, userId, catalogue, now, myTasksForm });
+      const total = await countMatches(tx, { tenantId, userId, where });
+      results.push({ kind_id: Number(kind.id), count: total.count, count_is_estimate: total.estimate });
+    }
+    return { results };
+  });
+}
