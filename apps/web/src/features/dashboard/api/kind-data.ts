@@ -3,9 +3,9 @@ import {
   FieldsExportSchema,
   KindAlertCountsSchema,
   KindCountsSchema,
-  WorkflowListPageSchema,
+  KindWorkflowCountsSchema,
 } from '@attest/shared';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api/http-client';
 import { dashboardKeys } from './dashboard-keys';
 
@@ -46,27 +46,24 @@ export function useKindData(kindId: number | undefined, canViewAlerts: boolean) 
   return { queues, alerts, fields };
 }
 
-// The left sidebar's count per kind: the current filters with that kind instead of the chosen one
-// (one row asked for: only the count matters).
-export function useKindCounts(kindIds: readonly number[], baseQuery: URLSearchParams) {
-  return useQueries({
-    queries: kindIds.map((kindId) => {
-      const params = new URLSearchParams(baseQuery);
-      params.set('kind_id', String(kindId));
-      params.set('limit', '1');
-      params.delete('page');
-      params.delete('ordering');
-      const query = params.toString();
-      return {
-        queryKey: dashboardKeys.kindCounts(query),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          http.get(`${DASHBOARD_PATHS.workflows}?${query}`, WorkflowListPageSchema, { signal }),
-        staleTime: 30_000,
-        select: (page: { count: number; count_is_estimate: boolean }) => ({
-          count: page.count,
-          estimate: page.count_is_estimate,
-        }),
-      };
-    }),
+export type KindCount = { count: number; estimate: boolean };
+
+// The left sidebar's count per kind under the current filters (the page leaves out what only makes
+// sense within one kind): one request for every kind (GET workflow-kinds/counts/), whatever their
+// number. A filter change makes a new key, and TanStack Query cancels the request in flight once
+// nothing observes it (its signal is consumed), so an old answer is never shown.
+export const kindCountsQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.kindCounts(query),
+    queryFn: ({ signal }) =>
+      http.get(`${DASHBOARD_PATHS.kindWorkflowCounts}${query ? `?${query}` : ''}`, KindWorkflowCountsSchema, {
+        signal,
+      }),
+    staleTime: 30_000,
+    select: (data): Map<number, KindCount> =>
+      new Map(data.results.map((r) => [r.kind_id, { count: r.count, estimate: r.count_is_estimate }])),
   });
+
+export function useKindCounts(baseQuery: URLSearchParams) {
+  return useQuery(kindCountsQueryOptions(baseQuery.toString()));
 }

@@ -24,14 +24,13 @@ function mockDashboardApi(list: Reply = { body: LIST_PAGE }) {
     [ADMIN_PATHS.regions]: { body: page([{ id: 1, name: 'Europe' }]) },
     [PREFERENCE_PATHS.recentActivity]: { body: { recently_viewed_workflows: [] } },
     [PREFERENCE_PATHS.preferences]: { body: page([]) },
+    [DASHBOARD_PATHS.kindWorkflowCounts]: { body: { results: [] } },
   };
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
       const url = new URL(String(input), 'http://acme.localhost');
       if (url.pathname === DASHBOARD_PATHS.workflows) {
-        // The sidebar's per-kind counts ask for one row; the list does not.
-        if (url.searchParams.get('limit') === '1') return jsonResponse({ body: LIST_PAGE });
         listQueries.push(url.search);
         return jsonResponse(list);
       }
@@ -155,7 +154,9 @@ describe('DashboardPage', () => {
       vi.fn<typeof fetch>(async (input, init) => {
         const url = new URL(String(input), 'http://acme.localhost');
         if (url.pathname === WORKFLOW_PATHS.kinds) return jsonResponse({ body: page(KINDS) });
-        if (url.pathname !== DASHBOARD_PATHS.workflows || url.searchParams.get('limit') === '1')
+        if (url.pathname === DASHBOARD_PATHS.kindWorkflowCounts)
+          return jsonResponse({ body: { results: [] } });
+        if (url.pathname !== DASHBOARD_PATHS.workflows)
           return jsonResponse({
             body: { ...page([]), count_is_estimate: false, recently_viewed_workflows: [] },
           });

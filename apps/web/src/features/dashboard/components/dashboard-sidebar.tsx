@@ -11,8 +11,6 @@ import { RecentWorkflows } from './recent-workflows';
 import { SavedFilterList } from './saved-filters';
 import { SidebarSection } from './sidebar-section';
 
-const KIND_COUNTS_MAX = 30;
-
 type DashboardSidebarProps = {
   view: DashboardView;
   list: WorkflowListState;
@@ -30,12 +28,11 @@ type DashboardSidebarProps = {
 export function DashboardSidebar(props: DashboardSidebarProps) {
   const { view, list, kinds, canViewAlerts, catalogue, dispatch } = props;
   const { t } = useTranslation();
-  // One count request per kind: beyond a screenful of kinds the names show without counts.
-  const countQueries = useKindCounts(
-    kinds.slice(0, KIND_COUNTS_MAX).map((k) => k.id),
-    props.kindCountBase,
+  // Every kind's count in one request; while it loads each kind shows a loader, after a failure none.
+  const kindCounts = useKindCounts(props.kindCountBase);
+  const counts = new Map(
+    kindCounts.isPending ? kinds.map((k) => [k.id, undefined]) : [...(kindCounts.data ?? new Map())],
   );
-  const counts = new Map(kinds.slice(0, KIND_COUNTS_MAX).map((k, i) => [k.id, countQueries[i]?.data]));
   const kindData = useKindData(list.kind_id, canViewAlerts);
   const queueFilters = new Map(
     (kindData.queues.data?.stepgroupdef_counts ?? []).map((q) => [
