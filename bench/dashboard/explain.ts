@@ -9,10 +9,16 @@ import type { Database } from '../../apps/server/src/db/schema.js';
 
 type Recorded = { sql: string; parameters: readonly unknown[]; ms: number };
 
-export function recordingDb(appUrl: string) {
+// The API's pool (20 connections, as openDatabase makes it) with a statement timeout, so that a
+// runaway plan fails its requests (counted as errors) instead of holding the machine for minutes.
+export function recordingDb(appUrl: string, statementTimeoutMs: number) {
   const recorded: Recorded[] = [];
   let on = false;
-  const pool = new pg.Pool({ connectionString: appUrl, max: 20 });
+  const pool = new pg.Pool({
+    connectionString: appUrl,
+    max: 20,
+    options: `-c statement_timeout=${statementTimeoutMs}`,
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool, cursor: Cursor }),
     log: (event) => {

@@ -21,6 +21,7 @@ export function call(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
     });
     req.on('error', reject);
+    req.setTimeout(120_000, () => req.destroy(new Error(`${method} ${url}: no answer in 120 s`)));
     req.end(body);
   });
 }
