@@ -1,7 +1,8 @@
 // The dashboard at 1M workflows: the list with typical filters, advanced filters and ordering on an
 // answer, the kind's counts, then exports of about 10,000, 50,000 and 100,000 rows. Run
 // `npm run bench:seed` once, then `npm run bench:dashboard` (BENCH_SECONDS per case, default 10;
-// BENCH_CONNECTIONS, default 50; `-- --only=<text>` for the cases whose name holds it;
+// BENCH_CONNECTIONS, default 50; `-- --only=<text>` for the cases whose name holds it, `--only=export`
+// for the exports alone;
 // `-- --explain` prints each case's slowest query under EXPLAIN ANALYZE instead of loading it).
 // The API runs in this process, signed in as a user with access to every region, on a pool whose
 // statements time out after BENCH_STATEMENT_TIMEOUT_MS (default 30 s; a timed-out request counts as
@@ -45,16 +46,18 @@ const appUrl =
 const recording = recordingDb(appUrl, STATEMENT_TIMEOUT_MS);
 const app = await buildApp({ config, db: recording.db, logger: false });
 // Requests still running when a case ends (autocannon stops sending, the server finishes them)
-// would load the next case: each case starts when the API has no statement left running (at most a
-// statement timeout later).
+// would load the next case: each case starts when they are done.
 const drained = async () => {
-  const deadline = Date.now() + STATEMENT_TIMEOUT_MS + 5000;
-  while (Date.now() < deadline) {
+  // Requests the load left queued for a pool connection run after it stops: the API is idle once no
+  // statement has been seen running for a second, or after three minutes at most.
+  const deadline = Date.now() + 180_000;
+  let idleChecks = 0;
+  while (idleChecks < 5 && Date.now() < deadline) {
     const { rows } = await admin.query<{ n: string }>(
-      `select count(*) as n from pg_stat_activity where usename = $1 and state = 'active'`,
+      `select count(*) as n from pg_stat_activity where usename = $1 and state <> 'idle'`,
       [config.APP_DB_ROLE],
     );
-    if (Number(rows[0]?.n) === 0) return;
+    idleChecks = Number(rows[0]?.n) === 0 ? idleChecks + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 };
@@ -111,7 +114,7 @@ try {
     );
     console.table(results);
 
-    if (!only) {
+    if (!only || only === 'export') {
       const exports: ExportResult[] = [];
       for (const rows of EXPORT_ROWS) {
         exports.push(await benchExport(app, admin, { port, session, ids, rows, format: 'csv' }));

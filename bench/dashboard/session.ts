@@ -51,13 +51,15 @@ export async function signIn(port: number, host: string, email: string, password
   );
   if (login.status !== 200) throw new Error(`Sign-in failed (${login.status}): ${login.body}`);
   const session = cookieValue(login, 'sessionid');
+  // Signing in rotates the CSRF token.
+  const token = cookieValue(login, 'csrftoken') || csrf;
   return {
     host,
     headers: { host, cookie: `sessionid=${session}` },
     writeHeaders: {
       host,
-      cookie: `sessionid=${session}; csrftoken=${csrf}`,
-      'x-csrftoken': csrf,
+      cookie: `sessionid=${session}; csrftoken=${token}`,
+      'x-csrftoken': token,
       'content-type': 'application/json',
     },
   };

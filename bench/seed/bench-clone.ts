@@ -150,7 +150,7 @@ export async function createPlan(
   await client.query(
     `create unlogged table bench_plan as
     with g as (
-      select s as seq, random() as r_age, random() as r_class, random() as r_template, random() as r_place,
+      select s as draw, random() as r_age, random() as r_class, random() as r_template, random() as r_place,
         random() as r_person, random() as r_n1, random() as r_n2, random() as r_n3, random() as r_n4,
         random() as r_value, random() as r_amount, random() as r_date
       from generate_series(1, $1::int) s
@@ -160,8 +160,9 @@ export async function createPlan(
       select a.*, (a.r_class < case when age_days < 14 then 0.05 when age_days < 60 then 0.35
         when age_days < 180 then 0.75 else 0.93 end) as finished
       from aged a
-    ), counts as (select finished, count(*) as n from bench_templates group by finished)
-    select c.seq, $2::bigint + c.seq as id, t.t_id, t.high_risk, t.material,
+    ), counts as (select finished, count(*) as n from bench_templates group by finished),
+    planned as (
+    select c.draw, t.t_id, t.high_risk, t.material,
       w.created_at as template_created_at,
       least(now() - c.age_days * interval '1 day', now() - t.span - interval '1 hour') as created_at,
       pl.region_id, pl.bu_id, pe.user_id as created_by,
@@ -178,7 +179,12 @@ export async function createPlan(
     join bench_templates t on t.finished = c.finished and t.idx = floor(c.r_template * n.n)::int
     join workflows w on w.tenant_id = $9::bigint and w.id = t.t_id
     join bench_places pl on pl.idx = floor(c.r_place * (select count(*) from bench_places))::int
-    join bench_people pe on pe.idx = floor(c.r_person * (select count(*) from bench_people))::int`,
+    join bench_people pe on pe.idx = floor(c.r_person * (select count(*) from bench_people))::int
+    )
+    -- Numbered in creation order, as workflows arrive in production: ids and the rows' physical
+    -- order follow created_at, so date ranges read neighbouring pages as they would there.
+    select row_number() over w as seq, $2::bigint + row_number() over w as id, p.*
+    from planned p window w as (order by p.created_at, p.draw)`,
     [
       options.count,
       options.firstId,
