@@ -25,5 +25,8 @@ export function benchConfig(): Config {
 }
 
 export async function openBenchDatabase(config: Config): Promise<OpenDatabase> {
+  // Ctrl-C or a kill: exit through 'exit', whose listener stops the embedded cluster (a signal's
+  // default action would leave it running, holding the port and the folder).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   return openDatabase(config, (source, error) => console.error(`[${source}] ${error.message}`));
 }
