@@ -317,8 +317,8 @@ export type WorkflowResponsesTable = {
   version: number;
   value: Json<unknown> | null;
   text_value: string | null;
-  // numeric comes back from pg as a string.
-  number_value: ColumnType<string | null, number | string | null, number | string | null>;
+  // double precision (migration 0011): a JavaScript number both ways.
+  number_value: number | null;
   date_value: ColumnType<string | null, string | null, string | null>;
   is_current: Generated<boolean>;
   answered_by: string | null;

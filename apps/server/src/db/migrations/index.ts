@@ -7,6 +7,7 @@ import * as m0007 from './0007-workflows.js';
 import * as m0008 from './0008-dashboard-indexes.js';
 import * as m0009 from './0009-workflow-exports.js';
 import * as m0010 from './0010-user-preferences.js';
+import * as m0011 from './0011-answer-numbers-as-float.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-dashboard-indexes': m0008,
   '0009-workflow-exports': m0009,
   '0010-user-preferences': m0010,
+  '0011-answer-numbers-as-float': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

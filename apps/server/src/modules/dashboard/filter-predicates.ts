@@ -30,8 +30,10 @@ function asBoolean(value: unknown): boolean {
 
 export function castValue(kind: ValueKind, value: unknown): RawBuilder<unknown> {
   switch (kind) {
+    // double precision, not numeric: its comparisons are LEAKPROOF, so under row-level security an
+    // answer's number index still serves the condition (migration 0011).
     case 'number':
-      return sql`cast(${String(value)} as numeric)`;
+      return sql`cast(${String(value)} as double precision)`;
     case 'id':
       return sql`cast(${String(value)} as bigint)`;
     case 'instant':

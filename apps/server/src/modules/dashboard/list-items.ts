@@ -150,7 +150,11 @@ async function lookups(tx: Tx, tenantId: string, userId: string, rows: readonly 
   const answerMap: Lookups['answers'] = new Map();
   for (const a of answers) {
     const map = answerMap.get(a.workflow_id) ?? new Map();
-    map.set(a.field_tag, { text: a.text_value, number: a.number_value, date: a.date_value });
+    map.set(a.field_tag, {
+      text: a.text_value,
+      number: a.number_value === null ? null : String(a.number_value),
+      date: a.date_value,
+    });
     answerMap.set(a.workflow_id, map);
   }
   return {
