@@ -65,7 +65,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         }
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
-        w={210}
+        w={170}
       />
       <Select
         aria-label={t('dashboard.filters.kind')}
@@ -75,7 +75,8 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
         onChange={(value) => dispatch({ type: 'kind', kindId: value ? Number(value) : undefined })}
         clearable
         searchable
-        w={170}
+        // Wide enough for a kind's name with the clear button ('Supplier Onboarding' was cut off).
+        w={220}
         comboboxProps={{ withinPortal: true }}
       />
       <MultiSelect
