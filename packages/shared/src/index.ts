@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './exports.js';
 export * from './filters/index.js';
 export * from './locales.js';
+export * from './mentions/index.js';
 export * from './pagination.js';
 export * from './permissions.js';
 export * from './preferences.js';
