@@ -17,6 +17,7 @@ import { createIntegrationRunner } from './modules/integrations/integration-runn
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
+import { mentionsRoutes } from './modules/mentions/mentions.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
@@ -68,6 +69,7 @@ const MODULES = [
   dashboardRoutes,
   exportsRoutes,
   preferencesRoutes,
+  mentionsRoutes,
 ];
 
 export async function buildApp(options: {

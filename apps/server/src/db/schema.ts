@@ -399,6 +399,36 @@ export type UserRecentWorkflowsTable = {
   viewed_at: Date;
 };
 
+// Issue 6: threads, messages and mentions (migration 0012).
+export type ThreadsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  workflow_id: string;
+  step_tag: string | null;
+  field_tag: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+export type MessagesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  thread_id: string;
+  author_id: string;
+  body: string;
+  created_at: CreatedAt;
+  edited_at: Date | null;
+  deleted_at: Date | null;
+};
+export type MentionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  message_id: string;
+  user_id: string;
+  is_read: Generated<boolean>;
+  read_at: Date | null;
+  created_at: CreatedAt;
+};
+
 // Issue 5: exports of the workflow list, written by a job (migration 0009).
 export type WorkflowExportFormat = 'csv' | 'xlsx';
 export type WorkflowExportState = 'queued' | 'running' | 'finished' | 'failed';
@@ -459,6 +489,9 @@ export type Database = {
   workflow_exports: WorkflowExportsTable;
   user_preferences: UserPreferencesTable;
   user_recent_workflows: UserRecentWorkflowsTable;
+  threads: ThreadsTable;
+  messages: MessagesTable;
+  mentions: MentionsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -8,6 +8,7 @@ import * as m0008 from './0008-dashboard-indexes.js';
 import * as m0009 from './0009-workflow-exports.js';
 import * as m0010 from './0010-user-preferences.js';
 import * as m0011 from './0011-answer-numbers-as-float.js';
+import * as m0012 from './0012-threads-and-mentions.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-workflow-exports': m0009,
   '0010-user-preferences': m0010,
   '0011-answer-numbers-as-float': m0011,
+  '0012-threads-and-mentions': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
