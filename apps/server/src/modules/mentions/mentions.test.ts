@@ -122,6 +122,12 @@ describe('mentions', () => {
     // Someone else's mention: 404, and it stays unread.
     expect((await admin.get(MENTION_PATHS.markAsRead(message.id))).statusCode).toBe(404);
     expect(await unread(member)).toBe(1);
+    // A GET that changes state: a browser's cross-site request is refused.
+    const crossSite = await member.get(MENTION_PATHS.markAsRead(message.id), {
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await unread(member)).toBe(1);
     const read = await member.get(MENTION_PATHS.markAsRead(message.id));
     expect(read.statusCode).toBe(200);
     expect((await member.get(MENTION_PATHS.markAsRead(message.id))).statusCode).toBe(200);
