@@ -72,6 +72,16 @@ const CASES: [string, ActivityEntry, string][] = [
     'Status changed from Draft to on_hold',
   ],
   [
+    'a comment on a field',
+    entry({ action: 'added', event: 'comment_posted', field_tag: F.supplierName, details: { thread_id: 1 } }),
+    'Commented on “Supplier legal name”',
+  ],
+  [
+    'a comment on the workflow',
+    entry({ action: 'added', event: 'comment_posted', details: { thread_id: 2 } }),
+    'Commented on the workflow',
+  ],
+  [
     'an undo',
     entry({ action: 'undo', event: 'step_undone', step_tag: S.INTAKE }),
     'Undid the step “Supplier details”',

@@ -117,6 +117,13 @@ export function activitySentence(
       return t('process.activity.stepUnlocked', { step });
     case 'archived':
       return t('process.activity.archived');
+    case 'comment_posted': {
+      // A comment on a field names the field, on a step the step, else the workflow.
+      const target = fieldTag ? label : stepTag ? step : '';
+      return target
+        ? t('process.activity.commentPosted', { target })
+        : t('process.activity.commentPostedOnWorkflow');
+    }
     case 'child_created':
     case 'child_workflow_created':
       return t('process.activity.childCreated', { name: text(d.child_name) ?? text(d.name) ?? '' });
