@@ -1,23 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, signIn } from './support/browser.js';
-
-// Mantine's Select and MultiSelect: open the list by the labelled combobox, then pick (the list
-// renders in a portal, outside the scope).
-async function pick(page: Page, scope: Page | Locator, label: string, option: string, search?: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  // Typing opens a searchable list; a click could close one the builder opened on focus.
-  if (search) await box.fill(search);
-  else await box.click();
-  // By its visible text: an option's accessible name may add its group's heading.
-  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await page
-    .getByRole('option')
-    .filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) })
-    .first()
-    .click();
-}
+import { selectOption } from './support/select-option.js';
 
 async function rowNames(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Workflows' });
@@ -75,12 +60,12 @@ describe('the workflow dashboard', () => {
       shown = await total(page);
       expect(shown).toBeGreaterThan(0);
     };
-    await pick(page, page, 'Workflow type', 'Supplier Onboarding');
+    await selectOption(page, page, 'Workflow type', 'Supplier Onboarding');
     await narrows();
-    await pick(page, page, 'Status', 'In Review');
+    await selectOption(page, page, 'Status', 'In Review');
     await page.keyboard.press('Escape');
     await narrows();
-    await pick(page, page, 'Region', 'Europe');
+    await selectOption(page, page, 'Region', 'Europe');
     await page.keyboard.press('Escape');
     await narrows();
 
@@ -90,14 +75,14 @@ describe('the workflow dashboard', () => {
     await panel.getByRole('button', { name: 'Add group' }).click();
     const group = panel.getByRole('group', { name: 'Group 1' });
     const first = group.getByRole('group', { name: 'Condition 1' });
-    await pick(page, first, 'Field', 'Category', 'Category');
-    await pick(page, first, 'Operator', 'equals');
-    await pick(page, first, 'Value', 'Logistics');
+    await selectOption(page, first, 'Field', 'Category', 'Category');
+    await selectOption(page, first, 'Operator', 'equals');
+    await selectOption(page, first, 'Value', 'Logistics');
     await group.getByRole('button', { name: 'Add condition' }).click();
     const second = group.getByRole('group', { name: 'Condition 2' });
-    await pick(page, second, 'Field', 'Category', 'Category');
-    await pick(page, second, 'Operator', 'equals');
-    await pick(page, second, 'Value', 'Cloud hosting');
+    await selectOption(page, second, 'Field', 'Category', 'Category');
+    await selectOption(page, second, 'Operator', 'equals');
+    await selectOption(page, second, 'Value', 'Cloud hosting');
     await group.locator('label', { hasText: 'Any (OR)' }).first().click();
     await expect.poll(() => group.getByRole('radio', { name: 'Any (OR)' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Apply filters' }).click();

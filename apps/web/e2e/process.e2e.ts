@@ -1,25 +1,12 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, signIn } from './support/browser.js';
+import { selectOption } from './support/select-option.js';
 
 // A small but real PDF: the certificate field takes PDFs or images, checked on the bytes received.
 const CERTIFICATE_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-// Mantine's Select: open the list by its labelled input, then pick; the list renders in a portal.
-async function choose(
-  page: Page,
-  scope: Page | Locator,
-  label: string | RegExp,
-  option: string,
-  search?: string,
-) {
-  const input = scope.getByRole('combobox', { name: label });
-  await input.click();
-  if (search) await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 // Each answer is saved when the field is left; wait for the save before the next one.
 async function saved(page: Page) {
@@ -34,10 +21,10 @@ describe('the process page', () => {
     // Create the workflow from the dashboard.
     await page.getByRole('button', { name: 'New workflow' }).first().click();
     const dialog = page.getByRole('dialog');
-    await choose(page, dialog, /^Workflow type/, 'Supplier Onboarding');
+    await selectOption(page, dialog, /^Workflow type/, 'Supplier Onboarding');
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('Northwind Logistics onboarding');
-    await choose(page, dialog, /^Region/, 'Europe');
-    await choose(page, dialog, /^Business unit/, 'Procurement EU');
+    await selectOption(page, dialog, /^Region/, 'Europe');
+    await selectOption(page, dialog, /^Business unit/, 'Procurement EU');
     await dialog.getByRole('button', { name: 'Create workflow' }).click();
 
     await page.waitForURL((url) => /^\/process\/\d+/.test(url.pathname));
@@ -49,11 +36,11 @@ describe('the process page', () => {
     await page.getByLabel('Supplier legal name').fill('Northwind Logistics GmbH');
     await page.getByLabel('Supplier legal name').press('Tab');
     await saved(page);
-    await choose(page, page, /Country of incorporation/, 'Germany', 'Germ');
-    await choose(page, page, /^Category/, 'Logistics');
+    await selectOption(page, page, /Country of incorporation/, 'Germany', 'Germ');
+    await selectOption(page, page, /^Category/, 'Logistics');
     await page.getByLabel('Expected annual spend').fill('250000');
     await page.getByLabel('Expected annual spend').press('Tab');
-    await choose(page, page, 'Currency', 'EUR · Euro', 'EUR');
+    await selectOption(page, page, 'Currency', 'EUR · Euro', 'EUR');
     await page.getByLabel('Contract start date').fill('2027-01-15');
     await page.getByLabel('Contract start date').press('Tab');
     await page.getByLabel('ISO 27001 or equivalent certificate').setInputFiles({
