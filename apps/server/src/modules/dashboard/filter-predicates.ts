@@ -1,4 +1,10 @@
-import type { FilterOperator, FilterValue } from '@attest/shared';
+import {
+  type FilterOperator,
+  type FilterValue,
+  parseFilterDate,
+  startOfDayStamp,
+  toFilterStamp,
+} from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 // How one SQL expression is compared: its values are cast to the expression's kind, always as
@@ -51,10 +57,9 @@ export function castValue(kind: ValueKind, value: unknown): RawBuilder<unknown> 
 // A date picked for an instant column (created_at, a step's completed_at…) arrives as its
 // start-of-day UTC stamp (spec 1 §5) and means the whole day: 'after D' starts the next day and
 // 'up to D' ends with it. Comparing with instants keeps the column's index usable.
-const DAY_MS = 24 * 60 * 60 * 1000;
 function isStartOfDay(value: unknown): boolean {
-  const ms = Date.parse(String(value));
-  return Number.isFinite(ms) && ms % DAY_MS === 0;
+  const date = parseFilterDate(String(value));
+  return date !== null && startOfDayStamp(date) === toFilterStamp(date);
 }
 function dayAfter(value: unknown): RawBuilder<unknown> {
   return sql`(${castValue('instant', value)} + interval '1 day')`;
