@@ -12,6 +12,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
       '/admin': { target: API_TARGET, changeOrigin: false },
+      // The real-time socket (issue 6): WebSocket upgrades pass through too.
+      '/socket.io': { target: API_TARGET, changeOrigin: false, ws: true },
     },
   },
   build: {

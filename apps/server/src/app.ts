@@ -18,8 +18,12 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes.j
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { mentionsRoutes } from './modules/mentions/mentions.routes.js';
+import { subscriptionsRoutes } from './modules/mentions/subscriptions.routes.js';
+import { createThreadEmails } from './modules/mentions/thread-emails.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -41,6 +45,8 @@ import { createFileStore } from './platform/files/create-file-store.js';
 import { healthRoutes } from './platform/health.js';
 import { createMailer, type JobSender } from './platform/mail/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { realtimeRoutes } from './platform/realtime/realtime.routes.js';
+import { attachRealtimeServer } from './platform/realtime/socket-server.js';
 import { registerTenancy } from './platform/tenancy/tenancy-hook.js';
 import { createTenantDirectory } from './platform/tenancy/tenant-directory.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -69,7 +75,11 @@ const MODULES = [
   dashboardRoutes,
   exportsRoutes,
   preferencesRoutes,
+  reportsRoutes,
   mentionsRoutes,
+  subscriptionsRoutes,
+  notificationsRoutes,
+  realtimeRoutes,
 ];
 
 export async function buildApp(options: {
@@ -103,10 +113,24 @@ export async function buildApp(options: {
   );
   app.decorate('files', createFileStore(config));
   app.decorate(
+    'threadEmails',
+    createThreadEmails({
+      config,
+      db,
+      mail: app.mail,
+      jobs: options.jobs ?? null,
+      log: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
+  // socket.io on this server's port; app.realtime publishes to its channels (issue 6).
+  app.decorate('realtime', attachRealtimeServer(app));
+  app.decorate(
     'integrations',
     createIntegrationRunner({
       db,
       jobs: options.jobs ?? null,
+      realtime: app.realtime,
+      announceComment: (effects) => app.threadEmails.announce(effects, app.realtime),
       log: (error, context) => app.log.error({ err: error }, context),
     }),
   );

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { THREAD_EMAIL_DEFAULT_DELAY_SECONDS } from '@attest/shared';
 import { z } from 'zod';
 
 // The repository root, whether running from src/ (tsx) or dist/ (node): both sit two levels below it.
@@ -47,8 +48,24 @@ const ConfigSchema = z.object({
   // shown in the development mailbox.
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Attest <no-reply@attest.localhost>'),
+  // Redis (redis://host:port/db) for real-time fan-out: with it, every API process shares socket.io
+  // rooms through the Redis adapter and worker-only processes publish through the Redis emitter.
+  // Unset: one process, events stay in it.
+  REDIS_URL: z.url().optional(),
+  // The Redis channel prefix of those events; processes that share events share it.
+  REALTIME_REDIS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/)
+    .default('attest.socket.io'),
   // How long a tenant's row and maintenance flag are cached in each API process.
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // How long comment e-mails to one person wait, so comments within it go out as one e-mail.
+  THREAD_EMAIL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(THREAD_EMAIL_DEFAULT_DELAY_SECONDS),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'FILES_DIR'> & { FILES_DIR: string };

@@ -4,6 +4,7 @@ import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { startJobQueue } from './platform/jobs/job-queue.js';
+import { createDeferredPublisher } from './platform/realtime/realtime-publisher.js';
 
 const config = loadConfig();
 let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
@@ -12,16 +13,20 @@ const database = await openDatabase(config, (source, error) => logError(source, 
 if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb, createFileStore(config)))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
-// The job queue starts first: the app hands e-mail deliveries to it.
+// The job queue starts first: the app hands e-mail deliveries to it. Its workers publish live events
+// through this process's socket.io server once the app has it (which fans out over Redis when set).
+const workerEvents = createDeferredPublisher();
 const jobs = await startJobQueue({
   config,
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
   appDb: database.db,
   runWorkers: config.RUN_WORKERS,
+  realtime: workerEvents,
   log: (error) => logError('jobs', error),
 });
 const app = await buildApp({ config, db: database.db, jobs: jobs.boss });
+workerEvents.forwardTo(app.realtime);
 // Pool errors carry whole client objects; the message and SQLSTATE are what an operator needs.
 logError = (source, error) =>
   app.log.error(

@@ -1,22 +1,29 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { startJobQueue } from './platform/jobs/job-queue.js';
+import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 
 // A process that only runs jobs, for scaling workers apart from API processes.
 const config = loadConfig();
 const database = await openDatabase(config, (source, error) => console.error(source, error));
+// No socket.io server here: the workers' live events reach the API processes' sockets through the
+// Redis emitter when REDIS_URL is set, and are dropped otherwise.
+const events = createWorkerPublisher(config, (error, context) => console.error(context, error));
+if (!config.REDIS_URL) console.warn('REDIS_URL is not set: live events from jobs are not published.');
 const jobs = await startJobQueue({
   config,
   adminUrl: database.adminUrl,
   adminDb: database.adminDb,
   appDb: database.db,
   runWorkers: true,
+  realtime: events.publisher,
   log: (error) => console.error('jobs', error),
 });
 console.log('Attest worker is running.');
 
 async function shutdown(): Promise<void> {
   await jobs.stop();
+  await events.close();
   await database.close();
   process.exit(0);
 }

@@ -26,6 +26,8 @@ export const UserSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   tenant: z.string(),
+  // The tenant's numeric id: the real-time client names its private channels with it (issue 6).
+  tenant_id: z.number().int(),
   csrf: z.string(),
   prefered_language: z.string(),
   timezone: z.string().nullable(),

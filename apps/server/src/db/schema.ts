@@ -392,6 +392,29 @@ export type UserPreferencesTable = {
   value: Json<Record<string, unknown>>;
   created_at: CreatedAt;
 };
+export type DashboardsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type ReportsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  dashboard_id: string | null;
+  name: string;
+  description: Generated<string>;
+  report_kind: string;
+  chart_type: string;
+  config: Json<unknown>;
+  position: Generated<number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
 export type UserRecentWorkflowsTable = {
   tenant_id: string;
   user_id: string;
@@ -413,7 +436,9 @@ export type MessagesTable = {
   tenant_id: string;
   id: Generated<string>;
   thread_id: string;
-  author_id: string;
+  // Null for a message an integration run posted (migration 0013).
+  author_id: string | null;
+  integration_run_id: string | null;
   body: string;
   created_at: CreatedAt;
   edited_at: Date | null;
@@ -425,6 +450,41 @@ export type MentionsTable = {
   message_id: string;
   user_id: string;
   is_read: Generated<boolean>;
+  read_at: Date | null;
+  created_at: CreatedAt;
+};
+
+// Issue 6: thread subscriptions, comment e-mails waiting to go, notifications (migration 0013).
+export type ThreadSubscriptionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  thread_id: string;
+  user_id: string;
+  subscribed: boolean;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+export type ThreadEmailItemsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  message_id: string;
+  reason: 'subscribed' | 'mentioned';
+  created_at: CreatedAt;
+  sent_at: Date | null;
+};
+export type NotificationsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  event_group: string;
+  outcome: 'queued' | 'started' | 'finished' | 'completed' | 'failed' | null;
+  level: 'info' | 'success' | 'warning' | 'error';
+  actor_id: string | null;
+  workflow_id: string | null;
+  params: Json<Record<string, string | number | null>>;
+  link: string | null;
   read_at: Date | null;
   created_at: CreatedAt;
 };
@@ -492,6 +552,11 @@ export type Database = {
   threads: ThreadsTable;
   messages: MessagesTable;
   mentions: MentionsTable;
+  thread_subscriptions: ThreadSubscriptionsTable;
+  thread_email_items: ThreadEmailItemsTable;
+  notifications: NotificationsTable;
+  dashboards: DashboardsTable;
+  reports: ReportsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

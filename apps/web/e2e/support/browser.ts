@@ -35,14 +35,15 @@ afterAll(async () => {
 });
 
 // *.localhost resolves to this machine in Chromium, so each tenant is its own host, as in production.
-export function tenantUrl(tenant: string, pathname = '/'): string {
-  return `http://${tenant}.localhost:${inject('e2ePort')}${pathname}`;
+// `port` picks another server process than the one global-setup started (realtime-cluster.e2e.ts).
+export function tenantUrl(tenant: string, pathname = '/', port: number = inject('e2ePort')): string {
+  return `http://${tenant}.localhost:${port}${pathname}`;
 }
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
-export async function signIn(page: Page, tenant: string, email: string): Promise<void> {
-  await page.goto(tenantUrl(tenant, '/login'));
+export async function signIn(page: Page, tenant: string, email: string, port?: number): Promise<void> {
+  await page.goto(tenantUrl(tenant, '/login', port));
   await page.getByLabel('Email address').fill(email);
   await page.locator('input[type=password]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

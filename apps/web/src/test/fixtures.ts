@@ -42,6 +42,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     first_name: 'Ada',
     last_name: 'Lovelace',
     tenant: 'acme',
+    tenant_id: 1,
     csrf: 'token',
     prefered_language: 'en',
     timezone: null,

@@ -67,10 +67,19 @@ export type PostMessageRequest = z.infer<typeof PostMessageRequestSchema>;
 
 export const MessageAuthorSchema = z.object({ id: Id, email: z.string(), name: z.string() });
 
+// Spec 1 §3 Mention.integration_result: the integration run that posted a message (its outcome in
+// its step's thread), or null for a message a person wrote.
+export const IntegrationResultSchema = z
+  .object({ id: Id, connector: z.string(), state: z.enum(['waiting', 'running', 'finished', 'failed']) })
+  .nullable();
+export type IntegrationResult = z.infer<typeof IntegrationResultSchema>;
+
 export const MessageSchema = z.object({
   id: Id,
   thread: Id,
-  author: MessageAuthorSchema,
+  // Null when an integration run posted the message (integration_result says which).
+  author: MessageAuthorSchema.nullable(),
+  integration_result: IntegrationResultSchema,
   body: z.string(),
   created_at: z.string(),
   edited_at: z.string().nullable(),
@@ -82,8 +91,11 @@ export const MessagesPageSchema = pageOf(MessageSchema);
 // Spec 1 §3 Mention, as user-mentions lists it.
 export const MentionSchema = z.object({
   id: Id,
+  // The message the mention is in: messages/{id}/mark_as_read/ takes this id, not the mention's.
+  message_id: Id,
   message: z.string(),
-  posted_by: z.object({ email: z.string(), name: z.string() }),
+  // Null when an integration run posted the message.
+  posted_by: z.object({ email: z.string(), name: z.string() }).nullable(),
   workflow: z.object({ id: Id, name: z.string() }),
   created_at: z.string(),
   field: z.object({ tag: z.string(), body: z.string() }).nullable(),
@@ -91,6 +103,7 @@ export const MentionSchema = z.object({
   is_read: z.boolean(),
   content_object_type: ThreadTargetSchema,
   thread: Id,
+  integration_result: IntegrationResultSchema,
 });
 export type Mention = z.infer<typeof MentionSchema>;
 export const MentionsPageSchema = pageOf(MentionSchema);

@@ -1,2 +1,3 @@
 export * from './api.js';
+export * from './subscriptions.js';
 export * from './tokens.js';

@@ -9,6 +9,8 @@ import * as m0009 from './0009-workflow-exports.js';
 import * as m0010 from './0010-user-preferences.js';
 import * as m0011 from './0011-answer-numbers-as-float.js';
 import * as m0012 from './0012-threads-and-mentions.js';
+import * as m0013 from './0013-collaboration.js';
+import * as m0014 from './0014-dashboards-and-reports.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -24,6 +26,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-user-preferences': m0010,
   '0011-answer-numbers-as-float': m0011,
   '0012-threads-and-mentions': m0012,
+  '0013-collaboration': m0013,
+  '0014-dashboards-and-reports': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { Db } from '../database.js';
 import { insertAttachments, reserveAttachments } from './demo-attachments.js';
 import { addDemoColleagues } from './demo-colleagues.js';
+import { seedDemoDiscussions } from './demo-discussions.js';
 import { allDemoWorkflows, DEMO_PORTFOLIO_COUNT, generateDemoPortfolio } from './demo-portfolio.js';
 import { type StoredSample, storeSampleFiles } from './demo-sample-files.js';
 import { type Kinds, loadDemoContext } from './demo-tenant-context.js';
@@ -46,6 +47,7 @@ export async function seedDemoPortfolio(adminDb: Db, tenantId: string, options: 
   // Open integration steps get the run their opening would have queued; the job worker's sweep hands
   // them to their connector, which pre-fills the screening.
   await withTenant(adminDb, tenantId, (tx) => queueOpenIntegrationSteps(tx, tenantId));
+  await withTenant(adminDb, tenantId, (tx) => seedDemoDiscussions(tx, tenantId, options.domain, now));
   return created;
 }
 

@@ -8,6 +8,10 @@ import {
   type FileAnswer,
   flattenSteps,
   isOneOf,
+  MENTION_PATHS,
+  MentionsPageSchema,
+  NOTIFICATION_PATHS,
+  NotificationsPageSchema,
   RISK_ASSESSMENT_DEFINITION,
   SUPPLIER_ONBOARDING_DEFINITION,
   SUPPLIER_ONBOARDING_FIELDS,
@@ -295,5 +299,24 @@ describe('demo portfolio seed', () => {
       .where('is_current', '=', true)
       .executeTakeFirstOrThrow()) as { value: FileAnswer };
     expect(Number(file.headers['content-length'])).toBe(answer.value.size);
+
+    // Colleagues' conversations mention the admin, some still unread; the analyst's inbox is empty.
+    const mentions = MentionsPageSchema.parse((await admin.get(MENTION_PATHS.userMentions)).json());
+    expect(mentions.count).toBeGreaterThan(0);
+    expect(mentions.results.some((m) => !m.is_read)).toBe(true);
+    const firstThread = await admin.get(MENTION_PATHS.threadMessages(mentions.results[0]?.thread as number));
+    expect(firstThread.json().results[0].body).toMatch(/@\[[^\]]+\]\(user:\d+\)/);
+    const analyst = TestClient.forTenant(app, tenant.slug);
+    await analyst.signIn(`analyst@${tenant.domain}`);
+    expect((await analyst.get(MENTION_PATHS.unreadCount)).json()).toEqual({ count: 0 });
+    // Each seeded mention is in the admin's notifications too, leading to its conversation.
+    const notifications = NotificationsPageSchema.parse((await admin.get(NOTIFICATION_PATHS.list)).json());
+    expect(notifications.count).toBe(mentions.count);
+    const times = notifications.results.map((n) => n.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(notifications.results[0]?.link).toMatch(/^\/process\/\d+\?thread=\d+/);
+    expect((await admin.get(NOTIFICATION_PATHS.unreadCount)).json()).toEqual({
+      count: mentions.results.filter((m) => !m.is_read).length,
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { FileStore } from '../../platform/files/file-store.js';
 import type { Db } from '../database.js';
 import { createTenant, type TenantSeed } from './create-tenant.js';
 import { seedDemoPortfolio } from './demo-portfolio-seed.js';
+import { seedDemoReports } from './demo-reports.js';
 import { seedDemoWorkflowSetup } from './demo-workflows.js';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -123,6 +124,7 @@ export async function seedDemoTenants(adminDb: Db, files: FileStore): Promise<bo
     });
     if (setUp && tenant.slug === DEMO_PORTFOLIO_TENANT) {
       await seedDemoPortfolio(adminDb, row.id, { files, domain: `${tenant.slug}.test` });
+      await seedDemoReports(adminDb, row.id, `admin@${tenant.slug}.test`);
     }
     seeded ||= setUp;
   }

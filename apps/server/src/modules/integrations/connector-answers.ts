@@ -11,7 +11,7 @@ import { loadDefinition } from '../workflows/definition-cache.js';
 import { materialiseWorkflow } from '../workflows/materialise.js';
 import { recordActivity } from '../workflows/workflow-activity.js';
 import { currentAnswers } from '../workflows/workflow-loader.js';
-import { type IntegrationRunJob, queueStepIntegrations } from './integration-queue.js';
+import { type QueuedRun, queueStepIntegrations } from './integration-queue.js';
 
 const LOGGED_TEXT_MAX_LENGTH = 500;
 
@@ -30,7 +30,7 @@ export type ConnectorAnswersInput = {
 export async function writeConnectorAnswers(
   tx: Tx,
   input: ConnectorAnswersInput,
-): Promise<{ written: string[]; runs: IntegrationRunJob[] }> {
+): Promise<{ written: string[]; runs: QueuedRun[] }> {
   const none = { written: [], runs: [] };
   const workflow = await tx
     .selectFrom('workflows')

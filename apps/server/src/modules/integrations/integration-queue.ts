@@ -6,6 +6,8 @@ import { integrationRunsRepository } from './integration-runs.repository.js';
 
 export const INTEGRATION_RUN_QUEUE = 'integrations.run';
 export type IntegrationRunJob = { tenantId: string; runId: string };
+// A run just queued, with what its 'queued' event names; only the job's ids go to the queue.
+export type QueuedRun = IntegrationRunJob & { workflowId: string; stepTag: string; connector: string };
 // One job per run: the queue's 'stately' policy refuses a second one with the same key.
 export const integrationJobKey = (job: IntegrationRunJob) => `${job.tenantId}:${job.runId}`;
 
@@ -26,15 +28,12 @@ export type QueueStepIntegrationsInput = {
 // Spec 1 §4: an integration step waits, per workflow and step, until its run has finished. Called
 // in the transaction of the action that opened the steps, so a run exists exactly when the action
 // committed; hand the answer to dispatchIntegrationRuns after that transaction commits.
-export async function queueStepIntegrations(
-  tx: Tx,
-  input: QueueStepIntegrationsInput,
-): Promise<IntegrationRunJob[]> {
+export async function queueStepIntegrations(tx: Tx, input: QueueStepIntegrationsInput): Promise<QueuedRun[]> {
   const opened = new Set(input.stepTags);
   const steps = flattenSteps(input.definition).filter((step) => step.integration && opened.has(step.tag));
   if (steps.length === 0) return [];
   const pending = await integrationRunsRepository.pendingSteps(tx, input.workflowId);
-  const jobs: IntegrationRunJob[] = [];
+  const jobs: QueuedRun[] = [];
   const queued: { runId: string; stepTag: string; connector: string }[] = [];
   for (const step of steps) {
     if (!step.integration || pending.has(step.tag)) continue;
@@ -45,7 +44,13 @@ export async function queueStepIntegrations(
       connector: step.integration.connector,
       userId: input.userId,
     });
-    jobs.push({ tenantId: input.tenantId, runId });
+    jobs.push({
+      tenantId: input.tenantId,
+      runId,
+      workflowId: input.workflowId,
+      stepTag: step.tag,
+      connector: step.integration.connector,
+    });
     queued.push({ runId, stepTag: step.tag, connector: step.integration.connector });
   }
   // Spec 2 §3.11 'queued': the timeline shows the run from the moment it waits.
@@ -72,9 +77,10 @@ export async function dispatchIntegrationRuns(
   log: (error: Error) => void,
 ): Promise<void> {
   if (!jobs) return;
-  for (const run of runs) {
+  for (const { tenantId, runId } of runs) {
+    const job: IntegrationRunJob = { tenantId, runId };
     try {
-      await jobs.send(INTEGRATION_RUN_QUEUE, run, { singletonKey: integrationJobKey(run) });
+      await jobs.send(INTEGRATION_RUN_QUEUE, job, { singletonKey: integrationJobKey(job) });
     } catch (error) {
       log(error instanceof Error ? error : new Error(String(error)));
     }

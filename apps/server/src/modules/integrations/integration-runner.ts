@@ -1,7 +1,15 @@
 import { flattenSteps } from '@attest/shared';
 import type { Db } from '../../db/database.js';
 import type { IntegrationRunState } from '../../db/schema.js';
+import {
+  type OutgoingEvent,
+  type RealtimePublisher,
+  silentPublisher,
+} from '../../platform/realtime/realtime-publisher.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import type { CommentEffects } from '../mentions/comment-fanout.js';
+import { postIntegrationResult } from '../mentions/integration-results.js';
+import { recordNotifications } from '../notifications/notifications.repository.js';
 import { loadDefinition } from '../workflows/definition-cache.js';
 import { recordActivity } from '../workflows/workflow-activity.js';
 import { currentAnswers } from '../workflows/workflow-loader.js';
@@ -9,9 +17,15 @@ import { writeConnectorAnswers } from './connector-answers.js';
 import { ConnectorError, type ConnectorInput, type ConnectorOutcome } from './connectors/connector.js';
 import { findConnector } from './connectors/registry.js';
 import {
+  connectorAnsweredEvent,
+  integrationRunEvent,
+  integrationRunNotification,
+} from './integration-events.js';
+import {
   dispatchIntegrationRuns,
   type IntegrationJobSender,
   type IntegrationRunJob,
+  type QueuedRun,
   type QueueStepIntegrationsInput,
   queueStepIntegrations,
 } from './integration-queue.js';
@@ -19,8 +33,8 @@ import { integrationRunsRepository } from './integration-runs.repository.js';
 
 export type IntegrationRunner = {
   // In the transaction of the action that opened the steps.
-  queue(tx: Tx, input: QueueStepIntegrationsInput): Promise<IntegrationRunJob[]>;
-  // After that transaction commits: hands the runs to the job queue.
+  queue(tx: Tx, input: QueueStepIntegrationsInput): Promise<QueuedRun[]>;
+  // After that transaction commits: announces the runs ('queued') and hands them to the job queue.
   dispatch(runs: readonly IntegrationRunJob[]): Promise<void>;
   // One run; the job calls it, and tests call it without pg-boss. `reclaim` (a retried job) takes
   // over a run a previous attempt left running.
@@ -37,7 +51,13 @@ export type IntegrationRunner = {
 export const CONNECTOR_FAILED_MESSAGE =
   'The integration failed. Please try again or contact your administrator.';
 
-type ClaimedRun = { id: string; workflow_id: string; step_tag: string; connector: string };
+type ClaimedRun = {
+  id: string;
+  workflow_id: string;
+  step_tag: string;
+  connector: string;
+  created_by: string | null;
+};
 type RunOutcome = {
   state: 'finished' | 'failed';
   result: unknown;
@@ -66,18 +86,42 @@ async function execute(connectorTag: string, input: ConnectorInput | undefined):
   return connector.run(input);
 }
 
+const isQueuedRun = (run: IntegrationRunJob): run is QueuedRun => 'workflowId' in run;
+
 export function createIntegrationRunner(options: {
   db: Db;
   jobs: IntegrationJobSender | null;
+  // Live events of the runs (spec 1 §4); none where nobody listens (tools, some tests).
+  realtime?: RealtimePublisher;
+  // After a run's outcome is posted in its step's thread: publish the comment's events and schedule
+  // its e-mails (mentions/thread-emails.ts); by default only the events are published.
+  announceComment?: (effects: CommentEffects) => Promise<void>;
   log: (error: Error, context: string) => void;
 }): IntegrationRunner {
   const { db } = options;
-  const dispatch = (runs: readonly IntegrationRunJob[]) =>
-    dispatchIntegrationRuns(options.jobs, runs, (e) => options.log(e, 'integration dispatch'));
+  const realtime = options.realtime ?? silentPublisher;
+  const announceComment =
+    options.announceComment ?? (async (effects: CommentEffects) => realtime.publish(effects.events));
 
-  // The run's state and result, the answers it brings and its activity entry commit together.
-  function finish(tenantId: string, run: ClaimedRun, outcome: RunOutcome) {
-    return withTenant(db, tenantId, async (tx) => {
+  async function dispatch(runs: readonly IntegrationRunJob[]) {
+    realtime.publish(
+      runs
+        .filter(isQueuedRun)
+        .map((run) =>
+          integrationRunEvent(
+            run.tenantId,
+            { id: run.runId, workflow_id: run.workflowId, step_tag: run.stepTag, connector: run.connector },
+            'queued',
+          ),
+        ),
+    );
+    await dispatchIntegrationRuns(options.jobs, runs, (e) => options.log(e, 'integration dispatch'));
+  }
+
+  // The run's state and result, the answers it brings, its activity entry, its message in the
+  // step's thread and its notification commit together; what they announce is published after.
+  async function finish(tenantId: string, run: ClaimedRun, outcome: RunOutcome, stepName: string) {
+    const done = await withTenant(db, tenantId, async (tx) => {
       const at = new Date();
       await integrationRunsRepository.finish(tx, run.id, outcome);
       const { written, runs } = await writeConnectorAnswers(tx, {
@@ -103,8 +147,26 @@ export function createIntegrationRunner(options: {
           at,
         },
       ]);
-      return runs;
+      const comment = await postIntegrationResult(tx, tenantId, {
+        ...run,
+        state: outcome.state,
+        error: outcome.error,
+        result: outcome.result,
+      });
+      const notified = await recordNotifications(
+        tx,
+        tenantId,
+        integrationRunNotification(run, outcome.state, stepName),
+      );
+      return { runs, written, comment, notified };
     });
+    const events: OutgoingEvent[] = [integrationRunEvent(tenantId, run, outcome.state)];
+    if (done.written.length > 0) events.push(connectorAnsweredEvent(tenantId, run, done.written));
+    realtime.publish([...events, ...done.notified]);
+    await announceComment(done.comment).catch((error: unknown) =>
+      options.log(error instanceof Error ? error : new Error(String(error)), 'integration result comment'),
+    );
+    return done.runs;
   }
 
   async function run(
@@ -117,9 +179,17 @@ export function createIntegrationRunner(options: {
       if (!found) return undefined;
       if (!(await integrationRunsRepository.claim(tx, runId, { reclaim: how.reclaim ?? false })))
         return undefined;
-      return { run: found, input: await loadInput(tx, tenantId, found) };
+      const input = await loadInput(tx, tenantId, found);
+      const stepName = input?.step.name ?? found.step_tag;
+      const notified = await recordNotifications(
+        tx,
+        tenantId,
+        integrationRunNotification(found, 'started', stepName),
+      );
+      return { run: found, input, stepName, notified };
     });
     if (!claimed) return 'skipped';
+    realtime.publish([integrationRunEvent(tenantId, claimed.run, 'started'), ...claimed.notified]);
     // The connector runs between two transactions, so it may call other systems (STYLE rule 8).
     let outcome: RunOutcome;
     try {
@@ -133,7 +203,7 @@ export function createIntegrationRunner(options: {
       outcome = { state: 'failed', result: null, error, answers: {} };
     }
     try {
-      await dispatch(await finish(tenantId, claimed.run, outcome));
+      await dispatch(await finish(tenantId, claimed.run, outcome, claimed.stepName));
       return outcome.state;
     } catch (caught) {
       // Recording the outcome failed (its answers broke a rule, the database hiccuped): the run is
@@ -145,7 +215,7 @@ export function createIntegrationRunner(options: {
         error: CONNECTOR_FAILED_MESSAGE,
         answers: {},
       };
-      await finish(tenantId, claimed.run, failed);
+      await finish(tenantId, claimed.run, failed, claimed.stepName);
       return 'failed';
     }
   }

@@ -12,6 +12,7 @@ const RUN_COLUMNS = [
   'error',
   'created_at',
   'finished_at',
+  'created_by',
 ] as const;
 
 export const integrationRunsRepository = {

@@ -1,5 +1,6 @@
 import { MENTION_MESSAGES, MENTIONS_PER_MESSAGE_MAX, parseMentions } from '@attest/shared';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { BadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
@@ -47,44 +48,57 @@ export async function mentionRecipients(
   const found = new Set(users.filter((u) => u.is_active).map((u) => u.id));
   if (explicit.some((id) => !found.has(id))) throw new BadRequestError(MENTION_MESSAGES.unknownMention);
 
-  // The access rule of workflow-access.ts (region or business-unit access), asked for every
-  // mentioned user at once instead of the signed-in one.
-  const seeing = await tx
-    .selectFrom('users as mu')
-    .select('mu.id')
-    .where('mu.id', 'in', [...found])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('workflows as w')
-          .select(sql`1`.as('one'))
-          .where('w.id', '=', workflowId)
-          .where((inner) =>
-            inner.or([
-              inner.exists(
-                inner
-                  .selectFrom('user_region_access as ra')
-                  .select(sql`1`.as('one'))
-                  .whereRef('ra.region_id', '=', 'w.region_id')
-                  .whereRef('ra.user_id', '=', 'mu.id'),
-              ),
-              inner.exists(
-                inner
-                  .selectFrom('user_business_unit_access as ba')
-                  .select(sql`1`.as('one'))
-                  .whereRef('ba.business_unit_id', '=', 'w.business_unit_id')
-                  .whereRef('ba.user_id', '=', 'mu.id'),
-              ),
-            ]),
-          ),
-      ),
-    )
-    .execute();
-  const canSee = new Set(seeing.map((r) => r.id));
+  const canSee = await usersSeeingWorkflow(tx, workflowId, [...found]);
   const blind = users.filter((u) => found.has(u.id) && !canSee.has(u.id));
   if (blind.length > 0) {
     const names = blind.map((u) => `${u.first_name} ${u.last_name}`.trim() || u.email).join(', ');
     throw new BadRequestError(`${MENTION_MESSAGES.cannotSee} ${names}`);
   }
   return [...found];
+}
+
+// Which of these users can see the workflow: the access rule of workflow-access.ts (region or
+// business-unit access), asked for many users at once instead of the signed-in one.
+export async function usersSeeingWorkflow(
+  tx: Tx,
+  workflowId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const seeing = await tx
+    .selectFrom('users as mu')
+    .select('mu.id')
+    .where('mu.id', 'in', [...userIds])
+    .where((eb) => eb.exists(seesWorkflow(eb, workflowId)))
+    .execute();
+  return new Set(seeing.map((r) => r.id));
+}
+
+// An exists-subquery over `users as mu`: the workflow is visible to mu.
+export function seesWorkflow(
+  eb: ExpressionBuilder<Database & { mu: Database['users'] }, 'mu'>,
+  workflowId: string,
+) {
+  return eb
+    .selectFrom('workflows as w')
+    .select(sql`1`.as('one'))
+    .where('w.id', '=', workflowId)
+    .where((inner) =>
+      inner.or([
+        inner.exists(
+          inner
+            .selectFrom('user_region_access as ra')
+            .select(sql`1`.as('one'))
+            .whereRef('ra.region_id', '=', 'w.region_id')
+            .whereRef('ra.user_id', '=', 'mu.id'),
+        ),
+        inner.exists(
+          inner
+            .selectFrom('user_business_unit_access as ba')
+            .select(sql`1`.as('one'))
+            .whereRef('ba.business_unit_id', '=', 'w.business_unit_id')
+            .whereRef('ba.user_id', '=', 'mu.id'),
+        ),
+      ]),
+    );
 }

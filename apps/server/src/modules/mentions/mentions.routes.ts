@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { ForbiddenError } from '../../platform/errors.js';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
+import type { CommentEffects } from './comment-fanout.js';
 import { listUserMentions, markMentionRead, unreadMentionsCount } from './mentions.service.js';
 import {
   deleteMessage,
@@ -43,6 +44,11 @@ function pageLink(request: FastifyRequest, page: number) {
   const url = new URL(request.url, 'http://local');
   url.searchParams.set('page', String(page));
   return `${url.pathname}${url.search}`;
+}
+
+// After a comment's transaction has committed: its live events, then its e-mails' schedule.
+function announce(request: FastifyRequest, effects: CommentEffects) {
+  return request.server.threadEmails.announce(effects, request.server.realtime);
 }
 
 // Threads on a workflow, a step or a field, their messages and the mentions they make (issue 6).
@@ -112,8 +118,15 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: MessageSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await postMessage(userContext(request), request.params.id, request.body.body)),
+    async (request, reply) => {
+      const { message, effects } = await postMessage(
+        userContext(request),
+        request.params.id,
+        request.body.body,
+      );
+      await announce(request, effects);
+      return reply.status(201).send(message);
+    },
   );
 
   api.patch(
@@ -128,7 +141,15 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: MessageSchema, ...errors },
       },
     },
-    async (request) => editMessage(userContext(request), request.params.id, request.body.body),
+    async (request) => {
+      const { message, effects } = await editMessage(
+        userContext(request),
+        request.params.id,
+        request.body.body,
+      );
+      await announce(request, effects);
+      return message;
+    },
   );
 
   api.delete(
@@ -143,7 +164,7 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteMessage(userContext(request), request.params.id);
+      await announce(request, await deleteMessage(userContext(request), request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -166,7 +187,9 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
       if (request.headers['sec-fetch-site'] === 'cross-site') {
         throw new ForbiddenError(SERVER_MESSAGES.csrfFailed, ERROR_CODES.csrfFailed);
       }
-      return markMentionRead(userContext(request), request.params.id);
+      const { result, events } = await markMentionRead(userContext(request), request.params.id);
+      request.server.realtime.publish(events);
+      return result;
     },
   );
 

@@ -1,29 +1,12 @@
 import { MENTIONS_PAGE_SIZE, type Mention } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/definition-cache.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { mentionsChangedEvents } from './comment-fanout.js';
+import { unreadMentionsOf, visibleMentions } from './mentions.repository.js';
+import { integrationResult } from './messages.repository.js';
 import { targetLabels, targetType } from './thread-targets.js';
-
-// The signed-in user's mentions on workflows they can still see (losing access to a workflow hides
-// its mentions; they come back with the access).
-function visibleMentions(tx: Tx, userId: string) {
-  return tx
-    .selectFrom('mentions as mn')
-    .innerJoin('messages as m', (j) =>
-      j.onRef('m.tenant_id', '=', 'mn.tenant_id').onRef('m.id', '=', 'mn.message_id'),
-    )
-    .innerJoin('threads as t', (j) =>
-      j.onRef('t.tenant_id', '=', 'm.tenant_id').onRef('t.id', '=', 'm.thread_id'),
-    )
-    .innerJoin('workflows as w', (j) =>
-      j.onRef('w.tenant_id', '=', 't.tenant_id').onRef('w.id', '=', 't.workflow_id'),
-    )
-    .where('mn.user_id', '=', userId)
-    .where('m.deleted_at', 'is', null)
-    .where(visibleWorkflowsFilter(userId));
-}
 
 // Spec 1 §7 user-mentions: newest first, 20 a page.
 export function listUserMentions(ctx: UserContext, page: number) {
@@ -31,14 +14,19 @@ export function listUserMentions(ctx: UserContext, page: number) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const [rows, total] = await Promise.all([
       visibleMentions(tx, userId)
-        .innerJoin('users as a', (j) =>
+        .leftJoin('users as a', (j) =>
           j.onRef('a.tenant_id', '=', 'm.tenant_id').onRef('a.id', '=', 'm.author_id'),
+        )
+        .leftJoin('integration_runs as r', (j) =>
+          j.onRef('r.tenant_id', '=', 'm.tenant_id').onRef('r.id', '=', 'm.integration_run_id'),
         )
         .select([
           'mn.id',
           'mn.is_read',
           'mn.created_at',
+          'm.id as message_id',
           'm.body',
+          'm.author_id',
           'a.email',
           'a.first_name',
           'a.last_name',
@@ -48,6 +36,9 @@ export function listUserMentions(ctx: UserContext, page: number) {
           't.id as thread_id',
           't.step_tag',
           't.field_tag',
+          'r.id as run_id',
+          'r.connector as run_connector',
+          'r.state as run_state',
         ])
         .orderBy('mn.created_at', 'desc')
         .orderBy('mn.id', 'desc')
@@ -64,14 +55,19 @@ export function listUserMentions(ctx: UserContext, page: number) {
       const tags = { step_tag: row.step_tag, field_tag: row.field_tag };
       results.push({
         id: Number(row.id),
+        message_id: Number(row.message_id),
         message: row.body,
-        posted_by: { email: row.email, name: `${row.first_name} ${row.last_name}`.trim() },
+        posted_by:
+          row.author_id !== null
+            ? { email: row.email ?? '', name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() }
+            : null,
         workflow: { id: Number(row.workflow_id), name: row.workflow_name },
         created_at: row.created_at.toISOString(),
         ...targetLabels(definition, tags),
         is_read: row.is_read,
         content_object_type: targetType(tags),
         thread: Number(row.thread_id),
+        integration_result: integrationResult(row),
       });
     }
     return { results, count: Number(total.n) };
@@ -81,15 +77,11 @@ export function listUserMentions(ctx: UserContext, page: number) {
 export function unreadMentionsCount(ctx: UserContext) {
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const row = await visibleMentions(tx, userId)
-      .where('mn.is_read', '=', false)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.n) };
+    return { count: await unreadMentionsOf(tx, userId) };
   });
 }
 
-// Marks the signed-in user's mention of a message read; idempotent (read_at keeps the first read).
+// Marks the signed-in user's mention of a message read (events to publish after commit); idempotent (read_at keeps the first read).
 // 404 when they have no mention on it, or cannot see its workflow any more.
 export function markMentionRead(ctx: UserContext, messageId: number) {
   const userId = ctx.auth.user.id;
@@ -106,6 +98,10 @@ export function markMentionRead(ctx: UserContext, messageId: number) {
         .where('id', '=', mention.id)
         .execute();
     }
-    return { id: Number(mention.id), is_read: true as const };
+    return {
+      result: { id: Number(mention.id), is_read: true as const },
+      // The reader's badge, on every page they have open.
+      events: await mentionsChangedEvents(tx, ctx.tenant.id, [userId]),
+    };
   });
 }

@@ -109,6 +109,7 @@ describe('mentions', () => {
     const page = await mentions(member);
     expect(page.count).toBe(1);
     expect(page.results[0]).toMatchObject({
+      message_id: message.id,
       message: message.body,
       posted_by: { email: t.email('admin') },
       workflow: { id: workflowId },

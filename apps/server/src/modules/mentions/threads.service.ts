@@ -5,7 +5,15 @@ import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { recordActivity } from '../workflows/workflow-activity.js';
 import { loadVisibleWorkflow } from '../workflows/workflow-loader.js';
+import {
+  type CommentEffects,
+  commentPosted,
+  mentionsChangedEvents,
+  notifyComment,
+  threadMessageEvent,
+} from './comment-fanout.js';
 import { mentionRecipients } from './mention-recipients.js';
+import { messagesQuery, readMessage, toMessage } from './messages.repository.js';
 import { resolveTarget, targetType } from './thread-targets.js';
 
 type ThreadRow = {
@@ -84,7 +92,7 @@ export function openThread(ctx: UserContext, workflowId: number, request: Create
 }
 
 // A thread of a workflow the user can see, or 404 (another tenant's thread is hidden by RLS).
-async function visibleThread(tx: Tx, ctx: UserContext, threadId: number | string) {
+export async function visibleThread(tx: Tx, ctx: UserContext, threadId: number | string) {
   const thread = await tx
     .selectFrom('threads')
     .select(['id', 'workflow_id', 'step_tag', 'field_tag'])
@@ -93,51 +101,6 @@ async function visibleThread(tx: Tx, ctx: UserContext, threadId: number | string
   if (!thread) throw new NotFoundError();
   const workflow = await loadVisibleWorkflow(tx, ctx, thread.workflow_id);
   return { thread, workflow };
-}
-
-function messagesQuery(tx: Tx) {
-  return tx
-    .selectFrom('messages as m')
-    .innerJoin('users as u', (j) =>
-      j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.author_id'),
-    )
-    .select([
-      'm.id',
-      'm.thread_id',
-      'm.body',
-      'm.created_at',
-      'm.edited_at',
-      'u.id as author_id',
-      'u.email',
-      'u.first_name',
-      'u.last_name',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('mentions as mn')
-        .select(sql<string[]>`coalesce(array_agg(mn.user_id order by mn.user_id), '{}')`.as('ids'))
-        .whereRef('mn.message_id', '=', 'm.id')
-        .as('mentioned'),
-    )
-    .where('m.deleted_at', 'is', null);
-}
-
-type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
-
-function toMessage(row: MessageRow): Message {
-  return {
-    id: Number(row.id),
-    thread: Number(row.thread_id),
-    author: {
-      id: Number(row.author_id),
-      email: row.email,
-      name: `${row.first_name} ${row.last_name}`.trim(),
-    },
-    body: row.body,
-    created_at: row.created_at.toISOString(),
-    edited_at: row.edited_at?.toISOString() ?? null,
-    mentioned_user_ids: (row.mentioned ?? []).map(Number),
-  };
 }
 
 // A thread's messages, oldest first, paged.
@@ -163,13 +126,19 @@ export function listMessages(ctx: UserContext, threadId: number, page: PageQuery
   });
 }
 
-function readMessage(tx: Tx, id: string) {
-  return messagesQuery(tx).where('m.id', '=', id).executeTakeFirstOrThrow().then(toMessage);
+function actorOf(ctx: UserContext) {
+  const user = ctx.auth.user;
+  return { id: Number(user.id), name: `${user.first_name} ${user.last_name}`.trim() || user.email };
 }
 
-// Posts a message; its mentions and the workflow's activity entry are written in the same
-// transaction, so a refused mention (400) leaves no message behind.
-export function postMessage(ctx: UserContext, threadId: number, body: string) {
+// Posts a message; its mentions, the workflow's activity entry, its author's subscription, the
+// comment e-mails and notifications it causes are written in the same transaction, so a refused
+// mention (400) leaves nothing behind. The effects are for announceComment after commit.
+export function postMessage(
+  ctx: UserContext,
+  threadId: number,
+  body: string,
+): Promise<{ message: Message; effects: CommentEffects }> {
   const authorId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { thread } = await visibleThread(tx, ctx, threadId);
@@ -200,7 +169,14 @@ export function postMessage(ctx: UserContext, threadId: number, body: string) {
         },
       },
     ]);
-    return readMessage(tx, message.id);
+    const effects = await commentPosted(tx, ctx.tenant.id, {
+      thread,
+      messageId: message.id,
+      authorId,
+      actor: actorOf(ctx),
+      mentioned: recipients,
+    });
+    return { message: await readMessage(tx, message.id), effects };
   });
 }
 
@@ -219,12 +195,26 @@ async function ownMessage(tx: Tx, ctx: UserContext, messageId: number) {
   return { message, thread };
 }
 
-// Editing re-reads the mentions: new ones are added, removed ones go if still unread (a read one
-// is history the reader has already acted on).
-export function editMessage(ctx: UserContext, messageId: number, body: string) {
+async function mentionedUsers(tx: Tx, messageId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('mentions')
+    .select('user_id')
+    .where('message_id', '=', messageId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+// Editing re-reads the mentions: new ones are added (and told, like a mention in a new message),
+// removed ones go if still unread (a read one is history the reader has already acted on).
+export function editMessage(
+  ctx: UserContext,
+  messageId: number,
+  body: string,
+): Promise<{ message: Message; effects: CommentEffects }> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { message, thread } = await ownMessage(tx, ctx, messageId);
     const recipients = await mentionRecipients(tx, body, thread.workflow_id, ctx.auth.user.id);
+    const before = new Set(await mentionedUsers(tx, message.id));
     await tx
       .updateTable('messages')
       .set({ body, edited_at: new Date() })
@@ -232,7 +222,7 @@ export function editMessage(ctx: UserContext, messageId: number, body: string) {
       .execute();
     let removed = tx.deleteFrom('mentions').where('message_id', '=', message.id).where('is_read', '=', false);
     if (recipients.length > 0) removed = removed.where('user_id', 'not in', recipients);
-    await removed.execute();
+    const gone = await removed.returning('user_id').execute();
     if (recipients.length > 0) {
       await tx
         .insertInto('mentions')
@@ -240,16 +230,49 @@ export function editMessage(ctx: UserContext, messageId: number, body: string) {
         .onConflict((oc) => oc.columns(['tenant_id', 'message_id', 'user_id']).doNothing())
         .execute();
     }
-    return readMessage(tx, message.id);
+    const added = recipients.filter((id) => !before.has(id));
+    const effects = await notifyComment(tx, ctx.tenant.id, {
+      thread,
+      messageId: message.id,
+      authorId: ctx.auth.user.id,
+      actor: actorOf(ctx),
+      mentioned: added,
+      subscribers: [],
+    });
+    effects.events.unshift(
+      threadMessageEvent(ctx.tenant.id, thread, message.id, 'edited', actorOf(ctx)),
+      ...(await mentionsChangedEvents(
+        tx,
+        ctx.tenant.id,
+        gone.map((r) => r.user_id),
+      )),
+    );
+    return { message: await readMessage(tx, message.id), effects };
   });
 }
 
 // Soft delete: the message leaves its thread, and its mentions go with it (nobody is sent to read
-// a message that is gone).
-export function deleteMessage(ctx: UserContext, messageId: number) {
+// a message that is gone; a comment e-mail not yet sent leaves it out).
+export function deleteMessage(ctx: UserContext, messageId: number): Promise<CommentEffects> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const { message } = await ownMessage(tx, ctx, messageId);
+    const { message, thread } = await ownMessage(tx, ctx, messageId);
     await tx.updateTable('messages').set({ deleted_at: new Date() }).where('id', '=', message.id).execute();
-    await tx.deleteFrom('mentions').where('message_id', '=', message.id).execute();
+    const gone = await tx
+      .deleteFrom('mentions')
+      .where('message_id', '=', message.id)
+      .returning('user_id')
+      .execute();
+    return {
+      tenantId: ctx.tenant.id,
+      events: [
+        threadMessageEvent(ctx.tenant.id, thread, message.id, 'deleted', actorOf(ctx)),
+        ...(await mentionsChangedEvents(
+          tx,
+          ctx.tenant.id,
+          gone.map((r) => r.user_id),
+        )),
+      ],
+      emailUserIds: [],
+    };
   });
 }

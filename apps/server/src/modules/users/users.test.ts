@@ -18,6 +18,8 @@ describe('POST users/login/', () => {
       email: `admin@${tenant.slug}.test`,
       first_name: 'Ada',
       tenant: tenant.slug,
+      // The real-time client names its private channels with it (issue 6).
+      tenant_id: Number(tenant.id),
       kind: 1,
       mfa: { requires_mfa_verification: false },
       groups: [{ name: 'Admins' }],

@@ -7,6 +7,7 @@ import {
   MULTI_FILE_FIELD_TYPES,
   SINGLE_FILE_FIELD_TYPES,
 } from '@attest/shared';
+import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { fileAnswerErrors } from '../attachments/attachment-answers.js';
@@ -16,6 +17,7 @@ import { applyChange, type ChangeHooks } from './apply-change.js';
 import { recordActivity } from './workflow-activity.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
 import { answerRefusal, workflowRefusal } from './workflow-errors.js';
+import { workflowEvents } from './workflow-events.js';
 import { type LoadedWorkflow, loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 
 const LOGGED_VALUE_MAX_LENGTH = 500;
@@ -64,7 +66,7 @@ export async function saveAnswerIn(
   if (references.length > 0)
     throw answerRefusal('invalid_answer', [{ field_tag: field.tag, errors: references }]);
   const before = loaded.state.answers[field.tag] ?? null;
-  if (same(before, edit.value)) return { runs: [] as readonly object[] };
+  if (same(before, edit.value)) return { runs: [] as readonly object[], changed: null };
 
   const at = new Date();
   await answersRepository.saveVersion(tx, {
@@ -76,7 +78,7 @@ export async function saveAnswerIn(
     answeredBy: ctx.auth.user.id,
     at,
   });
-  const { runs } = await applyChange(tx, ctx, loaded, edit.state, null, hooks);
+  const { runs, statusId } = await applyChange(tx, ctx, loaded, edit.state, null, hooks);
   await recordActivity(tx, ctx.tenant.id, [
     {
       workflowId: loaded.row.id,
@@ -89,15 +91,32 @@ export async function saveAnswerIn(
       at,
     },
   ]);
-  return { runs };
+  return { runs, changed: { stepTag: step.tag, fieldTag: field.tag, statusId } };
+}
+
+// What one saved answer tells the workflow's channel.
+export function answerEvents(
+  ctx: UserContext,
+  workflowId: string,
+  changed: { stepTag: string; fieldTag: string; statusId: string | null } | null,
+): OutgoingEvent[] {
+  if (!changed) return [];
+  const events = [workflowEvents.answered(ctx, workflowId, changed.stepTag, [changed.fieldTag])];
+  if (changed.statusId) events.push(workflowEvents.statusChanged(ctx, workflowId, changed.statusId));
+  return events;
 }
 
 export async function saveAnswer(ctx: UserContext, id: number, input: AnswerRequest, hooks: ChangeHooks) {
-  const { detail, runs } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { detail, runs, changed } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
-    const { runs } = await saveAnswerIn(tx, ctx, loaded, input, hooks);
-    return { runs, detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)) };
+    const { runs, changed } = await saveAnswerIn(tx, ctx, loaded, input, hooks);
+    return {
+      runs,
+      changed,
+      detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)),
+    };
   });
+  hooks.realtime.publish(answerEvents(ctx, String(id), changed));
   if (runs.length > 0) await hooks.integrations?.dispatch(runs);
   return detail;
 }

@@ -4,9 +4,10 @@ import {
   type WorkflowSnapshot,
   type WorkflowState,
 } from '@attest/shared';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { materialiseWorkflow } from './materialise.js';
+import { materialiseWorkflow, statusIdOf } from './materialise.js';
 import type { StepEvent } from './step-rows.js';
 import type { LoadedWorkflow } from './workflow-loader.js';
 
@@ -26,8 +27,15 @@ export type StepIntegrations = {
   dispatch(runs: readonly object[]): Promise<void>;
 };
 
-export type ChangeHooks = { integrations: StepIntegrations | null };
-export type AppliedChange = { snapshot: WorkflowSnapshot; opened: string[]; runs: readonly object[] };
+// `realtime` publishes the action's live events once its transaction has committed.
+export type ChangeHooks = { integrations: StepIntegrations | null; realtime: RealtimePublisher };
+// statusId: the workflow's new status when the change moved it, else null.
+export type AppliedChange = {
+  snapshot: WorkflowSnapshot;
+  opened: string[];
+  runs: readonly object[];
+  statusId: string | null;
+};
 
 // After any change of state (answer, submit, undo): the rows the engine's new snapshot implies, and
 // integration runs for the steps that opened because of it.
@@ -39,7 +47,8 @@ export async function applyChange(
   event: StepEvent,
   hooks: ChangeHooks,
 ): Promise<AppliedChange> {
-  const before = new Set(evaluateWorkflow(loaded.definition, loaded.state).enabled_steps);
+  const previous = evaluateWorkflow(loaded.definition, loaded.state);
+  const before = new Set(previous.enabled_steps);
   const snapshot = await materialiseWorkflow(tx, {
     tenantId: ctx.tenant.id,
     workflow: loaded.row,
@@ -60,5 +69,9 @@ export async function applyChange(
           userId: ctx.auth.user.id,
         })
       : [];
-  return { snapshot, opened, runs };
+  const statusId =
+    snapshot.status === previous.status
+      ? null
+      : (await statusIdOf(tx, loaded.row.kind_id, snapshot.status)).id;
+  return { snapshot, opened, runs, statusId };
 }

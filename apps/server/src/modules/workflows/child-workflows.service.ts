@@ -1,13 +1,15 @@
 import { evaluateWorkflow, flattenSteps } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { saveAnswerIn } from './answers.service.js';
+import { recordNotifications } from '../notifications/notifications.repository.js';
+import { answerEvents, saveAnswerIn } from './answers.service.js';
 import type { ChangeHooks } from './apply-change.js';
 import { currentKind } from './create-workflow.service.js';
 import { createWorkflows } from './create-workflows.js';
 import { recordActivity } from './workflow-activity.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
 import { answerRefusal, workflowRefusal } from './workflow-errors.js';
+import { workflowEvents } from './workflow-events.js';
 import { workflowKindsRepository } from './workflow-kinds.repository.js';
 import { loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 
@@ -21,7 +23,7 @@ export async function createChildWorkflow(
   input: { name?: string | undefined },
   hooks: ChangeHooks,
 ) {
-  const { result, runs } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { result, runs, changed, notified } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const parent = await loadChangeableWorkflow(tx, ctx, id);
     const field = flattenSteps(parent.definition)
       .flatMap((s) => s.fields)
@@ -59,7 +61,7 @@ export async function createChildWorkflow(
           userId: ctx.auth.user.id,
         })
       : [];
-    const { runs: parentRuns } = await saveAnswerIn(
+    const { runs: parentRuns, changed } = await saveAnswerIn(
       tx,
       ctx,
       parent,
@@ -83,7 +85,26 @@ export async function createChildWorkflow(
         details: { parent_id: Number(parent.row.id), field_tag: fieldTag },
       },
     ]);
+    // The parent's creator hears of a child someone else started.
+    const creator = parent.row.created_by;
+    const notified =
+      creator === null || creator === ctx.auth.user.id
+        ? []
+        : await recordNotifications(tx, ctx.tenant.id, [
+            {
+              userId: creator,
+              kind: 'child_workflow_created',
+              group: 'child_workflow_creation',
+              outcome: 'completed',
+              actorId: ctx.auth.user.id,
+              workflowId: parent.row.id,
+              params: { child_id: Number(child), child_name: name },
+              link: `/process/${child}`,
+            },
+          ]);
     return {
+      changed,
+      notified,
       runs: [...childRuns, ...parentRuns],
       result: {
         child: { id: Number(child), name },
@@ -91,6 +112,12 @@ export async function createChildWorkflow(
       },
     };
   });
+  const parentId = String(id);
+  hooks.realtime.publish([
+    workflowEvents.childCreated(ctx, parentId, String(result.child.id), fieldTag),
+    ...answerEvents(ctx, parentId, changed),
+    ...notified,
+  ]);
   if (runs.length > 0) await hooks.integrations?.dispatch(runs);
   return result;
 }

@@ -7,6 +7,7 @@ import { loadDefinition } from './definition-cache.js';
 import { placeAccess, workflowAccess } from './workflow-access.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
 import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
+import { workflowEvents } from './workflow-events.js';
 import { workflowKindsRepository } from './workflow-kinds.repository.js';
 import { loadVisibleWorkflow } from './workflow-loader.js';
 
@@ -44,7 +45,7 @@ async function checkPlace(tx: Tx, ctx: UserContext, regionId: string, unitId: st
 }
 
 export async function createWorkflow(ctx: UserContext, input: CreateWorkflowRequest, hooks: ChangeHooks) {
-  const { detail, runs } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { detail, runs, parentId, workflowId } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await currentKind(tx, ctx.tenant.id, { id: String(input.kind_id) });
     const regionId = String(input.region_id);
     const unitId = input.business_unit_id ? String(input.business_unit_id) : null;
@@ -77,9 +78,15 @@ export async function createWorkflow(ctx: UserContext, input: CreateWorkflowRequ
       : [];
     return {
       runs,
+      parentId,
+      workflowId,
       detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, workflowId)),
     };
   });
+  hooks.realtime.publish([
+    workflowEvents.created(ctx, workflowId),
+    ...(parentId ? [workflowEvents.childCreated(ctx, parentId, workflowId, null)] : []),
+  ]);
   if (runs.length > 0) await hooks.integrations?.dispatch(runs);
   return detail;
 }

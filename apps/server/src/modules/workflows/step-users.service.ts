@@ -1,15 +1,20 @@
 import { flattenSteps, type StepAssignee } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { recordNotifications } from '../notifications/notifications.repository.js';
 import { recordActivity } from './workflow-activity.js';
 import { toAssignee } from './workflow-detail.js';
 import { workflowDetailRepository } from './workflow-detail.repository.js';
 import { stepRefusal, workflowRefusal } from './workflow-errors.js';
+import { stepLink, workflowEvents } from './workflow-events.js';
 import { type LoadedWorkflow, loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 
 function assertStep(loaded: LoadedWorkflow, stepTag: string) {
-  if (!flattenSteps(loaded.definition).some((s) => s.tag === stepTag)) throw stepRefusal('unknown_step', []);
+  const step = flattenSteps(loaded.definition).find((s) => s.tag === stepTag);
+  if (!step) throw stepRefusal('unknown_step', []);
+  return step;
 }
 
 async function assigneesOf(tx: Tx, workflowId: string, stepTag: string): Promise<StepAssignee[]> {
@@ -25,16 +30,18 @@ export function listStepUsers(ctx: UserContext, id: number, stepTag: string) {
   });
 }
 
-// A user or a group of the tenant (row-level security hides any other tenant's).
-export function addStepUser(
+// A user or a group of the tenant (row-level security hides any other tenant's). A person made an
+// assignee by someone else is notified.
+export async function addStepUser(
   ctx: UserContext,
   id: number,
   stepTag: string,
   input: { user_id?: number | undefined; group_id?: number | undefined },
+  realtime: RealtimePublisher,
 ) {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { assignees, notified } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
-    assertStep(loaded, stepTag);
+    const step = assertStep(loaded, stepTag);
     let name: string;
     if (input.user_id !== undefined) {
       const user = await tx
@@ -87,12 +94,36 @@ export function addStepUser(
         details: { ...input, name },
       },
     ]);
-    return assigneesOf(tx, loaded.row.id, stepTag);
+    const assignee = input.user_id === undefined ? null : String(input.user_id);
+    const notified =
+      assignee === null || assignee === ctx.auth.user.id
+        ? []
+        : await recordNotifications(tx, ctx.tenant.id, [
+            {
+              userId: assignee,
+              kind: 'step_assigned',
+              group: 'step',
+              outcome: null,
+              actorId: ctx.auth.user.id,
+              workflowId: loaded.row.id,
+              params: { step_tag: stepTag, step_name: step.name },
+              link: stepLink(loaded.definition, loaded.row.id, stepTag),
+            },
+          ]);
+    return { notified, assignees: await assigneesOf(tx, loaded.row.id, stepTag) };
   });
+  realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'assigned'), ...notified]);
+  return assignees;
 }
 
-export function removeStepUser(ctx: UserContext, id: number, stepTag: string, assigneeId: number) {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+export async function removeStepUser(
+  ctx: UserContext,
+  id: number,
+  stepTag: string,
+  assigneeId: number,
+  realtime: RealtimePublisher,
+) {
+  const assignees = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     assertStep(loaded, stepTag);
     const [assignee] = (await workflowDetailRepository.stepUsers(tx, loaded.row.id, stepTag))
@@ -112,4 +143,6 @@ export function removeStepUser(ctx: UserContext, id: number, stepTag: string, as
     ]);
     return assigneesOf(tx, loaded.row.id, stepTag);
   });
+  realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'unassigned')]);
+  return assignees;
 }

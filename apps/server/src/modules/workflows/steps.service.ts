@@ -1,4 +1,5 @@
 import { flattenSteps, statusDisplayName, submitStep, undoStep } from '@attest/shared';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { answersRepository } from './answers.repository.js';
@@ -6,6 +7,7 @@ import { applyChange, type ChangeHooks } from './apply-change.js';
 import { type ActivityInput, recordActivity } from './workflow-activity.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
 import { stepRefusal, workflowRefusal } from './workflow-errors.js';
+import { workflowEvents } from './workflow-events.js';
 import { loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 
 type StepAction = 'submit' | 'undo';
@@ -20,7 +22,7 @@ export async function actOnStep(
   action: StepAction,
   hooks: ChangeHooks,
 ) {
-  const { detail, runs } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { detail, runs, statusId } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     if (await answersRepository.isStepLocked(tx, loaded.row.id, stepTag))
       throw workflowRefusal('step_locked');
@@ -30,7 +32,7 @@ export async function actOnStep(
         : undoStep(loaded.definition, loaded.state, stepTag);
     if (!result.ok) throw stepRefusal(result.code, result.problems);
     const by = ctx.auth.user.id;
-    const { runs } = await applyChange(
+    const { runs, statusId } = await applyChange(
       tx,
       ctx,
       loaded,
@@ -59,15 +61,30 @@ export async function actOnStep(
       });
     }
     await recordActivity(tx, ctx.tenant.id, entries);
-    return { runs, detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)) };
+    return {
+      runs,
+      statusId,
+      detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)),
+    };
   });
+  const workflowId = String(id);
+  hooks.realtime.publish([
+    workflowEvents.stepChanged(ctx, workflowId, stepTag, action === 'submit' ? 'submitted' : 'undone'),
+    ...(statusId ? [workflowEvents.statusChanged(ctx, workflowId, statusId)] : []),
+  ]);
   if (runs.length > 0) await hooks.integrations?.dispatch(runs);
   return detail;
 }
 
 // A supervisor's lock (held by 'Can undo a step'): a locked step refuses answers and submission.
-export function lockStep(ctx: UserContext, id: number, stepTag: string, isLocked: boolean) {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+export async function lockStep(
+  ctx: UserContext,
+  id: number,
+  stepTag: string,
+  isLocked: boolean,
+  realtime: RealtimePublisher,
+) {
+  const { detail, changed } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     if (!flattenSteps(loaded.definition).some((s) => s.tag === stepTag))
       throw stepRefusal('unknown_step', []);
@@ -78,7 +95,8 @@ export function lockStep(ctx: UserContext, id: number, stepTag: string, isLocked
       .where('step_tag', '=', stepTag)
       .where('is_locked', '=', !isLocked)
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) > 0) {
+    const done = Number(changed.numUpdatedRows) > 0;
+    if (done) {
       await recordActivity(tx, ctx.tenant.id, [
         {
           workflowId: loaded.row.id,
@@ -89,6 +107,15 @@ export function lockStep(ctx: UserContext, id: number, stepTag: string, isLocked
         },
       ]);
     }
-    return buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id));
+    return {
+      changed: done,
+      detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)),
+    };
   });
+  if (changed) {
+    realtime.publish([
+      workflowEvents.stepChanged(ctx, String(id), stepTag, isLocked ? 'locked' : 'unlocked'),
+    ]);
+  }
+  return detail;
 }

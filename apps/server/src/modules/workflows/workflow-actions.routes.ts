@@ -70,6 +70,12 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      lockStep(userContext(request), request.params.id, request.params.step_tag, request.body.is_locked),
+      lockStep(
+        userContext(request),
+        request.params.id,
+        request.params.step_tag,
+        request.body.is_locked,
+        app.realtime,
+      ),
   );
 }

@@ -74,6 +74,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
           request.params.id,
           request.params.step_tag,
           request.body,
+          app.realtime,
         ),
       }),
   );
@@ -95,6 +96,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
         request.params.id,
         request.params.step_tag,
         request.params.assignee_id,
+        app.realtime,
       ),
     }),
   );
@@ -110,7 +112,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
         response: { 200: WorkflowDetailSchema, ...workflowErrors },
       },
     },
-    async (request) => archiveWorkflow(userContext(request), request.params.id),
+    async (request) => archiveWorkflow(userContext(request), request.params.id, app.realtime),
   );
 
   api.get(

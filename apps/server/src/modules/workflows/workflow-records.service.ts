@@ -1,14 +1,16 @@
 import type { ActivityEntry, PageQuery } from '@attest/shared';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { recordActivity } from './workflow-activity.js';
 import { buildWorkflowDetail, toPerson } from './workflow-detail.js';
 import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
+import { workflowEvents } from './workflow-events.js';
 import { loadVisibleWorkflow } from './workflow-loader.js';
 
 // 'Can archive workflow': the workflow leaves the lists and refuses every change from then on.
-export function archiveWorkflow(ctx: UserContext, id: number) {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+export async function archiveWorkflow(ctx: UserContext, id: number, realtime: RealtimePublisher) {
+  const detail = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadVisibleWorkflow(tx, ctx, id, { forUpdate: true });
     if (loaded.access !== 'full') throw workflowForbidden('read_only');
     if (loaded.row.archived_at) throw workflowRefusal('already_archived');
@@ -23,6 +25,8 @@ export function archiveWorkflow(ctx: UserContext, id: number) {
     ]);
     return buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id));
   });
+  realtime.publish([workflowEvents.archived(ctx, String(id))]);
+  return detail;
 }
 
 // 'Can View Activity Log': every change of one workflow, newest first.

@@ -23,6 +23,7 @@ export async function currentUserDto(tx: Tx, tenant: Tenant, auth: AuthState): P
     first_name: user.first_name,
     last_name: user.last_name,
     tenant: tenant.slug,
+    tenant_id: Number(tenant.id),
     csrf: auth.csrfToken,
     prefered_language: user.prefered_language ?? DEFAULT_LOCALE,
     timezone: user.timezone,

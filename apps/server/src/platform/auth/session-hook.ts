@@ -1,5 +1,7 @@
 import { CSRF_COOKIE, SESSION_COOKIE } from '@attest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { AuthState } from '../request-context.js';
 import { withTenant } from '../tenant-transaction.js';
 import { setCsrfCookie } from './session-cookies.js';
 import { hashToken, newToken } from './session-token.js';
@@ -15,16 +17,7 @@ export function registerSessions(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!request.tenant || !token) return;
-    const tenantId = request.tenant.id;
-    const tokenHash = hashToken(token);
-    request.auth = await withTenant(app.db, tenantId, async (tx) => {
-      const row = await sessionsRepository.findActive(tx, tokenHash);
-      if (!row) return null;
-      if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-        await sessionsRepository.touch(tx, row.session_id);
-      }
-      return toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, row.id));
-    });
+    request.auth = await sessionOfToken(app.db, request.tenant.id, token);
   });
 
   // Keep the readable CSRF cookie in step: the session's token when signed in, otherwise a
@@ -34,6 +27,20 @@ export function registerSessions(app: FastifyInstance): void {
     const current = rotated.has(request) ? undefined : request.cookies[CSRF_COOKIE];
     const wanted = request.auth?.csrfToken ?? current ?? newToken();
     if (wanted !== request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, wanted);
+  });
+}
+
+// The live session a session cookie's token opens in a tenant (null when none), for HTTP requests
+// and for real-time handshakes alike.
+export function sessionOfToken(db: Db, tenantId: string, token: string): Promise<AuthState | null> {
+  const tokenHash = hashToken(token);
+  return withTenant(db, tenantId, async (tx) => {
+    const row = await sessionsRepository.findActive(tx, tokenHash);
+    if (!row) return null;
+    if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      await sessionsRepository.touch(tx, row.session_id);
+    }
+    return toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, row.id));
   });
 }
 

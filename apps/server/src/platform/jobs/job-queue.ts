@@ -9,9 +9,16 @@ import {
   registerIntegrationWorker,
 } from '../../modules/integrations/integration-jobs.js';
 import { createIntegrationRunner } from '../../modules/integrations/integration-runner.js';
+import { announceComment } from '../../modules/mentions/comment-fanout.js';
+import {
+  createThreadEmailQueue,
+  createThreadEmails,
+  registerThreadEmailWorker,
+} from '../../modules/mentions/thread-emails.js';
 import { createFileStore } from '../files/create-file-store.js';
 import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-delivery-job.js';
 import { createMailer } from '../mail/mailer.js';
+import { type RealtimePublisher, silentPublisher } from '../realtime/realtime-publisher.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 
 export type JobQueue = { boss: PgBoss; stop: () => Promise<void> };
@@ -25,6 +32,9 @@ export async function startJobQueue(options: {
   // The application role's pool, for jobs that read as a request does (exports); adminDb without it.
   appDb?: Db;
   runWorkers: boolean;
+  // Where the workers' live events go: the in-process socket.io server, or the Redis emitter in a
+  // process without one (realtime/redis-clients.ts). Unset: nowhere.
+  realtime?: RealtimePublisher;
   log: (error: Error) => void;
 }): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: options.adminUrl, schema: 'pgboss', max: 4 });
@@ -35,6 +45,7 @@ export async function startJobQueue(options: {
   await createMailDeliveryQueue(boss);
   await createIntegrationRunQueue(boss);
   await createExportQueue(boss);
+  await createThreadEmailQueue(boss);
   if (options.runWorkers) {
     await registerSessionCleanup(boss, options.adminDb);
     const mailer = createMailer({
@@ -44,7 +55,18 @@ export async function startJobQueue(options: {
       log: options.log,
     });
     await registerMailDelivery(boss, mailer, options.adminDb);
-    const integrations = createIntegrationRunner({ db: options.adminDb, jobs: boss, log: options.log });
+    const realtime = options.realtime ?? silentPublisher;
+    const integrations = createIntegrationRunner({
+      db: options.adminDb,
+      jobs: boss,
+      realtime,
+      announceComment: (effects) =>
+        announceComment(
+          { realtime, jobs: boss, delaySeconds: options.config.THREAD_EMAIL_DELAY_SECONDS, log: options.log },
+          effects,
+        ),
+      log: options.log,
+    });
     await registerIntegrationWorker(boss, integrations, options.adminDb);
     await registerUnusedUploadsPurge(boss, options.adminDb, createFileStore(options.config));
     const files = createFileStore(options.config);
@@ -55,6 +77,16 @@ export async function startJobQueue(options: {
       log: options.log,
     });
     await registerExportWorker(boss, exports, options.adminDb, files);
+    // Comment e-mails: one per person for the comments of THREAD_EMAIL_DELAY_SECONDS, handed to SMTP
+    // delivery at once.
+    const threadEmails = createThreadEmails({
+      config: options.config,
+      db: options.adminDb,
+      mail: createMailer({ config: options.config, db: options.adminDb, jobs: boss, log: options.log }),
+      jobs: boss,
+      log: options.log,
+    });
+    await registerThreadEmailWorker(boss, threadEmails, options.adminDb, options.config);
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

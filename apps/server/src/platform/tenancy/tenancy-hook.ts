@@ -7,10 +7,14 @@ export function isTenantApiRequest(request: FastifyRequest): boolean {
   return /^\/api\/v\d+\//.test(request.url);
 }
 
-export async function resolveTenant(request: FastifyRequest) {
-  const { config, tenants } = request.server;
-  const slug = tenantSlugFromHost(request.hostname, config.BASE_DOMAIN, config.DEFAULT_TENANT);
-  const entry = await tenants.find(slug);
+export function resolveTenant(request: FastifyRequest) {
+  return tenantOfHost(request.server, request.hostname);
+}
+
+// The one rule from a host name to its tenant, for HTTP requests and for real-time handshakes alike.
+export async function tenantOfHost(app: FastifyInstance, hostname: string) {
+  const slug = tenantSlugFromHost(hostname, app.config.BASE_DOMAIN, app.config.DEFAULT_TENANT);
+  const entry = await app.tenants.find(slug);
   if (!entry) throw new NotFoundError(tenantNotFoundMessage(slug), ERROR_CODES.tenantNotFound);
   return entry;
 }

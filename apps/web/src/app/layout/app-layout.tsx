@@ -1,4 +1,5 @@
 import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { usePermissions } from '../../features/auth/api/get-permissions';
@@ -6,11 +7,14 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useStopImpersonation } from '../../features/auth/api/stop-impersonation';
 import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
 import { useConfiguration } from '../../features/configuration/api/use-configuration';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { useChangeLanguage } from '../../features/preferences/api/change-language';
 import { useSyncTimezone } from '../../features/preferences/api/sync-timezone';
+import { useDisconnectRealtime } from '../../features/realtime/hooks/use-disconnect-realtime';
 import { AppHeader } from '../../features/shell/components/app-header';
 import { ImpersonationBanner } from '../../features/shell/components/impersonation-banner';
 import { headerHeight } from '../../features/shell/lib/header-layout';
+import { MySubscriptionsModal } from '../../features/subscriptions/components/my-subscriptions-modal';
 import { NewWorkflowButton } from '../../features/workflows/components/new-workflow-button';
 import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
@@ -33,6 +37,8 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
   const stopImpersonation = useStopImpersonation();
   const changeLanguage = useChangeLanguage();
   const RouteActions = useRouteHeaderActions();
+  const disconnectRealtime = useDisconnectRealtime();
+  const [subscriptionsOpen, subscriptions] = useDisclosure(false);
   useSyncTimezone(!enrolling);
 
   const impersonation = user.impersonator && (
@@ -69,10 +75,13 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
           languages={languageOptions(configuration)}
           currentLanguage={i18n.language}
           onChangeLanguage={(code) => changeLanguage.mutate(code)}
-          onLogout={() => logout.mutate()}
+          onLogout={() => logout.mutate(undefined, { onSuccess: disconnectRealtime })}
           routeActions={RouteActions ? <RouteActions /> : undefined}
           primaryAction={enrolling ? undefined : <NewWorkflowButton collapsible />}
+          notifications={enrolling ? undefined : <NotificationsBell />}
+          onOpenSubscriptions={enrolling ? undefined : subscriptions.open}
         />
+        <MySubscriptionsModal opened={subscriptionsOpen} onClose={subscriptions.close} />
       </AppShell.Header>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Outlet />

@@ -15,6 +15,7 @@ import { ReloadRequiredPage } from '../../features/errors/components/reload-requ
 import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
 import { ExportChartRoute } from '../../features/reports/routes/export-chart-route';
 import { AppLayout } from '../layout/app-layout';
+import { SessionRealtime } from '../providers/session-realtime';
 import { AdminRedirect } from '../routes/admin-redirect';
 import { AuthFrameRoute } from '../routes/login-route';
 import { RouteErrorPage } from '../routes/route-error-page';
@@ -60,24 +61,29 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            element: <SessionRealtime />,
             children: [
-              { index: true, element: <HomeRedirect /> },
               {
-                path: 'account/security',
-                lazy: async () => ({
-                  Component: (await import('../routes/account-security-route')).AccountSecurityRoute,
-                }),
+                element: <AppLayout />,
+                children: [
+                  { index: true, element: <HomeRedirect /> },
+                  {
+                    path: 'account/security',
+                    lazy: async () => ({
+                      Component: (await import('../routes/account-security-route')).AccountSecurityRoute,
+                    }),
+                  },
+                  ...workflowRoutes,
+                  ...reportRoutes,
+                  ...recordsRoutes,
+                  ...studioRoutes,
+                  ...flowRoutes,
+                  ...settingsRoutes,
+                ],
               },
-              ...workflowRoutes,
-              ...reportRoutes,
-              ...recordsRoutes,
-              ...studioRoutes,
-              ...flowRoutes,
-              ...settingsRoutes,
+              { element: <AppLayout withHeader={false} />, children: [processWithoutHeaderRoute] },
             ],
           },
-          { element: <AppLayout withHeader={false} />, children: [processWithoutHeaderRoute] },
         ],
       },
       { path: 'service-unavailable', element: <ServiceUnavailablePage /> },

@@ -32,7 +32,20 @@ export const workflowRoutes: RouteObject[] = [
   placeholder('home', 'home'),
   placeholder('tasks', 'tasks'),
   placeholder('search', 'search'),
-  placeholder('mysubscriptions', 'subscriptions'),
+  {
+    path: 'mysubscriptions',
+    lazy: async () => ({
+      Component: (await import('../../features/subscriptions/components/my-subscriptions-page'))
+        .MySubscriptionsPage,
+    }),
+  },
+  {
+    path: 'notifications',
+    lazy: async () => ({
+      Component: (await import('../../features/notifications/components/notifications-page'))
+        .NotificationsPage,
+    }),
+  },
   placeholder('file-preview', 'filePreview'),
   placeholder('download', 'download'),
   placeholder('api/v1/attachment', 'download'),

@@ -108,6 +108,19 @@ describe('403', () => {
     expect(response.status).toBe(403);
     expect(show).not.toHaveBeenCalled();
   });
+
+  it('on a subscription call, fails without the warning: the caller says what failed (spec 1 §6, §8)', async () => {
+    for (const path of [
+      '/api/v1/thread-subscriptions/',
+      '/api/v1/thread-subscriptions/12/',
+      '/api/v1/threads/3/subscription/',
+      '/api/v1/workflow-reports/user-list-for-subscription/?limit=none',
+    ]) {
+      mockFetch(answer(403, { detail: 'No', code: 'permission_denied' }));
+      await expect(send(path, { method: 'DELETE' })).rejects.toMatchObject({ status: 403 });
+    }
+    expect(show).not.toHaveBeenCalled();
+  });
 });
 
 describe('other failures', () => {

@@ -10,6 +10,18 @@ export function isSessionExpiryExempt(path: string): boolean {
   return SESSION_EXPIRY_EXEMPT.some((exempt) => bare === exempt);
 }
 
+// Spec 1 §6: a refused subscription call shows its own message (spec 1 §8), not the global warning.
+const FORBIDDEN_WARNING_EXEMPT = [
+  /^thread-subscriptions\/(\d+\/)?$/,
+  /^threads\/\d+\/subscription\/$/,
+  /^workflow-reports\/user-list-for-subscription\/$/,
+] as const;
+
+export function isForbiddenWarningExempt(path: string): boolean {
+  const bare = toApiPath(path.split('?')[0] ?? path);
+  return FORBIDDEN_WARNING_EXEMPT.some((pattern) => pattern.test(bare));
+}
+
 export type StatusOutcome = 'reject' | 'hang';
 
 // The app-wide reaction to an error status the caller did not claim for itself.
@@ -19,6 +31,7 @@ export function applyStatusPolicy(path: string, status: number): StatusOutcome {
       if (!isSessionExpiryExempt(path)) handleSessionExpired();
       return 'reject';
     case 403:
+      if (isForbiddenWarningExempt(path)) return 'reject';
       // Spec 1 section 6: warn and leave the call unresolved, so no screen renders a half-state.
       toast.warning('toasts.insufficientPermissions', { id: 'insufficient-permissions' });
       return 'hang';

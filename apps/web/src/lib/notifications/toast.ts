@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { i18n } from '../i18n/i18n';
 
 type ToastOptions = {
@@ -9,19 +10,22 @@ type ToastOptions = {
   message?: string;
   autoClose?: number | false;
   loading?: boolean;
+  // A control under the message, e.g. a link to what the toast is about (a real-time notification).
+  action?: ReactNode;
 };
 
-type Tone = 'info' | 'success' | 'warning' | 'error';
+export type ToastTone = 'info' | 'success' | 'warning' | 'error';
 
-const COLOR: Record<Tone, string> = { info: 'blue', success: 'teal', warning: 'orange', error: 'red' };
+const COLOR: Record<ToastTone, string> = { info: 'blue', success: 'teal', warning: 'orange', error: 'red' };
 
-function show(tone: Tone, key: string, options: ToastOptions = {}): void {
+function show(tone: ToastTone, key: string, options: ToastOptions = {}): void {
   const title = i18n.t(key, options.values);
+  const text = options.message ?? title;
   notifications.show({
     id: options.id,
     color: COLOR[tone],
     title: options.message ? title : undefined,
-    message: options.message ?? title,
+    message: options.action ? createElement(Fragment, null, text, options.action) : text,
     autoClose: options.autoClose,
     loading: options.loading,
     withBorder: true,
@@ -34,4 +38,5 @@ export const toast = {
   success: (key: string, options?: ToastOptions) => show('success', key, options),
   warning: (key: string, options?: ToastOptions) => show('warning', key, options),
   error: (key: string, options?: ToastOptions) => show('error', key, options),
+  at: (tone: ToastTone, key: string, options?: ToastOptions) => show(tone, key, options),
 };

@@ -169,3 +169,18 @@ describe('user menu', () => {
     expect(onLogout).toHaveBeenCalledOnce();
   });
 });
+
+describe('notifications and subscriptions', () => {
+  it('shows the notifications control it is given, on every page', () => {
+    renderHeader({ notifications: <button type="button">bell</button> });
+    expect(screen.getByRole('button', { name: 'bell' })).toBeTruthy();
+  });
+
+  it("opens 'My subscriptions' from the user menu", async () => {
+    const onOpenSubscriptions = vi.fn();
+    renderHeader({ onOpenSubscriptions });
+    openUserMenu();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'My subscriptions' }));
+    expect(onOpenSubscriptions).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Configuration, User } from '@attest/shared';
-import { Divider, Group } from '@mantine/core';
+import { Box, Divider, Group } from '@mantine/core';
 import { IconFlask, IconTrendingUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,10 @@ export type AppHeaderProps = {
   routeActions?: ReactNode;
   // The app's main action, first on the right (the 'New workflow' button).
   primaryAction?: ReactNode;
+  // On every page, beside the user menu (the notifications bell).
+  notifications?: ReactNode;
+  // The user menu's 'My subscriptions' (the mySubscriptionsModal); hidden without it.
+  onOpenSubscriptions?: () => void;
 };
 
 export function AppHeader({
@@ -38,6 +42,8 @@ export function AppHeader({
   onLogout,
   routeActions,
   primaryAction,
+  notifications,
+  onOpenSubscriptions,
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const labels = configuration.custom_ui_labels;
@@ -50,12 +56,15 @@ export function AppHeader({
     <>
       {banner && <HeaderBanner message={banner} color={labels.color} />}
       <Group h={60} px="lg" justify="space-between" wrap="nowrap" gap="md">
-        <HeaderLogo
-          name={configuration.name}
-          logo={configuration.logo}
-          linkHome={can('can_view_dashboard')}
-        />
-        <Group gap="md" wrap="nowrap">
+        {/* On a narrow screen the name gives way (truncated), never the icons or the user menu. */}
+        <Box miw={0} style={{ flex: '0 1 auto', overflow: 'hidden' }}>
+          <HeaderLogo
+            name={configuration.name}
+            logo={configuration.logo}
+            linkHome={can('can_view_dashboard')}
+          />
+        </Box>
+        <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
           {primaryAction}
           <HeaderLinks links={labels.header_links} />
           <Group gap={4} wrap="nowrap">
@@ -74,6 +83,7 @@ export function AppHeader({
               />
             )}
             {routeActions}
+            {notifications}
           </Group>
           <Divider orientation="vertical" my={14} />
           <UserMenu
@@ -83,6 +93,7 @@ export function AppHeader({
             currentLanguage={currentLanguage}
             onChangeLanguage={onChangeLanguage}
             onLogout={onLogout}
+            onOpenSubscriptions={onOpenSubscriptions}
             showAdministration={can('can_access_admin_settings')}
           />
         </Group>

@@ -4,6 +4,7 @@ import {
   IconChevronDown,
   IconHelpCircle,
   IconLogout,
+  IconMessages,
   IconSettings,
   IconShieldLock,
   IconUserCircle,
@@ -24,6 +25,8 @@ export type UserMenuProps = {
   onLogout: () => void;
   // Holders of can_access_admin_settings.
   showAdministration?: boolean;
+  // Spec 1 §2: 'My subscriptions' opens the mySubscriptionsModal.
+  onOpenSubscriptions?: () => void;
 };
 
 export function UserMenu({
@@ -34,6 +37,7 @@ export function UserMenu({
   onChangeLanguage,
   onLogout,
   showAdministration = false,
+  onOpenSubscriptions,
 }: UserMenuProps) {
   const { t } = useTranslation();
   const name = displayNameOf(user);
@@ -76,6 +80,11 @@ export function UserMenu({
             leftSection={<IconUserCircle size={16} stroke={1.5} />}
           >
             {t('userMenu.profile')}
+          </Menu.Item>
+        )}
+        {onOpenSubscriptions && (
+          <Menu.Item leftSection={<IconMessages size={16} stroke={1.5} />} onClick={onOpenSubscriptions}>
+            {t('userMenu.subscriptions')}
           </Menu.Item>
         )}
         {/* Someone acting as this user may not change their factors, password or sessions. */}

@@ -1,8 +1,8 @@
 import type { ActivityEntry, WorkflowDefinition } from '@attest/shared';
-import { Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TimeAgo } from '../../../components/time-ago';
 import { actionStyle, activitySentence, entryIcon } from '../utils/activity-sentence';
-import { formatDateTime, timeAgo } from '../utils/format-time';
 
 export type ActivityItemProps = { entry: ActivityEntry; definition: WorkflowDefinition | null; now: Date };
 
@@ -34,11 +34,7 @@ export function ActivityItem({ entry, definition, now }: ActivityItemProps) {
           <Text fz="xs" c="dimmed" aria-hidden>
             ·
           </Text>
-          <Tooltip label={formatDateTime(entry.created_at, i18n.language)} withArrow>
-            <Text fz="xs" c="dimmed" component="time" dateTime={entry.created_at}>
-              {timeAgo(entry.created_at, now, i18n.language)}
-            </Text>
-          </Tooltip>
+          <TimeAgo value={entry.created_at} now={now} />
         </Group>
       </Stack>
     </Group>

@@ -12,12 +12,20 @@ export type ProcessHeaderProps = {
   onOpenActivity: () => void;
   // The archive button (with its confirm modal) when the user may archive.
   archiveAction?: ReactNode;
+  // The workflow's comments button (issue 6), on the process page.
+  commentsAction?: ReactNode;
   // Which view is shown, so its own link is left out.
   view: 'page' | 'map' | 'wizard';
 };
 
 // The workflow at a glance: family, name, kind, status, place and progress, and what one can do.
-export function ProcessHeader({ detail, onOpenActivity, archiveAction, view }: ProcessHeaderProps) {
+export function ProcessHeader({
+  detail,
+  onOpenActivity,
+  archiveAction,
+  commentsAction,
+  view,
+}: ProcessHeaderProps) {
   const { t } = useTranslation();
   const place = [detail.region.name, detail.business_unit?.name].filter(Boolean).join(' · ');
   return (
@@ -80,6 +88,7 @@ export function ProcessHeader({ detail, onOpenActivity, archiveAction, view }: P
               {t('process.header.map')}
             </Button>
           )}
+          {commentsAction}
           {detail.abilities.can_view_activity_log && (
             <Button
               variant="default"

@@ -5,11 +5,14 @@ import { IconConfetti } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
+import { WorkflowCommentsButton } from '../../mentions/components/comments/comment-buttons';
+import { CommentsProvider } from '../../mentions/components/comments/comments-provider';
 import { useRecordWorkflowView } from '../api/record-view';
 import { useAnswerDrafts } from '../hooks/use-answer-drafts';
 import { useFreshWorkflow } from '../hooks/use-fresh-workflow';
 import { useNow } from '../hooks/use-now';
 import { useStepSelection } from '../hooks/use-step-selection';
+import { useProcessViewer } from '../hooks/viewer';
 import { stepEntries } from '../utils/definition';
 import { ActivityDrawer } from './activity-drawer';
 import { ArchiveButton } from './archive-button';
@@ -21,9 +24,20 @@ import { WorkflowGate } from './workflow-gate';
 
 // /process/:id (and /process/:id/without-header): the workflow's swimlanes and the selected step.
 export function ProcessPage() {
+  const viewer = useProcessViewer();
   return (
     <WorkflowGate>
-      {(detail, definition) => <ProcessWorkspace key={detail.id} detail={detail} definition={definition} />}
+      {(detail, definition) => (
+        // Comments (issue 6): the workflow's, its steps' and fields' threads, ?thread= deep links.
+        <CommentsProvider
+          key={detail.id}
+          workflowId={detail.id}
+          definition={definition}
+          viewerId={viewer.userId}
+        >
+          <ProcessWorkspace detail={detail} definition={definition} />
+        </CommentsProvider>
+      )}
     </WorkflowGate>
   );
 }
@@ -63,6 +77,7 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
       <ProcessHeader
         detail={detail}
         view="page"
+        commentsAction={<WorkflowCommentsButton />}
         onOpenActivity={() => setActivityOpen(true)}
         archiveAction={
           detail.abilities.can_archive && detail.archived_at === null ? (

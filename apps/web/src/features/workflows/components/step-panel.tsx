@@ -9,6 +9,7 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Tooltip } from '@man
 import { IconArrowBackUp, IconInfoCircle, IconLock, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepCommentsButton } from '../../mentions/components/comments/comment-buttons';
 import { problemsOf } from '../api/workflow-action-error';
 import { useLockStep, useSubmitStep, useUndoStep } from '../api/workflow-queries';
 import type { useAnswerDrafts } from '../hooks/use-answer-drafts';
@@ -142,7 +143,12 @@ export function StepPanel(props: StepPanelProps) {
           step={entry.step}
           state={state}
           alerts={detail.alerts.filter((a) => a.step_tag === stepTag)}
-          assignees={<StepAssignees detail={detail} step={state} />}
+          assignees={
+            <>
+              <StepAssignees detail={detail} step={state} />
+              <StepCommentsButton stepTag={stepTag} />
+            </>
+          }
         />
         {reason && (
           <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} py="xs">

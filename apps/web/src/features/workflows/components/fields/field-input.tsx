@@ -2,6 +2,7 @@ import { type AnswerError, type FieldDefinition, validateAnswer } from '@attest/
 import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldCommentsButton } from '../../../mentions/components/comments/comment-buttons';
 import { answerErrorText } from '../../lib/answer-error-text';
 import { FieldControl } from './field-control';
 
@@ -53,7 +54,7 @@ export function FieldInput({ field, errors = NO_ERRORS, readOnly = false, ...res
       </Stack>
     );
   return (
-    <div data-field-tag={field.tag} data-field-type={field.type}>
+    <div data-field-tag={field.tag} data-field-type={field.type} style={{ position: 'relative' }}>
       <FieldControl
         {...rest}
         field={field}
@@ -68,6 +69,8 @@ export function FieldInput({ field, errors = NO_ERRORS, readOnly = false, ...res
           readOnly,
         }}
       />
+      {/* On the process page, the field's comments (issue 6) beside its label. */}
+      <FieldCommentsButton fieldTag={field.tag} />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import { type ReportConfigInput, ReportConfigSchema } from '@attest/shared';
+import type { Db } from '../database.js';
+
+type DemoReport = { name: string; description: string; config: ReportConfigInput };
+
+const COUNT = { function: 'count', label: 'Workflows' } as const;
+
+// Issue 7: a fresh start shows one dashboard of workflow reports on acme's portfolio.
+export const DEMO_REPORTS: DemoReport[] = [
+  {
+    name: 'Workflows by status',
+    description: 'How many workflows are in each status.',
+    config: {
+      report_kind: 'workflow',
+      chart_type: 'BAR_CHART',
+      group_by: [{ source: 'workflow__status_label', extra_json: { label: 'Status' } }],
+      operations: [COUNT],
+      order_by: [{ type: 'column', source: 'workflow__status_label', ordering: 'ASC' }],
+    },
+  },
+  {
+    name: 'Workflows by region and month',
+    description: 'Workflows started each month, split by region.',
+    config: {
+      report_kind: 'workflow',
+      chart_type: 'BAR_CHART',
+      group_by: [
+        { source: 'workflow__created_at', extra_json: { label: 'Month', operation_type: 'month' } },
+        { source: 'workflow__region_name', extra_json: { label: 'Region', is_for_secondary_x_axis: true } },
+      ],
+      operations: [COUNT],
+    },
+  },
+  {
+    name: 'Workflows by business unit',
+    description: 'Where the work comes from.',
+    config: {
+      report_kind: 'workflow',
+      chart_type: 'PIE_CHART',
+      group_by: [{ source: 'workflow__business_unit_name', extra_json: { label: 'Business unit' } }],
+      operations: [COUNT],
+    },
+  },
+];
+
+// Runs once, with the rest of a tenant's first workflow setup; the configs pass the same schema as
+// the API's, so the seed cannot store one the app would refuse.
+export async function seedDemoReports(adminDb: Db, tenantId: string, adminEmail: string): Promise<void> {
+  await adminDb.transaction().execute(async (tx) => {
+    const admin = await tx
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('email', '=', adminEmail)
+      .executeTakeFirst();
+    const dashboard = await tx
+      .insertInto('dashboards')
+      .values({
+        tenant_id: tenantId,
+        name: 'Portfolio overview',
+        description: 'Demo reports over the onboarding and risk workflows.',
+        created_by: admin?.id ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [position, report] of DEMO_REPORTS.entries()) {
+      const config = ReportConfigSchema.parse(report.config);
+      await tx
+        .insertInto('reports')
+        .values({
+          tenant_id: tenantId,
+          dashboard_id: dashboard.id,
+          name: report.name,
+          description: report.description,
+          report_kind: config.report_kind,
+          chart_type: config.chart_type,
+          config: JSON.stringify(config),
+          position,
+          created_by: admin?.id ?? null,
+        })
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,106 @@
+import { mentionToken } from '@attest/shared';
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { type CommentEffects, commentPosted } from './comment-fanout.js';
+import { usersSeeingWorkflow } from './mention-recipients.js';
+
+export type FinishedRun = {
+  id: string;
+  workflow_id: string;
+  step_tag: string;
+  connector: string;
+  state: 'finished' | 'failed';
+  error: string | null;
+  // The connector's result, when it has one: read for a one-line outcome (a screening's match).
+  result?: unknown;
+};
+
+// 'sanctions_screening' -> 'Sanctions screening'.
+export function connectorLabel(connector: string): string {
+  const words = connector.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]?.toUpperCase() + words.slice(1) : 'Integration';
+}
+
+const OUTCOME_WORDS: Record<string, string> = {
+  no_match: 'no match',
+  potential_match: 'potential match',
+  confirmed_match: 'confirmed match',
+};
+
+// A short plain-text line for the step's thread. It is stored text, so it is written once, in
+// English, and says only what the run recorded.
+export function integrationResultSummary(run: FinishedRun): string {
+  const label = connectorLabel(run.connector);
+  if (run.state === 'failed') return `${label} failed: ${run.error ?? 'no reason was given'}`;
+  const outcome =
+    run.result && typeof run.result === 'object' && 'outcome' in run.result
+      ? (run.result as { outcome: unknown }).outcome
+      : undefined;
+  if (typeof outcome === 'string' && outcome) {
+    return `${label} finished: ${OUTCOME_WORDS[outcome] ?? outcome.replace(/_/g, ' ')}`;
+  }
+  return `${label} finished.`;
+}
+
+// Spec 1 §3 Mention.integration_result: a finished or failed run posts its outcome in its step's
+// thread (created when the step has none), authored by the run rather than a person, so the
+// thread's subscribers hear of it like any comment, and the person who started it is mentioned. Call it in the transaction that records the
+// outcome, and hand the answer to announceComment (comment-fanout.ts) after that commits.
+export async function postIntegrationResult(
+  tx: Tx,
+  tenantId: string,
+  run: FinishedRun,
+): Promise<CommentEffects> {
+  await tx
+    .insertInto('threads')
+    .values({ tenant_id: tenantId, workflow_id: run.workflow_id, step_tag: run.step_tag, field_tag: null })
+    .onConflict((oc) =>
+      oc.expression(sql`tenant_id, workflow_id, coalesce(step_tag, ''), coalesce(field_tag, '')`).doNothing(),
+    )
+    .execute();
+  const thread = await tx
+    .selectFrom('threads')
+    .select(['id', 'workflow_id', 'step_tag', 'field_tag'])
+    .where('workflow_id', '=', run.workflow_id)
+    .where('step_tag', '=', run.step_tag)
+    .where('field_tag', 'is', null)
+    .executeTakeFirstOrThrow();
+  // The person who started the run (submitted the step) is mentioned, so the result reaches their
+  // mentions; they are notified of the run itself by the integrations module, not again here.
+  const starter = await tx
+    .selectFrom('integration_runs as r')
+    .innerJoin('users as u', (j) =>
+      j.onRef('u.tenant_id', '=', 'r.tenant_id').onRef('u.id', '=', 'r.created_by'),
+    )
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_active'])
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.id', '=', run.id)
+    .executeTakeFirst();
+  const mentioned =
+    starter?.is_active && (await usersSeeingWorkflow(tx, run.workflow_id, [starter.id])).has(starter.id)
+      ? starter
+      : null;
+  const summary = integrationResultSummary(run);
+  const body = mentioned
+    ? `${mentionToken('user', Number(mentioned.id), `${mentioned.first_name} ${mentioned.last_name}`.trim() || mentioned.email)} ${summary}`
+    : summary;
+  const message = await tx
+    .insertInto('messages')
+    .values({ tenant_id: tenantId, thread_id: thread.id, author_id: null, integration_run_id: run.id, body })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (mentioned) {
+    await tx
+      .insertInto('mentions')
+      .values({ tenant_id: tenantId, message_id: message.id, user_id: mentioned.id })
+      .execute();
+  }
+  return commentPosted(tx, tenantId, {
+    thread,
+    messageId: message.id,
+    authorId: null,
+    actor: null,
+    mentioned: mentioned ? [mentioned.id] : [],
+    notifyMentioned: false,
+  });
+}

@@ -1,0 +1,78 @@
+import type { Notification, NotificationsQuery } from '@attest/shared';
+import { NotFoundError } from '../../platform/errors.js';
+import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import {
+  notificationsChangedEvent,
+  notificationsQuery,
+  toNotification,
+  unreadNotificationsCount,
+  userNotifications,
+} from './notifications.repository.js';
+
+// The signed-in user's notifications, newest first; ?unread=true for the unread ones only.
+export function listNotifications(
+  ctx: UserContext,
+  query: NotificationsQuery,
+): Promise<{ results: Notification[]; count: number }> {
+  const userId = ctx.auth.user.id;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const unreadOnly = query.unread === 'true';
+    let rows = notificationsQuery(tx, userId);
+    let total = userNotifications(tx, userId);
+    if (unreadOnly) {
+      rows = rows.where('n.read_at', 'is', null);
+      total = total.where('n.read_at', 'is', null);
+    }
+    const [page, count] = await Promise.all([
+      rows.orderBy('n.id', 'desc').limit(query.limit).offset(query.offset).execute(),
+      total.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { results: page.map(toNotification), count: Number(count.n) };
+  });
+}
+
+export function notificationsUnreadCount(ctx: UserContext) {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => ({
+    count: await unreadNotificationsCount(tx, ctx.auth.user.id),
+  }));
+}
+
+// Marks one of the user's own notifications read; idempotent (read_at keeps the first read). 404 for
+// anyone else's, another tenant's, or one about a workflow they can no longer see.
+export function markNotificationRead(ctx: UserContext, id: number) {
+  const userId = ctx.auth.user.id;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const row = await userNotifications(tx, userId)
+      .select(['n.id', 'n.read_at'])
+      .where('n.id', '=', String(id))
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    if (row.read_at === null) {
+      await tx.updateTable('notifications').set({ read_at: new Date() }).where('id', '=', row.id).execute();
+    }
+    const events: OutgoingEvent[] = [
+      notificationsChangedEvent(ctx.tenant.id, userId, await unreadNotificationsCount(tx, userId)),
+    ];
+    return { result: { id: Number(row.id), is_read: true as const }, events };
+  });
+}
+
+// Marks all the user's unread notifications read; answers how many it marked.
+export function markAllNotificationsRead(ctx: UserContext) {
+  const userId = ctx.auth.user.id;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const marked = await tx
+      .updateTable('notifications')
+      .set({ read_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .returning('id')
+      .execute();
+    const events: OutgoingEvent[] = [
+      notificationsChangedEvent(ctx.tenant.id, userId, await unreadNotificationsCount(tx, userId)),
+    ];
+    return { result: { marked: marked.length }, events };
+  });
+}

@@ -1,0 +1,177 @@
+import {
+  catalogueForDefinition,
+  catalogueIndex,
+  commonCatalogue,
+  type ReportCell,
+  type ReportConfig,
+  type ReportResult,
+  type WorkflowDefinition,
+} from '@attest/shared';
+import { type RawBuilder, sql } from 'kysely';
+import { NotFoundError } from '../../../platform/errors.js';
+import type { Tx } from '../../../platform/tenant-transaction.js';
+import { currentDefinitions } from '../../dashboard/kind-catalogue.js';
+import { visibleWorkflowsFilter } from '../../workflows/workflow-access.js';
+import {
+  type CompiledReport,
+  compileReport,
+  type OutputColumn,
+  RELATION_ALIASES,
+  type Relation,
+} from './compile-report.js';
+import { reportError } from './report-errors.js';
+import { reportFilterSql } from './report-filters.js';
+import type { ReportBase } from './source-sql.js';
+
+export type ReportRunContext = {
+  // The person the report runs for: it holds only the workflows they may see.
+  userId: string;
+  // The instant running cycles, ageing and relative filters are measured at; now by default.
+  now?: Date;
+};
+
+export type ReportPage = { limit: number; offset: number };
+
+// Runs a validated configuration (spec 2 §3.8) for one user of one tenant: one query, inside the
+// caller's withTenant transaction. Answers the header row then the page's value rows, and `count`,
+// the number of rows (groups) in all. Throws 400 (report-errors.ts) for a source the kind lacks and
+// 404 for a kind the tenant does not have.
+export async function runReport(
+  tx: Tx,
+  tenantId: string,
+  ctx: ReportRunContext,
+  config: ReportConfig,
+  page: ReportPage,
+): Promise<ReportResult> {
+  if (config.report_kind === 'object') throw reportError('unsupportedKind');
+  const base: ReportBase =
+    config.report_kind === 'email_delivery'
+      ? 'email'
+      : config.report_kind === 'integration_call'
+        ? 'integration_call'
+        : 'workflow';
+  const now = ctx.now ?? new Date();
+  let definition: WorkflowDefinition | null = null;
+  if (config.kind_id !== null && base !== 'email') {
+    const [kind] = await currentDefinitions(tx, tenantId, [String(config.kind_id)]);
+    if (!kind) throw new NotFoundError();
+    definition = kind.definition;
+  }
+  const parts = [...config.attributes, ...config.operations, ...config.group_by, ...config.order_by];
+  const relatedIds = [
+    ...new Set(parts.flatMap((p) => (p.join_relation !== 'self' && p.kind_id ? [p.kind_id] : []))),
+  ];
+  const related = new Map<number, WorkflowDefinition>();
+  for (const kind of await currentDefinitions(tx, tenantId, relatedIds.map(String))) {
+    related.set(Number(kind.id), kind.definition);
+  }
+  if (related.size < relatedIds.length) throw new NotFoundError();
+  const compiled = compileReport(config, {
+    base,
+    tenantId,
+    now,
+    definition,
+    related,
+    allowRelations: config.report_kind === 'orm_workflow',
+  });
+  const rows = sql.join(compiled.inner.map(({ alias, expr }) => sql`${expr} as ${sql.ref(alias)}`));
+  let inner: RawBuilder<unknown>;
+  if (base === 'email') {
+    // The tenant's outbox; workflow filters mean nothing here.
+    if (config.filters.conditions.length > 0) throw reportError('filtersNotInReport');
+    inner = sql`select ${rows} from outbox_emails e where e.tenant_id = ${tenantId}`;
+  } else {
+    const catalogue = catalogueIndex(definition ? catalogueForDefinition(definition) : commonCatalogue());
+    let roots = visibleWorkflows(tx, tenantId, ctx.userId).where(
+      reportFilterSql(config.filters, catalogue, now),
+    );
+    if (config.kind_id !== null) roots = roots.where('w.kind_id', '=', String(config.kind_id));
+    const joins = [
+      ...compiled.relations.map((relation) => relatedJoin(tx, tenantId, ctx.userId, relation)),
+      ...compiled.joins,
+    ];
+    const from =
+      base === 'integration_call'
+        ? sql`integration_runs ir join (${roots}) as w on w.tenant_id = ir.tenant_id and w.id = ir.workflow_id`
+        : sql`(${roots}) as w`;
+    const where = base === 'integration_call' ? sql` where ir.tenant_id = ${tenantId}` : sql``;
+    inner = sql`select ${rows} from ${from} ${sql.join(joins, sql` `)}${where}`;
+  }
+
+  const result = await pageQuery(compiled, inner, page).execute(tx);
+  let count = result.rows[0] ? Number(result.rows[0]._total) : 0;
+  if (result.rows.length === 0 && page.offset > 0) {
+    // Past the last page the window count is not there: count the rows alone.
+    const counted = await sql<{
+      n: string;
+    }>`select count(*) as n from (${outerQuery(compiled, inner)}) as x`.execute(tx);
+    count = Number(counted.rows[0]?.n ?? 0);
+  }
+  const header = compiled.columns.map((c) => c.label);
+  const values = result.rows.map((row) => compiled.columns.map((column, i) => cell(column, row[`v${i}`])));
+  return { results: [header, ...values], count };
+}
+
+// The workflows of the tenant the user may see, unarchived: the list's rule (visibleWorkflowsFilter),
+// so a report never shows a workflow the list would not; related workflows keep to it too.
+function visibleWorkflows(tx: Tx, tenantId: string, userId: string) {
+  return tx
+    .selectFrom('workflows as w')
+    .selectAll('w')
+    .where('w.tenant_id', '=', tenantId)
+    .where('w.archived_at', 'is', null)
+    .where(visibleWorkflowsFilter(userId));
+}
+
+// A left join, so a root without related workflows keeps its row (with nulls).
+function relatedJoin(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  { relation, kindId }: Relation,
+): RawBuilder<unknown> {
+  const alias = sql.ref(RELATION_ALIASES[relation]);
+  const kind = kindId === null ? sql`` : sql` and ${alias}.kind_id = ${String(kindId)}`;
+  const visible = visibleWorkflows(tx, tenantId, userId);
+  switch (relation) {
+    case 'parent':
+      return sql`left join (${visible}) as ${alias} on ${alias}.id = w.parent_id${kind}`;
+    case 'children':
+      return sql`left join (${visible}) as ${alias} on ${alias}.parent_id = w.id${kind}`;
+    case 'grandchildren': {
+      const grandchildren = visible
+        .innerJoin('workflows as mid', (join) =>
+          join.onRef('mid.tenant_id', '=', 'w.tenant_id').onRef('mid.id', '=', 'w.parent_id'),
+        )
+        .select('mid.parent_id as root_id');
+      return sql`left join (${grandchildren}) as ${alias} on ${alias}.root_id = w.id${kind}`;
+    }
+  }
+}
+
+function outerQuery(compiled: CompiledReport, inner: RawBuilder<unknown>, extra: RawBuilder<unknown>[] = []) {
+  const select = sql.join([
+    ...compiled.outerSelect.map((expr, i) => sql`${expr} as ${sql.ref(`v${i}`)}`),
+    ...extra,
+  ]);
+  const groupBy = compiled.groupBy.length > 0 ? sql` group by ${sql.join(compiled.groupBy)}` : sql``;
+  return sql`select ${select} from (${inner}) as b${groupBy}`;
+}
+
+// count(*) over () runs after the grouping: the number of rows (groups) before the limit.
+function pageQuery(compiled: CompiledReport, inner: RawBuilder<unknown>, page: ReportPage) {
+  const query = outerQuery(compiled, inner, [sql`count(*) over () as _total`]);
+  const orderBy = compiled.orderBy.length > 0 ? sql` order by ${sql.join(compiled.orderBy)}` : sql``;
+  return sql<Record<string, unknown>>`${query}${orderBy} limit ${page.limit} offset ${page.offset}`;
+}
+
+// Cells as JSON values: numbers (ids and counts arrive from bigint as strings), ISO stamps for dates.
+function cell(column: OutputColumn, value: unknown): ReportCell {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if ((column.dataType === 'number' || column.dataType === 'duration') && typeof value === 'string') {
+    return Number(value);
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return String(value);
+}

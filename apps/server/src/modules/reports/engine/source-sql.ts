@@ -1,0 +1,348 @@
+import {
+  fieldReportDataType,
+  flattenSteps,
+  isAnswerable,
+  parseReportSource,
+  type ReportDataType,
+  type ReportSource,
+  type ReportStepAttribute,
+  type ReportStepGroupAttribute,
+  type ReportWorkflowAttribute,
+  sourceDataType,
+  type WorkflowDefinition,
+} from '@attest/shared';
+import { type RawBuilder, sql } from 'kysely';
+import { EMAIL_LABELS, emailExpr, INTEGRATION_CALL_LABELS, integrationCallExpr } from './record-sources.js';
+import { reportError } from './report-errors.js';
+
+// One source of a workflow report as an SQL expression over one workflow row `w` (the inner query of
+// compile-report.ts), its data type and its header label. Every tag is a bound parameter; the only
+// identifiers are the fixed ones below, chosen by the validated attribute name.
+export type CompiledSource = {
+  path: string;
+  expr: RawBuilder<unknown>;
+  dataType: ReportDataType;
+  label: string;
+  // A choice field's options, for label_output_type 'label'.
+  options: { value: string; label: string }[] | null;
+};
+
+// What a report's rows are: workflows (Workflow and ORM reports), integration runs with their
+// workflow (Integration Call Report, `ir` joined to `w`), or outbox e-mails (Email Delivery Report, `e`).
+export type ReportBase = 'workflow' | 'integration_call' | 'email';
+
+// Adds a left join to the inner query once per key and answers its alias (compile-report.ts).
+export type JoinRegistry = (
+  key: string,
+  build: (alias: RawBuilder<unknown>) => RawBuilder<unknown>,
+) => string;
+
+export type SourceScope = {
+  base: ReportBase;
+  tenantId: string;
+  join: JoinRegistry;
+  // The alias of the workflow row the source reads ('w', or a related workflow's in an ORM report).
+  alias?: string;
+  // A group-by: a list answer (multi-select, tags…) gives one row per item, so each item is a group.
+  perItem?: boolean;
+  // The kind's current definition; null for a report over every kind (process columns only).
+  definition: WorkflowDefinition | null;
+  now: Date;
+};
+
+// The columns of the workflow row a source reads: `w` (the report's workflows) or a related one.
+type Columns = (column: string) => RawBuilder<unknown>;
+export const columnsOf =
+  (alias: string): Columns =>
+  (column) =>
+    sql.ref(`${alias}.${column}`);
+
+const seconds = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
+  sql`(extract(epoch from (${to} - ${from}))::double precision)`;
+
+const WORKFLOW_LABELS: Record<ReportWorkflowAttribute, string> = {
+  id: 'Id',
+  name: 'Name',
+  created_at: 'Created at',
+  kind_id: 'Kind id',
+  kind_tag: 'Kind',
+  status_id: 'Status id',
+  status_tag: 'Status',
+  status_label: 'Status',
+  created_by_email: 'Created by (e-mail)',
+  created_by_name: 'Created by',
+  region_id: 'Region id',
+  region_name: 'Region',
+  business_unit_id: 'Business unit id',
+  business_unit_name: 'Business unit',
+  cycle_start: 'Cycle start',
+  cycle_end: 'Cycle end',
+  cycle_time: 'Cycle time',
+  is_cycle_running: 'Cycle running',
+  ageing: 'Ageing',
+  progress: 'Progress',
+};
+
+// A small table (statuses, kinds, users, regions, business units) joined by its id: a hash join
+// over the whole report instead of one lookup per workflow.
+function lookup(scope: SourceScope, w: Columns, key: string, table: string, id: string): Columns {
+  const alias = scope.join(`${scope.alias ?? 'w'}|${key}`, (a) => {
+    const t = sql.table(table);
+    return sql`left join ${t} as ${a} on ${a}.tenant_id = ${w('tenant_id')} and ${a}.id = ${w(id)}`;
+  });
+  return columnsOf(alias);
+}
+
+function workflowExpr(
+  attribute: ReportWorkflowAttribute,
+  now: RawBuilder<unknown>,
+  w: Columns,
+  scope: SourceScope,
+): RawBuilder<unknown> {
+  const creator = () => lookup(scope, w, 'creator', 'users', 'created_by');
+  switch (attribute) {
+    case 'id':
+    case 'name':
+    case 'created_at':
+    case 'kind_id':
+    case 'status_id':
+    case 'region_id':
+    case 'business_unit_id':
+    case 'cycle_start':
+    case 'cycle_end':
+    case 'progress':
+      return w(attribute);
+    case 'kind_tag':
+      return lookup(scope, w, 'kind', 'workflow_kinds', 'kind_id')('tag');
+    case 'status_tag':
+      return lookup(scope, w, 'status', 'workflow_statuses', 'status_id')('tag');
+    case 'status_label':
+      return lookup(scope, w, 'status', 'workflow_statuses', 'status_id')('display_name');
+    case 'created_by_email':
+      return creator()('email');
+    case 'created_by_name':
+      return sql`trim(${creator()('first_name')} || ' ' || ${creator()('last_name')})`;
+    case 'region_name':
+      return lookup(scope, w, 'region', 'regions', 'region_id')('name');
+    case 'business_unit_name':
+      return lookup(scope, w, 'business_unit', 'business_units', 'business_unit_id')('name');
+    // Seconds from the cycle's start to its end, or to now while it runs.
+    case 'cycle_time':
+      return seconds(sql`${w('cycle_start')}`, sql`coalesce(${w('cycle_end')}, ${now})`);
+    case 'is_cycle_running':
+      return sql`(${w('cycle_end')} is null)`;
+    // Seconds the running cycle has lasted so far; null once it has ended.
+    case 'ageing':
+      return sql`(case when ${w('cycle_end')} is null then ${seconds(sql`${w('cycle_start')}`, now)} end)`;
+  }
+}
+
+// A step's cycle runs from when it (last) opened to its completion.
+function stepExpr(
+  attribute: ReportStepAttribute,
+  now: RawBuilder<unknown>,
+  st: Columns,
+): RawBuilder<unknown> {
+  const end = sql`(case when ${st('state')} = 'completed' then ${st('completed_at')} end)`;
+  switch (attribute) {
+    case 'state':
+    case 'initiated_at':
+    case 'completed_at':
+    case 'submit_count':
+    case 'is_locked':
+      return st(attribute);
+    case 'completed_by_email':
+      return sql`(select u.email from users u where u.tenant_id = ${st('tenant_id')} and u.id = ${st('completed_by')})`;
+    case 'completed_by_name':
+      return sql`(select trim(u.first_name || ' ' || u.last_name) from users u where u.tenant_id = ${st('tenant_id')} and u.id = ${st('completed_by')})`;
+    case 'cycle_start':
+      return sql`${st('initiated_at')}`;
+    case 'cycle_end':
+      return end;
+    case 'cycle_time':
+      return seconds(sql`${st('initiated_at')}`, sql`coalesce(${end}, ${now})`);
+    case 'is_cycle_running':
+      return sql`(${st('state')} = 'enabled')`;
+    case 'ageing':
+      return sql`(case when ${st('state')} = 'enabled' then ${seconds(sql`${st('initiated_at')}`, now)} end)`;
+    case 'is_sla_breached':
+      return sql`coalesce(${st('sla_breach_at')} < coalesce(${st('completed_at')}, ${now}), false)`;
+  }
+}
+
+// A step group's cycle runs from its first step's opening to its last completion, once none of its
+// steps is open; a group none of whose steps has opened has no cycle (nulls).
+function stepGroupExpr(
+  attribute: ReportStepGroupAttribute,
+  now: RawBuilder<unknown>,
+  g: Columns,
+): RawBuilder<unknown> {
+  const running = g('running');
+  const start = g('cycle_start');
+  const end = sql`(case when ${running} then null else ${g('last_completed')} end)`;
+  switch (attribute) {
+    case 'cycle_start':
+      return start;
+    case 'cycle_end':
+      return end;
+    case 'cycle_time':
+      return seconds(start, sql`coalesce(${end}, ${now})`);
+    case 'is_cycle_running':
+      return sql`(${running} and ${start} is not null)`;
+    case 'ageing':
+      return sql`(case when ${running} then ${seconds(start, now)} end)`;
+  }
+}
+
+const STEP_LABELS: Record<ReportStepAttribute, string> = {
+  state: 'state',
+  initiated_at: 'start date',
+  completed_at: 'completion date',
+  completed_by_email: 'completed by (e-mail)',
+  completed_by_name: 'completed by',
+  cycle_start: 'cycle start',
+  cycle_end: 'cycle end',
+  cycle_time: 'cycle time',
+  is_cycle_running: 'cycle running',
+  ageing: 'ageing',
+  submit_count: 'submit count',
+  is_locked: 'locked',
+  is_sla_breached: 'SLA breached',
+};
+
+// The source a path names, checked against the kind's definition: an unknown path, step, step group
+// or field answers 400 with a stable code and the path, never an SQL error.
+export function compileSource(path: string, scope: SourceScope): CompiledSource {
+  const source: ReportSource | null = parseReportSource(path);
+  if (!source) throw reportError('unknownSource', path);
+  const now = sql`cast(${scope.now.toISOString()} as timestamptz)`;
+  const w = columnsOf(scope.alias ?? 'w');
+  // E-mails have no workflow; a workflow report has no integration run.
+  const allowed =
+    scope.base === 'email'
+      ? source.kind === 'email'
+      : source.kind !== 'email' && (source.kind !== 'integration_call' || scope.base === 'integration_call');
+  if (!allowed) throw reportError('sourceNotInReport', path);
+  if (source.kind === 'integration_call') {
+    return {
+      path,
+      expr: integrationCallExpr(source.attribute, now),
+      dataType: sourceDataType(source),
+      label: INTEGRATION_CALL_LABELS[source.attribute],
+      options: null,
+    };
+  }
+  if (source.kind === 'email') {
+    return {
+      path,
+      expr: emailExpr(source.attribute),
+      dataType: sourceDataType(source),
+      label: EMAIL_LABELS[source.attribute],
+      options: null,
+    };
+  }
+  if (source.kind === 'workflow') {
+    return {
+      path,
+      expr: workflowExpr(source.attribute, now, w, scope),
+      dataType: sourceDataType(source),
+      label: WORKFLOW_LABELS[source.attribute],
+      options: null,
+    };
+  }
+  const definition = scope.definition;
+  if (!definition) throw reportError('sourceNeedsKind', path);
+  if (source.kind === 'step') {
+    const step = flattenSteps(definition).find((s) => s.tag === source.step_tag);
+    if (!step) throw reportError('unknownStep', path);
+    // One row per (workflow, step tag): the join never multiplies rows.
+    const alias = scope.join(
+      `${scope.alias ?? 'w'}|step|${source.step_tag}`,
+      (a) => sql`left join workflow_steps as ${a}
+      on ${a}.tenant_id = ${w('tenant_id')} and ${a}.workflow_id = ${w('id')} and ${a}.step_tag = ${source.step_tag}`,
+    );
+    return {
+      path,
+      expr: stepExpr(source.attribute, now, columnsOf(alias)),
+      dataType: sourceDataType(source),
+      label: `${step.name}: ${STEP_LABELS[source.attribute]}`,
+      options: null,
+    };
+  }
+  if (source.kind === 'step_group') {
+    const group = definition.step_groups.find((g) => g.tag === source.group_tag);
+    if (!group) throw reportError('unknownStepGroup', path);
+    // The group's steps folded per workflow once (one scan of the group's steps), then joined.
+    const alias = scope.join(
+      `${scope.alias ?? 'w'}|group|${source.group_tag}`,
+      (a) => sql`left join (
+      select g.workflow_id, min(g.initiated_at) as cycle_start, bool_or(g.state = 'enabled') as running,
+        max(g.completed_at) as last_completed
+      from workflow_steps g where g.tenant_id = ${scope.tenantId} and g.step_group_tag = ${source.group_tag}
+      group by g.workflow_id) as ${a} on ${a}.workflow_id = ${w('id')}`,
+    );
+    return {
+      path,
+      expr: stepGroupExpr(source.attribute, now, columnsOf(alias)),
+      dataType: sourceDataType(source),
+      label: `${group.name}: ${STEP_LABELS[source.attribute]}`,
+      options: null,
+    };
+  }
+  const field = flattenSteps(definition)
+    .flatMap((s) => s.fields)
+    .find((f) => f.tag === source.field_tag);
+  if (!field || !isAnswerable(field.type)) throw reportError('unknownField', path);
+  const dataType = fieldReportDataType(field.type);
+  // A day answer as the instant its UTC day starts, so every date source is a timestamptz.
+  // The current answer (unique per workflow and field tag): a join that never multiplies rows.
+  const r = columnsOf(
+    scope.join(
+      `${scope.alias ?? 'w'}|field|${source.field_tag}`,
+      (a) => sql`left join workflow_responses as ${a}
+      on ${a}.tenant_id = ${w('tenant_id')} and ${a}.workflow_id = ${w('id')} and ${a}.field_tag = ${source.field_tag}
+      and ${a}.is_current`,
+    ),
+  );
+  if (scope.perItem && LIST_FIELD_TYPES.includes(field.type)) {
+    const items = scope.join(
+      `${scope.alias ?? 'w'}|items|${source.field_tag}`,
+      (a) => sql`left join lateral jsonb_array_elements_text(
+        case when jsonb_typeof(${r('value')}) = 'array' then ${r('value')} else '[]'::jsonb end) as ${a}(item) on true`,
+    );
+    return {
+      path,
+      expr: sql.ref(`${items}.item`),
+      dataType: 'text',
+      label: field.label,
+      options: optionsOf(field),
+    };
+  }
+  const column =
+    dataType === 'number'
+      ? r('number_value')
+      : dataType === 'date'
+        ? sql`(cast(${r('date_value')} as timestamp) at time zone 'UTC')`
+        : r('text_value');
+  return {
+    path,
+    expr: column,
+    dataType,
+    label: field.label,
+    options: optionsOf(field),
+  };
+}
+
+// Answers that are lists of items: grouped by item (a workflow counts once in each of its items).
+const LIST_FIELD_TYPES: readonly string[] = [
+  'multi_select',
+  'grouped_checkbox',
+  'country_multi_select',
+  'badge_tags',
+  'array',
+];
+
+function optionsOf(field: object): CompiledSource['options'] {
+  if (!('options' in field) || !Array.isArray(field.options)) return null;
+  return field.options.map((o: { value: string; label: string }) => ({ value: o.value, label: o.label }));
+}

@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import {
+  type PreviewReportRequest,
+  REPORT_API_MESSAGES,
+  REPORT_CSV_MAX_ROWS,
+  type ReportConfig,
+  type ReportDataQuery,
+  type ReportResult,
+} from '@attest/shared';
+import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { isoDay } from '../exports/cell-values.js';
+import { CSV_BOM, csvLine } from '../exports/csv-writer.js';
+import { runReport } from './engine/run-report.js';
+import { checkedReportConfig } from './report-config.js';
+import { reportsRepository } from './reports.repository.js';
+
+// The Email Delivery Report counts the whole tenant's outgoing mail (sign-in codes and invitations
+// included, by recipient domain): administrators only. Workflow reports keep to what the reader
+// may see, so they need nothing more than the report permission.
+function runnableConfig(ctx: UserContext, stored: unknown): ReportConfig {
+  const config = checkedReportConfig(stored);
+  if (config.report_kind === 'email_delivery' && !ctx.auth.permissions.has('can_access_admin_settings')) {
+    throw new ForbiddenError(REPORT_API_MESSAGES.emailReportNeedsAdmin, 'report_needs_admin');
+  }
+  return config;
+}
+
+// A stored report's results for the signed-in user (the engine keeps to the workflows they may
+// see). A stored config that no longer validates answers 400 with its problems.
+export function reportData(ctx: UserContext, id: number, page: ReportDataQuery): Promise<ReportResult> {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const row = await reportsRepository.find(tx, String(id));
+    if (!row) throw new NotFoundError();
+    return runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, runnableConfig(ctx, row.config), page);
+  });
+}
+
+// The builder's preview: an unsaved config, run exactly as a saved one would be.
+export function previewReport(ctx: UserContext, body: PreviewReportRequest): Promise<ReportResult> {
+  const config = runnableConfig(ctx, body.config);
+  return withTenant(ctx.db, ctx.tenant.id, (tx) =>
+    runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, config, {
+      limit: body.limit,
+      offset: body.offset,
+    }),
+  );
+}
+
+// Cells as the CSV writer takes them: booleans as text, numbers kept numeric.
+function csvCells(row: readonly unknown[]) {
+  return row.map((cell) =>
+    cell === null || cell === undefined ? null : typeof cell === 'number' ? cell : String(cell),
+  );
+}
+
+// The whole result (at most REPORT_CSV_MAX_ROWS rows) as CSV: the header row first, text cells
+// neutralised against formula injection by the exports module's writer. The query runs before the
+// answer starts, so no transaction stays open while the client reads.
+export async function reportCsv(ctx: UserContext, id: number) {
+  const { name, result } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const row = await reportsRepository.find(tx, String(id));
+    if (!row) throw new NotFoundError();
+    const config = runnableConfig(ctx, row.config);
+    const page = { limit: REPORT_CSV_MAX_ROWS, offset: 0 };
+    return {
+      name: row.name,
+      result: await runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, config, page),
+    };
+  });
+  function* lines() {
+    yield CSV_BOM;
+    for (const row of result.results) yield csvLine(csvCells(row));
+  }
+  return { fileName: `${name}-${isoDay(new Date())}.csv`, stream: Readable.from(lines()) };
+}

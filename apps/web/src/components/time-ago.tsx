@@ -1,0 +1,30 @@
+import { Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { fullDate, relativeTime } from '../lib/format/relative-time';
+
+type TimeAgoProps = {
+  value: string;
+  now?: Date;
+  // Inside a button or link (a clickable row) the time must not be a second tab stop.
+  focusable?: boolean;
+};
+
+// '5 minutes ago', with the full date on hover (and on focus, where it is a tab stop of its own).
+export function TimeAgo({ value, now = new Date(), focusable = true }: TimeAgoProps) {
+  const { i18n } = useTranslation();
+  const full = fullDate(value, i18n.language);
+  return (
+    <Tooltip label={full} openDelay={200} withinPortal>
+      <Text
+        component="time"
+        dateTime={value}
+        fz="xs"
+        c="dimmed"
+        tabIndex={focusable ? 0 : undefined}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {relativeTime(value, now, i18n.language)}
+      </Text>
+    </Tooltip>
+  );
+}

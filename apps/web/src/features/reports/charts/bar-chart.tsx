@@ -1,0 +1,227 @@
+import {
+  BAR_FILL_OPACITY,
+  barLayout,
+  CHART_DEFAULT_HEIGHT,
+  seriesColors,
+  swapCategories,
+} from '@attest/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Bar,
+  BarChart,
+  type BarRectangleItem,
+  CartesianGrid,
+  Cell,
+  LabelList,
+  type LabelProps,
+  Legend,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { CATEGORY_KEY, type ChartRow, type ChartSeries, categoryLabel } from './chart-data';
+import { ChartEmpty } from './chart-empty';
+import {
+  axisLabels,
+  ChartFrame,
+  categoryTickLayout,
+  formatXAxisTick,
+  legendProps,
+  YAxisTick,
+} from './chart-frame';
+import type { ChartProps } from './chart-options';
+import { useCartesianChartData } from './use-chart-data';
+import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } from './value-format';
+import { useValueLabels } from './value-labels';
+
+export type BarChartProps = ChartProps & {
+  // §4.2: dragging one bar onto another swaps the two categories and reports the new data order.
+  // Without this handler the bars cannot be dragged.
+  onDataOrderChange?: (dataOrder: string[]) => void;
+};
+
+// Spec 2 §2.8: stacked vertical, stacked horizontal and grouped bars; stacked by default with
+// exactly 2 x-axis entries (§3.7); value labels always, on hover or on click (§4.2).
+export function ReportBarChart({
+  results,
+  options = {},
+  dimensions = 1,
+  error,
+  width,
+  height = CHART_DEFAULT_HEIGHT,
+  animate = true,
+  onSelect,
+  onDataOrderChange,
+}: BarChartProps) {
+  const { t, i18n } = useTranslation();
+  const data = useCartesianChartData(results, options, dimensions);
+  const labels = useValueLabels(options.show_value_on ?? 'always');
+  const dragged = useRef<string | null>(null);
+  // The dragged category, for its dashed outline; a release anywhere ends the drag.
+  const [dragging, setDragging] = useState<string | null>(null);
+  useEffect(() => {
+    if (dragging === null) return;
+    const end = () => {
+      dragged.current = null;
+      setDragging(null);
+    };
+    window.addEventListener('mouseup', end);
+    return () => window.removeEventListener('mouseup', end);
+  }, [dragging]);
+
+  if (error || !data || !results) return <ChartEmpty error={error} height={height} />;
+
+  const layout = barLayout(dimensions, options);
+  const horizontal = layout.orientation === 'horizontal';
+  const colors = seriesColors(options.colors, data.series.length);
+  const asPercent = options.display_value_as_percentage === true;
+  const styleOf = (series: ChartSeries) => seriesValueStyle(series.label, asPercent, 'barPercent');
+  const axisStyle = data.series[0] ? styleOf(data.series[0]) : 'number';
+  const formatAxis = (value: unknown) => formatChartValue(value, axisStyle, t);
+  const header = results[0] ?? [];
+  const auto = axisLabels(
+    options,
+    categoryLabel(header[0]),
+    seriesDisplayLabel(categoryLabel(header[header.length - 1]), t),
+  );
+  // Horizontal bars put the categories on the vertical axis, and their label with them.
+  const { xLabel, yLabel } = horizontal ? { xLabel: auto.yLabel, yLabel: auto.xLabel } : auto;
+  const legend = legendProps(options);
+  const showLabels = options.show_value_labels !== false;
+  const angle = options.value_label_angle ?? 0;
+  const selectedKey = labels.selection;
+
+  const click = (item: BarRectangleItem, index: number, series: ChartSeries) => {
+    const row = item.payload as ChartRow;
+    labels.select(index, series.key);
+    const category = row[CATEGORY_KEY];
+    const value = row[series.key];
+    onSelect?.(category, {
+      category,
+      series: series.label,
+      value: typeof value === 'number' ? value : null,
+      row,
+    });
+  };
+
+  const drop = (item: BarRectangleItem) => {
+    const target = (item.payload as ChartRow)[CATEGORY_KEY];
+    const source = dragged.current;
+    dragged.current = null;
+    setDragging(null);
+    if (source === null || source === target || !onDataOrderChange) return;
+    onDataOrderChange(swapCategories(data.categories, source, target));
+  };
+
+  const renderLabel = (series: ChartSeries) => (props: LabelProps) => {
+    const index = props.index ?? -1;
+    if (props.value === null || props.value === undefined || !labels.isVisible(index, series.key))
+      return null;
+    const x = Number(props.x ?? 0);
+    const y = Number(props.y ?? 0);
+    const w = Number(props.width ?? 0);
+    const h = Number(props.height ?? 0);
+    // Stacked segments carry their label inside; single bars above (or beside) the bar.
+    const inside = layout.stacked;
+    const lx = horizontal && !inside ? x + w + 4 : x + w / 2;
+    const ly = !horizontal && !inside ? y - 6 : y + h / 2;
+    return (
+      <text
+        x={lx}
+        y={ly}
+        textAnchor={horizontal && !inside ? 'start' : 'middle'}
+        dominantBaseline={inside || horizontal ? 'middle' : 'auto'}
+        fontSize={11}
+        fill="currentColor"
+        className="chart-value-label"
+        transform={angle ? `rotate(${angle}, ${lx}, ${ly})` : undefined}
+      >
+        {formatChartValue(props.value, styleOf(series), t)}
+      </text>
+    );
+  };
+
+  const valueAxis = horizontal ? (
+    <XAxis type="number" tickFormatter={(value) => formatAxis(value)} />
+  ) : (
+    <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
+  );
+  const categoryAxis = horizontal ? (
+    <YAxis type="category" dataKey={CATEGORY_KEY} width={130} tick={<YAxisTick />} />
+  ) : (
+    <XAxis
+      type="category"
+      dataKey={CATEGORY_KEY}
+      tickFormatter={formatXAxisTick}
+      {...categoryTickLayout(data.rows.length)}
+    />
+  );
+
+  return (
+    <ChartFrame width={width} height={height} xLabel={xLabel} yLabel={yLabel} testId="report-bar-chart">
+      <BarChart
+        width={width}
+        height={width ? height : undefined}
+        data={data.rows}
+        layout={horizontal ? 'vertical' : 'horizontal'}
+        onMouseUp={() => {
+          dragged.current = null;
+        }}
+      >
+        <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
+        {categoryAxis}
+        {valueAxis}
+        <Tooltip
+          formatter={(value, _name, item) => {
+            const series = data.series.find((s) => s.key === item.dataKey);
+            return series ? formatChartValue(value, styleOf(series), t) : String(value);
+          }}
+          labelFormatter={(label) => tooltipLabel(label, i18n.language)}
+        />
+        {legend && <Legend {...legend} />}
+        {data.series.map((series, i) => {
+          const colour = colors[i] ?? colors[0];
+          return (
+            <Bar
+              key={series.key}
+              dataKey={series.key}
+              name={seriesDisplayLabel(series.label, t)}
+              stackId={layout.stacked ? 'stack' : undefined}
+              fill={colour}
+              stroke={colour}
+              fillOpacity={BAR_FILL_OPACITY}
+              isAnimationActive={animate}
+              cursor={onDataOrderChange ? 'grab' : 'pointer'}
+              onClick={(item, index) => click(item, index, series)}
+              onMouseEnter={(_item, index) => labels.hover(index, series.key)}
+              onMouseLeave={() => labels.leave()}
+              onMouseDown={(item) => {
+                if (!onDataOrderChange) return;
+                dragged.current = (item.payload as ChartRow)[CATEGORY_KEY];
+                setDragging(dragged.current);
+              }}
+              onMouseUp={(item) => drop(item)}
+            >
+              {data.rows.map((row, index) => {
+                const active = selectedKey?.index === index && selectedKey.series === series.key;
+                const moving = dragging === row[CATEGORY_KEY];
+                return (
+                  <Cell
+                    key={row[CATEGORY_KEY]}
+                    fillOpacity={active ? 1 : BAR_FILL_OPACITY}
+                    strokeWidth={active || moving ? 2 : 1}
+                    strokeDasharray={moving ? '4 2' : undefined}
+                    data-active={active ? 'true' : undefined}
+                    data-dragging={moving ? 'true' : undefined}
+                  />
+                );
+              })}
+              {showLabels && <LabelList dataKey={series.key} content={renderLabel(series)} />}
+            </Bar>
+          );
+        })}
+      </BarChart>
+    </ChartFrame>
+  );
+}

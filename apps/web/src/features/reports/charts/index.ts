@@ -1,0 +1,12 @@
+export { type BarChartProps, ReportBarChart } from './bar-chart';
+export { type ChartResults, toChartData } from './chart-data';
+export { ChartEmpty } from './chart-empty';
+export type { ChartOptions, ChartProps, ChartSelectHandler, ChartSelectPayload } from './chart-options';
+export { chartSurface, downloadChartPng, exportSvgMarkup } from './export-png';
+export { type HeatMapChartProps, ReportHeatMapChart } from './heat-map-chart';
+export { ReportLineChart } from './line-chart';
+export { ReportPieChart } from './pie-chart';
+export { ReportChart, type ReportChartProps } from './report-chart';
+export { ReportScatterChart } from './scatter-chart';
+export { SortToggle, type SortToggleProps } from './sort-toggle';
+export { ReportSpiderChart } from './spider-chart';

@@ -1,0 +1,158 @@
+import { BAR_FILL_OPACITY, CHART_DEFAULT_HEIGHT, seriesColors, truncateSpiderTick } from '@attest/shared';
+import { useTranslation } from 'react-i18next';
+import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from 'recharts';
+import { CATEGORY_KEY, type ChartSeries } from './chart-data';
+import { ChartEmpty } from './chart-empty';
+import { ChartFrame, legendProps } from './chart-frame';
+import type { ChartProps } from './chart-options';
+import { useCartesianChartData } from './use-chart-data';
+import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } from './value-format';
+import { useValueLabels } from './value-labels';
+
+type DotProps = { cx?: number; cy?: number; index?: number };
+
+type AngleTickProps = {
+  x?: number | string;
+  y?: number | string;
+  textAnchor?: string;
+  payload?: { value: unknown };
+};
+
+// Spider tick text: 50 characters plus an ellipsis (§9.1); the full text is the SVG title.
+function SpiderTick({ x = 0, y = 0, textAnchor = 'middle', payload }: AngleTickProps) {
+  const full = String(payload?.value ?? '');
+  return (
+    <text
+      x={Number(x)}
+      y={Number(y)}
+      textAnchor={textAnchor as 'start' | 'middle' | 'end'}
+      fontSize={12}
+      fill="currentColor"
+      className="chart-spider-tick"
+    >
+      <title>{full}</title>
+      {truncateSpiderTick(full)}
+    </text>
+  );
+}
+
+// Spec 2 §2.8 SPIDER_CHART: one polygon per series over the categories; clicking a point selects it
+// and calls onSelect with the active label and payload (§4.2).
+export function ReportSpiderChart({
+  results,
+  options = {},
+  dimensions = 1,
+  error,
+  width,
+  height = CHART_DEFAULT_HEIGHT,
+  animate = true,
+  onSelect,
+}: ChartProps) {
+  const { t, i18n } = useTranslation();
+  const labels = useValueLabels(options.show_value_on ?? 'always');
+  const data = useCartesianChartData(results, options, dimensions);
+
+  if (error || !data) return <ChartEmpty error={error} height={height} />;
+  const rows = data.rows;
+
+  const colors = seriesColors(options.colors, data.series.length);
+  const asPercent = options.display_value_as_percentage === true;
+  const styleOf = (series: ChartSeries) => seriesValueStyle(series.label, asPercent, 'barPercent');
+  const axisStyle = data.series[0] ? styleOf(data.series[0]) : 'number';
+  const legend = legendProps(options);
+  const showLabels = options.show_value_labels !== false;
+
+  const click = (index: number, series: ChartSeries) => {
+    const row = rows[index];
+    if (!row) return;
+    labels.select(index, series.key);
+    const value = row[series.key];
+    onSelect?.(row[CATEGORY_KEY], {
+      category: row[CATEGORY_KEY],
+      series: series.label,
+      value: typeof value === 'number' ? value : null,
+      row,
+    });
+  };
+
+  // A point per category: click selects it (§4.2); its value label follows show_value_on.
+  const renderDot = (series: ChartSeries, colour: string) => (props: DotProps) => {
+    const index = props.index ?? -1;
+    if (props.cx === undefined || props.cy === undefined) return null;
+    const row = rows[index];
+    const value = row?.[series.key] ?? null;
+    const active = labels.selection?.index === index && labels.selection.series === series.key;
+    const text = formatChartValue(value, styleOf(series), t);
+    return (
+      <g key={`${series.key}-${index}`}>
+        {/* biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes the role instead */}
+        <circle
+          cx={props.cx}
+          cy={props.cy}
+          r={active ? 6 : 4}
+          fill={active ? colour : '#fff'}
+          stroke={colour}
+          strokeWidth={2}
+          className="chart-spider-point"
+          data-active={active ? 'true' : undefined}
+          style={{ cursor: 'pointer' }}
+          role="button"
+          tabIndex={0}
+          aria-label={t('reports.chart.pointLabel', {
+            category: row?.[CATEGORY_KEY] ?? '',
+            series: seriesDisplayLabel(series.label, t),
+            value: text,
+          })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') click(index, series);
+          }}
+          onClick={() => click(index, series)}
+          onMouseEnter={() => labels.hover(index, series.key)}
+          onMouseLeave={() => labels.leave()}
+        />
+        {showLabels && value !== null && labels.isVisible(index, series.key) && (
+          <text
+            x={props.cx}
+            y={props.cy - 10}
+            textAnchor="middle"
+            fontSize={11}
+            fill="currentColor"
+            className="chart-value-label"
+          >
+            {text}
+          </text>
+        )}
+      </g>
+    );
+  };
+
+  return (
+    <ChartFrame width={width} height={height} testId="report-spider-chart">
+      <RadarChart width={width} height={width ? height : undefined} data={data.rows} outerRadius="75%">
+        <PolarGrid />
+        <PolarAngleAxis dataKey={CATEGORY_KEY} tick={<SpiderTick />} />
+        <PolarRadiusAxis tickFormatter={(value) => formatChartValue(value, axisStyle, t)} />
+        <Tooltip
+          formatter={(value, _name, item) => {
+            const series = data.series.find((s) => s.key === item.dataKey);
+            return series ? formatChartValue(value, styleOf(series), t) : String(value);
+          }}
+          labelFormatter={(label) => tooltipLabel(label, i18n.language)}
+        />
+        {legend && <Legend {...legend} />}
+        {data.series.map((series, i) => (
+          <Radar
+            key={series.key}
+            dataKey={series.key}
+            name={seriesDisplayLabel(series.label, t)}
+            stroke={colors[i] ?? colors[0]}
+            fill={colors[i] ?? colors[0]}
+            fillOpacity={BAR_FILL_OPACITY / 2}
+            isAnimationActive={animate}
+            dot={renderDot(series, colors[i] ?? colors[0] ?? '#000')}
+          />
+        ))}
+      </RadarChart>
+    </ChartFrame>
+  );
+}

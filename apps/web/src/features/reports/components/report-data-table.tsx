@@ -1,0 +1,43 @@
+import type { ReportCell } from '@attest/shared';
+import { ScrollArea, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+function cellText(cell: ReportCell, numbers: Intl.NumberFormat): string {
+  if (cell === null) return '—';
+  if (typeof cell === 'number') return numbers.format(cell);
+  return String(cell);
+}
+
+// Spec 2 §3.8 results: the first row is the header, the rest are value rows.
+export function ReportDataTable({ results, maxHeight }: { results: ReportCell[][]; maxHeight?: number }) {
+  const { i18n } = useTranslation();
+  const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const [header = [], ...rows] = results;
+  return (
+    <ScrollArea.Autosize mah={maxHeight} type="auto">
+      <Table striped highlightOnHover withTableBorder stickyHeader fz="sm" data-testid="report-data-table">
+        <Table.Thead>
+          <Table.Tr>
+            {header.map((cell, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place
+              <Table.Th key={i}>{cellText(cell, numbers)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: result rows have no identity beyond their place
+            <Table.Tr key={r}>
+              {row.map((cell, c) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                <Table.Td key={c} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {cellText(cell, numbers)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}

@@ -1,0 +1,139 @@
+import { fullScreenChartHeight, HttpError } from '@attest/shared';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Stack } from '@mantine/core';
+import {
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconChevronLeft,
+  IconDownload,
+  IconPencil,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { reportCsvUrl, useReport } from '../api/reports';
+import { reportErrorText } from '../lib/error-text';
+import type { ReportPermissions } from '../lib/report-permissions';
+import { isFullScreen, showsActions, viewModeOf } from '../lib/view-mode';
+import { NotFoundNote } from './not-found-note';
+import { ReportsPageHeader } from './page-header';
+import { kindLabel } from './report-card';
+import { type ReportDisplay, ReportView } from './report-view';
+import { ViewFrame } from './view-frame';
+
+export type ReportPageProps = {
+  reportId: number;
+  // Set on /dashboards/{id}/report/{reportId}: the report must belong to that dashboard.
+  dashboardId: number | null;
+  permissions: ReportPermissions;
+};
+
+// Spec 2 §2.1 /report/{id} and /dashboards/{id}/report/{reportId}: one report, in any view mode.
+export function ReportPage({ reportId, dashboardId, permissions }: ReportPageProps) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const mode = viewModeOf(search);
+  const report = useReport(reportId);
+  const [display, setDisplay] = useState<ReportDisplay>('chart');
+
+  if (report.error instanceof HttpError && report.error.status === 404) return <NotFoundNote />;
+  if (report.error) {
+    return (
+      <Alert color="red" variant="light">
+        {reportErrorText(report.error, t)}
+      </Alert>
+    );
+  }
+  if (!report.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('reports.view.loading')} />
+      </Center>
+    );
+  }
+  if (dashboardId !== null && report.data.dashboard_id !== dashboardId) return <NotFoundNote />;
+  const home = report.data.dashboard_id !== null ? `/dashboard/${report.data.dashboard_id}` : '/dashboards';
+  const editPath =
+    dashboardId !== null ? `/dashboards/${dashboardId}/report/${reportId}/edit` : `/report/${reportId}/edit`;
+  const withActions = showsActions(mode);
+
+  return (
+    <ViewFrame mode={mode}>
+      <Stack gap="lg">
+        {withActions && (
+          <Anchor component={Link} to={home} fz="sm">
+            <Group gap={4}>
+              <IconChevronLeft size={14} />
+              {report.data.dashboard_id !== null
+                ? t('reports.backToDashboard')
+                : t('reports.backToDashboards')}
+            </Group>
+          </Anchor>
+        )}
+        <ReportsPageHeader
+          title={report.data.name}
+          description={report.data.description || kindLabel(report.data.report_kind, t)}
+          actions={
+            mode !== 'preview' && (
+              <>
+                {isFullScreen(mode) ? (
+                  <Button
+                    component={Link}
+                    to={pathname}
+                    variant="default"
+                    leftSection={<IconArrowsMinimize size={16} />}
+                  >
+                    {t('reports.exitFullScreen')}
+                  </Button>
+                ) : (
+                  <Button
+                    component={Link}
+                    to={`${pathname}?view=fullScreen`}
+                    variant="default"
+                    leftSection={<IconArrowsMaximize size={16} />}
+                  >
+                    {t('reports.fullScreen')}
+                  </Button>
+                )}
+                <Button
+                  component="a"
+                  href={reportCsvUrl(reportId)}
+                  download
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                >
+                  {t('reports.report.downloadCsv')}
+                </Button>
+                {withActions && permissions.canChange && (
+                  <Button component={Link} to={editPath} leftSection={<IconPencil size={16} />}>
+                    {t('reports.edit')}
+                  </Button>
+                )}
+              </>
+            )
+          }
+        />
+        <Paper withBorder radius="lg" p="lg" shadow="xs">
+          <Stack gap="md">
+            <Group justify="flex-end">
+              <SegmentedControl
+                size="xs"
+                value={display}
+                onChange={(value) => setDisplay(value as ReportDisplay)}
+                data={[
+                  { value: 'chart', label: t('reports.report.chart') },
+                  { value: 'table', label: t('reports.report.table') },
+                ]}
+              />
+            </Group>
+            <ReportView
+              report={report.data}
+              display={display}
+              height={isFullScreen(mode) ? fullScreenChartHeight(window.innerHeight) : undefined}
+            />
+          </Stack>
+        </Paper>
+      </Stack>
+    </ViewFrame>
+  );
+}

@@ -1,0 +1,87 @@
+import { parseReportConfig, type Report } from '@attest/shared';
+import { Alert, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportData } from '../api/reports';
+import { ReportChart } from '../charts';
+import { reportErrorText } from '../lib/error-text';
+import { ReportDataTable } from './report-data-table';
+
+export type ReportDisplay = 'chart' | 'table';
+
+export const TABLE_PAGE_SIZE = 100;
+
+export type ReportViewProps = {
+  report: Report;
+  // The chart's height; the table scrolls within it.
+  height?: number;
+  display?: ReportDisplay;
+};
+
+// One report's results. Spec 2 §3.8 and §8: an invalid stored config falls back to empty configs so
+// nothing renders; here a quiet note says so, and the data is never asked for.
+export function ReportView({ report, height, display = 'chart' }: ReportViewProps) {
+  const { t } = useTranslation();
+  const config = parseReportConfig(report.config);
+  // The chart reads the first page the server gives; the table pages through every row.
+  const [tablePage, setTablePage] = useState(1);
+  const page =
+    display === 'table' ? { limit: TABLE_PAGE_SIZE, offset: (tablePage - 1) * TABLE_PAGE_SIZE } : null;
+  const data = useReportData(report, config !== null, page);
+
+  if (config === null) {
+    return (
+      <Text fz="sm" c="dimmed" data-testid="report-invalid-config">
+        {t('reports.view.invalidConfig')}
+      </Text>
+    );
+  }
+  if (data.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('reports.view.loading')} />
+      </Center>
+    );
+  }
+  if (data.error) {
+    return (
+      <Alert color="red" variant="light" style={{ whiteSpace: 'pre-line' }}>
+        {reportErrorText(data.error, t)}
+      </Alert>
+    );
+  }
+  // §2.8 empty chart state.
+  if (data.data.results.length <= 1) {
+    return (
+      <Text ta="center" c="dimmed" fz="sm" py="xl">
+        {t('reports.view.noResults')}
+      </Text>
+    );
+  }
+  if (display === 'table') {
+    return (
+      <Stack gap="sm">
+        <ReportDataTable results={data.data.results} maxHeight={height} />
+        {data.data.count > TABLE_PAGE_SIZE && (
+          <Group justify="flex-end">
+            <Pagination
+              size="sm"
+              value={tablePage}
+              onChange={setTablePage}
+              total={Math.ceil(data.data.count / TABLE_PAGE_SIZE)}
+            />
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <ReportChart
+      chartType={config.chart_type}
+      results={data.data.results}
+      options={config.other_configurations}
+      dimensions={config.group_by.length}
+      height={height}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+export * from './api.js';
+export * from './channels.js';
+export * from './events.js';
