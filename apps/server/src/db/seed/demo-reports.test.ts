@@ -2,7 +2,7 @@ import { DashboardsPageSchema, REPORT_PATHS, ReportListSchema, ReportResultSchem
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
-import { seedDemoReports } from './demo-reports.js';
+import { DEMO_REPORTS, seedDemoReports } from './demo-reports.js';
 
 const { app, adminDb } = await createTestApp();
 
@@ -15,7 +15,9 @@ describe('seedDemoReports', () => {
     await seedDemoReports(adminDb, t.id, t.email('admin'));
 
     const dashboards = DashboardsPageSchema.parse((await admin.get(REPORT_PATHS.dashboards)).json());
-    expect(dashboards.results.map((d) => [d.name, d.report_count])).toEqual([['Portfolio overview', 3]]);
+    expect(dashboards.results.map((d) => [d.name, d.report_count])).toEqual([
+      ['Portfolio overview', DEMO_REPORTS.length],
+    ]);
     const id = dashboards.results[0]?.id ?? 0;
     const reports = ReportListSchema.parse((await admin.get(REPORT_PATHS.dashboardReports(id))).json());
     for (const report of reports.results) {

@@ -41,6 +41,29 @@ export const DEMO_REPORTS: DemoReport[] = [
       operations: [COUNT],
     },
   },
+  {
+    name: 'Status by region',
+    description: "Each region's workflows per status, with subtotals.",
+    config: {
+      report_kind: 'workflow',
+      chart_type: 'HEAT_MAP_CHART',
+      group_by: [
+        { source: 'workflow__region_name', extra_json: { label: 'Region' } },
+        { source: 'workflow__status_label', extra_json: { label: 'Status', is_for_secondary_x_axis: true } },
+      ],
+      operations: [COUNT],
+    },
+  },
+  {
+    name: 'Workflows started per month',
+    description: 'The intake of new work over time.',
+    config: {
+      report_kind: 'workflow',
+      chart_type: 'LINE_CHART',
+      group_by: [{ source: 'workflow__created_at', extra_json: { label: 'Month', operation_type: 'month' } }],
+      operations: [COUNT],
+    },
+  },
 ];
 
 // Runs once, with the rest of a tenant's first workflow setup; the configs pass the same schema as
