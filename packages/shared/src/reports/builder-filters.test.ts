@@ -26,17 +26,17 @@ const conditionArb = fc.record(
   { requiredKeys: ['field', 'operator', 'value'] },
 );
 
-const groupArb: fc.Arbitrary<ConditionGroup> = fc.letrec<{ group: ConditionGroup }>((tie) => ({
+const groupArb = fc.letrec((tie) => ({
   group: fc.record({
     compareType: fc.constantFrom('AND' as const, 'OR' as const),
     conditions: fc.array(conditionArb, { maxLength: 3 }),
     groups: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
+      { maxDepth: 3 },
       fc.constant([]),
-      fc.array(tie('group'), { maxLength: 2 }),
+      fc.array(tie('group') as fc.Arbitrary<ConditionGroup>, { maxLength: 2 }),
     ),
   }),
-})).group;
+})).group as fc.Arbitrary<ConditionGroup>;
 
 describe('report filters and the dashboard filter builder (spec 2 §3.8)', () => {
   it('a builder group survives the trip through the report naming, and the report schema accepts it', () => {
