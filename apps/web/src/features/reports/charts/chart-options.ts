@@ -21,6 +21,9 @@ export type ChartOptions = {
   display_value_as_percentage?: boolean;
   percentage_calculation_type?: PercentageCalculationType;
   is_cycle_time_report?: boolean;
+  scale?: number;
+  precision?: number;
+  geo_map_theme?: string;
 };
 
 export type ValueLabelMode = 'always' | 'hover' | 'click';

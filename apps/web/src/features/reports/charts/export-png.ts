@@ -4,9 +4,12 @@ export type ExportImage = { markup: string; width: number; height: number };
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-// The chart's own drawing surface: the largest Recharts SVG (legend icons are small SVGs too).
+// The chart's own drawing surface: the largest Recharts SVG (legend icons are small SVGs too), or
+// a surface a chart drawn without Recharts marks (the geo map).
 export function chartSurface(container: ParentNode): SVGSVGElement | null {
-  const surfaces = [...container.querySelectorAll<SVGSVGElement>('svg.recharts-surface')];
+  const surfaces = [
+    ...container.querySelectorAll<SVGSVGElement>('svg.recharts-surface, svg[data-chart-surface]'),
+  ];
   let best: SVGSVGElement | null = null;
   let bestArea = 0;
   for (const svg of surfaces) {

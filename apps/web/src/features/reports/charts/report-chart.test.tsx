@@ -26,8 +26,8 @@ describe('ReportChart', () => {
     expect(screen.getByTestId('report-heat-map-chart')).toBeTruthy();
   });
 
-  it('says when a chart type is not available yet', () => {
-    renderChart(<ReportChart chartType="GEO_MAP_CHART" results={countByStatus} width={500} />);
+  it('says when a chart type is not available', () => {
+    renderChart(<ReportChart chartType="FUNNEL_CHART" results={countByStatus} width={500} />);
     expect(screen.getByText('This chart type is not available yet.')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { Center, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ReportBarChart } from './bar-chart';
 import type { ChartProps } from './chart-options';
+import { ReportGeoMapChart } from './geo-map-chart';
 import { ReportHeatMapChart } from './heat-map-chart';
 import { ReportLineChart } from './line-chart';
 import { ReportPieChart } from './pie-chart';
@@ -36,6 +37,8 @@ export function ReportChart({
       return <ReportSpiderChart {...props} />;
     case 'HEAT_MAP_CHART':
       return <ReportHeatMapChart {...props} onColumnOrderChange={onColumnOrderChange} />;
+    case 'GEO_MAP_CHART':
+      return <ReportGeoMapChart {...props} />;
     default:
       return (
         <Center h={props.height} mih={120} data-testid="chart-unsupported">
