@@ -8,4 +8,3 @@ export * from './geo/index.js';
 export * from './helper-columns.js';
 export * from './other-configurations.js';
 export * from './sources.js';
-export * from './subscriptions.js';
