@@ -23,6 +23,8 @@ import { createThreadEmails } from './modules/mentions/thread-emails.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
+import { createReportSubscriptionRunner } from './modules/reports/report-subscription-jobs.js';
+import { reportSubscriptionsRoutes } from './modules/reports/report-subscriptions.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
@@ -76,6 +78,7 @@ const MODULES = [
   exportsRoutes,
   preferencesRoutes,
   reportsRoutes,
+  reportSubscriptionsRoutes,
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
@@ -139,6 +142,16 @@ export async function buildApp(options: {
     createExportRunner({
       db,
       files: app.files,
+      jobs: options.jobs ?? null,
+      log: (error, context) => app.log.error({ err: error }, context),
+    }),
+  );
+  app.decorate(
+    'reportSubscriptions',
+    createReportSubscriptionRunner({
+      config,
+      db,
+      mail: app.mail,
       jobs: options.jobs ?? null,
       log: (error, context) => app.log.error({ err: error }, context),
     }),

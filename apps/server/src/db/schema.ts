@@ -146,7 +146,10 @@ export type OutboxEmailsTable = {
   error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  // Migration 0015: files sent with the message (content in base64).
+  attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
 };
+export type OutboxAttachment = { filename: string; content_type: string; content_base64: string };
 
 export type SignInThrottlesTable = {
   tenant_id: string;
@@ -415,6 +418,34 @@ export type ReportsTable = {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
+// Issue 7: a report e-mailed as CSV on a schedule, and its recipients (migration 0015).
+export type ReportSubscriptionFrequency = 'daily' | 'weekly' | 'monthly';
+export type ReportSubscriptionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  report_id: string;
+  owner_id: string | null;
+  frequency: ReportSubscriptionFrequency;
+  time_of_day: string;
+  weekday: number | null;
+  day_of_month: number | null;
+  time_zone: string;
+  subject: Generated<string>;
+  message: Generated<string>;
+  active: Generated<boolean>;
+  next_run_at: Date;
+  last_sent_at: Date | null;
+  last_status: 'sent' | 'failed' | null;
+  last_error: string | null;
+  last_skipped: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type ReportSubscriptionRecipientsTable = {
+  tenant_id: string;
+  subscription_id: string;
+  user_id: string;
+};
 export type UserRecentWorkflowsTable = {
   tenant_id: string;
   user_id: string;
@@ -557,6 +588,8 @@ export type Database = {
   notifications: NotificationsTable;
   dashboards: DashboardsTable;
   reports: ReportsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_subscription_recipients: ReportSubscriptionRecipientsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -15,6 +15,10 @@ export const REPORT_PATHS = {
   reportData: (id: number) => `/api/v1/reports/${id}/data/`,
   reportCsv: (id: number) => `/api/v1/reports/${id}/data.csv`,
   preview: '/api/v1/reports/preview/',
+  // Spec 2 §9.4 subscribe by e-mail (subscriptions.ts).
+  reportSubscriptions: (id: number) => `/api/v1/reports/${id}/subscriptions/`,
+  subscription: (id: number) => `/api/v1/report-subscriptions/${id}/`,
+  subscriptionSend: (id: number) => `/api/v1/report-subscriptions/${id}/send/`,
 } as const;
 
 export const DASHBOARD_NAME_MAX_LENGTH = 200;

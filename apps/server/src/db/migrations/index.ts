@@ -11,6 +11,7 @@ import * as m0011 from './0011-answer-numbers-as-float.js';
 import * as m0012 from './0012-threads-and-mentions.js';
 import * as m0013 from './0013-collaboration.js';
 import * as m0014 from './0014-dashboards-and-reports.js';
+import * as m0015 from './0015-report-subscriptions.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-threads-and-mentions': m0012,
   '0013-collaboration': m0013,
   '0014-dashboards-and-reports': m0014,
+  '0015-report-subscriptions': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -69,9 +69,11 @@ export async function reportCsv(ctx: UserContext, id: number) {
       result: await runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, config, page),
     };
   });
-  function* lines() {
-    yield CSV_BOM;
-    for (const row of result.results) yield csvLine(csvCells(row));
-  }
-  return { fileName: `${name}-${isoDay(new Date())}.csv`, stream: Readable.from(lines()) };
+  return { fileName: `${name}-${isoDay(new Date())}.csv`, stream: Readable.from(reportCsvLines(result)) };
+}
+
+// A result as CSV lines, BOM first; the download above and the e-mailed report share it.
+export function* reportCsvLines(result: ReportResult) {
+  yield CSV_BOM;
+  for (const row of result.results) yield csvLine(csvCells(row));
 }

@@ -15,6 +15,11 @@ import {
   createThreadEmails,
   registerThreadEmailWorker,
 } from '../../modules/mentions/thread-emails.js';
+import {
+  createReportSubscriptionQueue,
+  createReportSubscriptionRunner,
+  registerReportSubscriptionWorker,
+} from '../../modules/reports/report-subscription-jobs.js';
 import { createFileStore } from '../files/create-file-store.js';
 import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-delivery-job.js';
 import { createMailer } from '../mail/mailer.js';
@@ -46,6 +51,7 @@ export async function startJobQueue(options: {
   await createIntegrationRunQueue(boss);
   await createExportQueue(boss);
   await createThreadEmailQueue(boss);
+  await createReportSubscriptionQueue(boss);
   if (options.runWorkers) {
     await registerSessionCleanup(boss, options.adminDb);
     const mailer = createMailer({
@@ -87,6 +93,21 @@ export async function startJobQueue(options: {
       log: options.log,
     });
     await registerThreadEmailWorker(boss, threadEmails, options.adminDb, options.config);
+    // Report subscriptions (spec 2 §9.4): the report runs as each recipient, so through the
+    // application role's pool, which row-level security binds.
+    const reportSubscriptions = createReportSubscriptionRunner({
+      config: options.config,
+      db: options.appDb ?? options.adminDb,
+      mail: createMailer({
+        config: options.config,
+        db: options.appDb ?? options.adminDb,
+        jobs: boss,
+        log: options.log,
+      }),
+      jobs: boss,
+      log: options.log,
+    });
+    await registerReportSubscriptionWorker(boss, reportSubscriptions);
   }
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -56,6 +56,11 @@ export function createMailer(options: {
         subject: email.subject,
         text: email.text_body,
         ...(email.html_body && { html: email.html_body }),
+        attachments: email.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.content_type,
+          content: Buffer.from(a.content_base64, 'base64'),
+        })),
         // RFC 3834: out-of-office replies and the like are not sent back to a no-reply address.
         headers: { 'Auto-Submitted': 'auto-generated' },
       });

@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
+import type { OutboxAttachment } from '../../db/schema.js';
 import type { Tx } from '../tenant-transaction.js';
 
-export type EmailMessage = { to: string; subject: string; text: string; html?: string | null };
+// A file sent with an e-mail (a report's CSV); kept in the outbox row in base64.
+export type EmailAttachment = { filename: string; contentType: string; content: Buffer };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: readonly EmailAttachment[];
+};
 export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
 
 // The outbox_emails table: every e-mail the product sends, in the tenant's transaction.
@@ -15,6 +24,15 @@ export const outboxRepository = {
         subject: message.subject,
         text_body: message.text,
         html_body: message.html ?? null,
+        attachments: JSON.stringify(
+          (message.attachments ?? []).map(
+            (a): OutboxAttachment => ({
+              filename: a.filename,
+              content_type: a.contentType,
+              content_base64: a.content.toString('base64'),
+            }),
+          ),
+        ),
         status,
       })
       .returning('id')
@@ -27,7 +45,7 @@ export const outboxRepository = {
   findDeliverable(tx: Tx, id: string) {
     return tx
       .selectFrom('outbox_emails')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body'])
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attachments'])
       .where('id', '=', id)
       .where('status', 'in', ['queued', 'failed'])
       .executeTakeFirst();
