@@ -8,3 +8,4 @@ export * from './geo/index.js';
 export * from './helper-columns.js';
 export * from './other-configurations.js';
 export * from './sources.js';
+export * from './subscriptions.js';
