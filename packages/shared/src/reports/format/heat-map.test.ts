@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyHeatMapColumnOrder,
   canMoveHeatMapColumn,
   heatMapIsEmpty,
+  heatMapLayout,
   moveHeatMapColumn,
   pivotHeatMap,
   roundHeatMapValue,
@@ -137,5 +139,58 @@ describe('heat map column drag (spec 2 §4.2)', () => {
     expect(moveHeatMapColumn(columns, key('2025', 'Open'), key('2026', 'Open'))).toBeNull();
     expect(canMoveHeatMapColumn(columns, key('2025', 'Open'), key('2025', 'Sub total'))).toBe(false);
     expect(canMoveHeatMapColumn(columns, key(null, 'Grand average'), key('2025', 'Open'))).toBe(false);
+  });
+});
+
+describe('heat map column order and measures (spec 2 §4.2; data_order per docs/reports.md)', () => {
+  const results = [
+    ['Region', 'Year', 'Status', 'Count'],
+    ['EU', '2025', 'Open', 3],
+    ['EU', '2025', 'Closed', 1],
+    ['EU', '2026', 'Open', 4],
+  ];
+  const labels = (columns: { label: string; group: string | null }[]) =>
+    columns.map((c) => `${c.group ?? '-'}/${c.label}`);
+
+  it("puts each group's value columns in the saved order and leaves summaries in place", () => {
+    const { columns } = pivotHeatMap(results);
+    const ordered = applyHeatMapColumnOrder(columns, [JSON.stringify(['2025', 'Closed'])]);
+    expect(labels(ordered)).toEqual([
+      '2025/Closed',
+      '2025/Open',
+      '2025/Sub total',
+      '2025/Average',
+      '2026/Open',
+      '2026/Sub total',
+      '2026/Average',
+      '-/Grand subtotal',
+      '-/Grand average',
+    ]);
+    expect(applyHeatMapColumnOrder(columns, [])).toEqual(columns);
+  });
+
+  it('makes each measure a parent group, so two measures both show', () => {
+    const twoMeasures = [
+      ['Region', 'Status', 'Count', 'Sum'],
+      ['EU', 'Open', 3, 30],
+    ];
+    const layout = heatMapLayout(twoMeasures, 2);
+    const { columns } = pivotHeatMap(layout.results, layout.indexes);
+    expect(labels(columns.filter((c) => c.kind === 'value'))).toEqual(['Count/Open', 'Sum/Open']);
+    const threeGroupBys = [
+      ['Region', 'Year', 'Status', 'Count', 'Sum'],
+      ['EU', '2025', 'Open', 3, 30],
+    ];
+    const nested = heatMapLayout(threeGroupBys, 3);
+    const nestedColumns = pivotHeatMap(nested.results, nested.indexes).columns;
+    expect(labels(nestedColumns.filter((c) => c.kind === 'value'))).toEqual([
+      '2025 · Count/Open',
+      '2025 · Sum/Open',
+    ]);
+  });
+
+  it('keeps the one-measure layout as it was', () => {
+    expect(heatMapLayout(results, 3).indexes).toEqual({ row: 0, group: 1, column: 2, value: 3 });
+    expect(heatMapLayout(results, undefined).indexes).toBeUndefined();
   });
 });

@@ -177,3 +177,87 @@ export function moveHeatMapColumn(
   next.splice(from <= to ? to + 1 : to, 0, moved as HeatMapColumn);
   return next;
 }
+
+// other_configurations.data_order holds, for a heat map, the value columns' keys in the order the
+// viewer dragged them to (docs/reports.md). Columns move only within their parent group, so each
+// group's value columns are put in that order in the places the group's value columns hold; summary
+// columns stay where they are, and columns the order does not name keep their place after it.
+export function applyHeatMapColumnOrder(
+  columns: readonly HeatMapColumn[],
+  order: readonly string[] | null | undefined,
+): HeatMapColumn[] {
+  if (!order || order.length === 0) return [...columns];
+  const rank = new Map(order.map((key, i) => [key, i]));
+  const byGroup = new Map<string | null, HeatMapColumn[]>();
+  for (const column of columns) {
+    if (column.kind !== 'value') continue;
+    byGroup.set(column.group, [...(byGroup.get(column.group) ?? []), column]);
+  }
+  for (const [group, list] of byGroup) {
+    byGroup.set(
+      group,
+      list
+        .map((column, i) => ({ column, i }))
+        .sort(
+          (a, b) =>
+            (rank.get(a.column.key) ?? order.length + a.i) - (rank.get(b.column.key) ?? order.length + b.i),
+        )
+        .map(({ column }) => column),
+    );
+  }
+  const next = new Map([...byGroup].map(([group, list]) => [group, [...list]]));
+  return columns.map((column) =>
+    column.kind === 'value' ? (next.get(column.group)?.shift() ?? column) : column,
+  );
+}
+
+// The results a heat map pivots, and which columns play which part, from the number of group-by
+// columns (the rest are measures). Rows come from the first group-by and columns from the last.
+// One measure: a middle group-by (with 3) is the parent group. Several measures: each measure is a
+// parent group of its own (named "<middle> · <measure>" with 3 group-bys), so none is hidden; with
+// a single group-by the measures are the columns.
+export function heatMapLayout(
+  results: ResultRows,
+  dimensions: number | undefined,
+): { results: ResultRows; indexes: HeatMapIndexes | undefined } {
+  const header = results[0] ?? [];
+  if (dimensions === undefined || dimensions < 1 || dimensions >= header.length) {
+    return { results, indexes: undefined };
+  }
+  const measures = header.length - dimensions;
+  if (measures <= 1) {
+    if (dimensions < 2) return { results, indexes: undefined };
+    return {
+      results,
+      indexes: {
+        row: 0,
+        group: dimensions >= 3 ? 1 : null,
+        column: dimensions >= 3 ? 2 : 1,
+        value: header.length - 1,
+      },
+    };
+  }
+  const measureNames = header.slice(dimensions).map(label);
+  const body = results.slice(1);
+  if (dimensions === 1) {
+    const rows = body.flatMap((record) => measureNames.map((name, m) => [record[0], name, record[1 + m]]));
+    return {
+      results: [[header[0], '', ''], ...rows],
+      indexes: { row: 0, group: null, column: 1, value: 2 },
+    };
+  }
+  const middle = dimensions >= 3 ? 1 : null;
+  const column = dimensions - 1;
+  const rows = body.flatMap((record) =>
+    measureNames.map((name, m) => [
+      record[0],
+      middle === null ? name : `${label(record[middle])} · ${name}`,
+      record[column],
+      record[dimensions + m],
+    ]),
+  );
+  return {
+    results: [[header[0], '', header[column], ''], ...rows],
+    indexes: { row: 0, group: 1, column: 2, value: 3 },
+  };
+}

@@ -100,3 +100,24 @@ export function useDeleteReport() {
 export function usePreviewReport() {
   return useMutation({ mutationFn: previewReport });
 }
+
+// Spec 2 §4.2: a dragged bar or heat-map column order is kept in other_configurations.data_order.
+// The whole configuration is sent (the PATCH replaces it), with only data_order changed; the
+// report's cached copy follows at once, so the chart does not jump back while the request runs.
+export function useSaveReportDataOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ report, dataOrder }: { report: Report; dataOrder: string[] }) => {
+      const config = report.config;
+      const other = (config.other_configurations ?? {}) as Record<string, unknown>;
+      return updateReport({
+        id: report.id,
+        config: { ...config, other_configurations: { ...other, data_order: dataOrder } },
+      });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(reportKeys.report(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: reportKeys.dashboards() });
+    },
+  });
+}

@@ -202,6 +202,67 @@ describe('ReportBarChart (spec 2 §2.8, §4.2)', () => {
     expect(valueLabels(container)).toContain('33.33%');
   });
 
+  it('moves a focused bar with Alt and the arrow keys, and says so to screen readers', () => {
+    const onDataOrderChange = vi.fn();
+    renderChart(
+      <ReportBarChart
+        results={countByStatus}
+        width={600}
+        height={400}
+        animate={false}
+        onDataOrderChange={onDataOrderChange}
+      />,
+    );
+    const open = screen.getByRole('button', {
+      name: /^Open, Count: 1.23k\. Alt with the left or right arrow/,
+    });
+    open.focus();
+    fireEvent.keyDown(open, { key: 'ArrowRight' });
+    expect(onDataOrderChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
+    expect(onDataOrderChange).toHaveBeenLastCalledWith(['Closed', 'Open', 'Review']);
+    // The first bar cannot move further left.
+    fireEvent.keyDown(open, { key: 'ArrowLeft', altKey: true });
+    expect(onDataOrderChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves horizontal bars with Alt and the up and down arrow keys', () => {
+    const onDataOrderChange = vi.fn();
+    renderChart(
+      <ReportBarChart
+        results={countByStatus}
+        options={{ chart_orientation: 'horizontal', data_order: ['Review', 'Open', 'Closed'] }}
+        width={600}
+        height={400}
+        animate={false}
+        onDataOrderChange={onDataOrderChange}
+      />,
+    );
+    const open = screen.getByRole('button', { name: /^Open, Count: 1.23k\. Alt with the up or down arrow/ });
+    fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
+    expect(onDataOrderChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(open, { key: 'ArrowUp', altKey: true });
+    expect(onDataOrderChange).toHaveBeenCalledWith(['Open', 'Review', 'Closed']);
+  });
+
+  it("adds each bar's share to its value label when show_percentages_in_value_labels is on", () => {
+    const { container, rerender } = renderChart(
+      <ReportBarChart results={countByStatus} width={600} height={400} animate={false} />,
+    );
+    expect(valueLabels(container)).toEqual(['1.23k', '2', '5']);
+    rerender(
+      <ReportBarChart
+        results={countByStatus}
+        options={{ show_percentages_in_value_labels: true, percentage_calculation_type: 'column' }}
+        width={600}
+        height={400}
+        animate={false}
+      />,
+    );
+    // Shares of the one series' total (1234 + 2 + 5 = 1241), 2 decimals (§9.1).
+    expect(valueLabels(container)).toEqual(['1.23k (99.44%)', '2 (0.16%)', '5 (0.40%)']);
+  });
+
   it('shows the empty state without results, or the supplied error', () => {
     renderChart(<ReportBarChart results={[['Status', 'Count']]} width={600} />);
     expect(screen.getByText('There are no results for this Report')).toBeTruthy();

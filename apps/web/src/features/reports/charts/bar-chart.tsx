@@ -2,20 +2,24 @@ import {
   BAR_FILL_OPACITY,
   barLayout,
   CHART_DEFAULT_HEIGHT,
+  formatBarPercent,
   seriesColors,
   swapCategories,
+  toPercentageMatrix,
 } from '@attest/shared';
-import { useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
   BarChart,
   type BarRectangleItem,
+  type BarShapeProps,
   CartesianGrid,
   Cell,
   LabelList,
   type LabelProps,
   Legend,
+  Rectangle,
   Tooltip,
   XAxis,
   YAxis,
@@ -36,8 +40,9 @@ import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } 
 import { useValueLabels } from './value-labels';
 
 export type BarChartProps = ChartProps & {
-  // §4.2: dragging one bar onto another swaps the two categories and reports the new data order.
-  // Without this handler the bars cannot be dragged.
+  // §4.2: dragging one bar onto another swaps the two categories and reports the new data order;
+  // so does Alt with an arrow key on a focused bar (it swaps with its neighbour). Without this
+  // handler the bars cannot be moved.
   onDataOrderChange?: (dataOrder: string[]) => void;
 };
 
@@ -69,6 +74,31 @@ export function ReportBarChart({
     window.addEventListener('mouseup', end);
     return () => window.removeEventListener('mouseup', end);
   }, [dragging]);
+  // A bar moved with the keyboard keeps the focus at its new place. The chart may draw the new
+  // order a render later, so this checks after every render until the next key or click.
+  const frame = useRef<HTMLDivElement>(null);
+  const refocus = useRef<{ category: string; series: string } | null>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (!target) return;
+    const bars = frame.current?.querySelectorAll<SVGGElement>('[data-bar-category]') ?? [];
+    const bar = [...bars].find(
+      (node) => node.dataset.barCategory === target.category && node.dataset.barSeries === target.series,
+    );
+    if (bar && document.activeElement !== bar) bar.focus();
+  });
+  // show_percentages_in_value_labels: each label adds the bar's share, by the configured
+  // percentage_calculation_type (its category, its series or the whole chart).
+  const shares = useMemo(
+    () =>
+      data
+        ? toPercentageMatrix(
+            data.rows.map((row) => data.series.map((series) => row[series.key] ?? null)),
+            options.percentage_calculation_type,
+          )
+        : [],
+    [data, options.percentage_calculation_type],
+  );
 
   if (error || !data || !results) return <ChartEmpty error={error} height={height} />;
 
@@ -89,6 +119,7 @@ export function ReportBarChart({
   const { xLabel, yLabel } = horizontal ? { xLabel: auto.yLabel, yLabel: auto.xLabel } : auto;
   const legend = legendProps(options);
   const showLabels = options.show_value_labels !== false;
+  const withShare = options.show_percentages_in_value_labels === true && !asPercent;
   const angle = options.value_label_angle ?? 0;
   const selectedKey = labels.selection;
 
@@ -112,6 +143,61 @@ export function ReportBarChart({
     setDragging(null);
     if (source === null || source === target || !onDataOrderChange) return;
     onDataOrderChange(swapCategories(data.categories, source, target));
+  };
+
+  const move = (category: string, series: ChartSeries, step: -1 | 1) => {
+    const from = data.categories.indexOf(category);
+    const neighbour = data.categories[from + step];
+    if (!onDataOrderChange || from < 0 || neighbour === undefined) return;
+    refocus.current = { category, series: series.key };
+    onDataOrderChange(swapCategories(data.categories, category, neighbour));
+  };
+  // Horizontal bars run top to bottom, so Up and Down move them; vertical bars Left and Right.
+  const keyStep = (event: KeyboardEvent): -1 | 1 | null => {
+    if (!event.altKey) return null;
+    const back = horizontal ? 'ArrowUp' : 'ArrowLeft';
+    const forward = horizontal ? 'ArrowDown' : 'ArrowRight';
+    return event.key === back ? -1 : event.key === forward ? 1 : null;
+  };
+
+  const renderBar = (series: ChartSeries) => (props: BarShapeProps) => {
+    const row = props.payload as ChartRow;
+    const category = row[CATEGORY_KEY];
+    const value = formatChartValue(row[series.key], styleOf(series), t);
+    const label = t('reports.chart.pointLabel', {
+      category,
+      series: seriesDisplayLabel(series.label, t),
+      value,
+    });
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: an SVG bar cannot be a <button>; it takes the role instead
+      <g
+        role="button"
+        tabIndex={0}
+        aria-label={
+          onDataOrderChange
+            ? `${label}. ${t(horizontal ? 'reports.chart.bar.moveHintVertical' : 'reports.chart.bar.moveHint')}`
+            : label
+        }
+        data-bar-category={category}
+        data-bar-series={series.key}
+        className="chart-bar"
+        style={{ outline: 'none' }}
+        onKeyDown={(event) => {
+          const step = keyStep(event);
+          if (step === null) refocus.current = null;
+          if (step !== null) {
+            event.preventDefault();
+            move(category, series, step);
+          } else if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            click(props, props.index, series);
+          }
+        }}
+      >
+        <Rectangle {...props} />
+      </g>
+    );
   };
 
   const renderLabel = (series: ChartSeries) => (props: LabelProps) => {
@@ -138,6 +224,7 @@ export function ReportBarChart({
         transform={angle ? `rotate(${angle}, ${lx}, ${ly})` : undefined}
       >
         {formatChartValue(props.value, styleOf(series), t)}
+        {withShare && ` (${formatBarPercent(shares[index]?.[data.series.indexOf(series)] ?? 0)})`}
       </text>
     );
   };
@@ -159,69 +246,73 @@ export function ReportBarChart({
   );
 
   return (
-    <ChartFrame width={width} height={height} xLabel={xLabel} yLabel={yLabel} testId="report-bar-chart">
-      <BarChart
-        width={width}
-        height={width ? height : undefined}
-        data={data.rows}
-        layout={horizontal ? 'vertical' : 'horizontal'}
-        onMouseUp={() => {
-          dragged.current = null;
-        }}
-      >
-        <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
-        {categoryAxis}
-        {valueAxis}
-        <Tooltip
-          formatter={(value, _name, item) => {
-            const series = data.series.find((s) => s.key === item.dataKey);
-            return series ? formatChartValue(value, styleOf(series), t) : String(value);
+    <div ref={frame}>
+      <ChartFrame width={width} height={height} xLabel={xLabel} yLabel={yLabel} testId="report-bar-chart">
+        <BarChart
+          width={width}
+          height={width ? height : undefined}
+          data={data.rows}
+          layout={horizontal ? 'vertical' : 'horizontal'}
+          onMouseUp={() => {
+            dragged.current = null;
           }}
-          labelFormatter={(label) => tooltipLabel(label, i18n.language)}
-        />
-        {legend && <Legend {...legend} />}
-        {data.series.map((series, i) => {
-          const colour = colors[i] ?? colors[0];
-          return (
-            <Bar
-              key={series.key}
-              dataKey={series.key}
-              name={seriesDisplayLabel(series.label, t)}
-              stackId={layout.stacked ? 'stack' : undefined}
-              fill={colour}
-              stroke={colour}
-              fillOpacity={BAR_FILL_OPACITY}
-              isAnimationActive={animate}
-              cursor={onDataOrderChange ? 'grab' : 'pointer'}
-              onClick={(item, index) => click(item, index, series)}
-              onMouseEnter={(_item, index) => labels.hover(index, series.key)}
-              onMouseLeave={() => labels.leave()}
-              onMouseDown={(item) => {
-                if (!onDataOrderChange) return;
-                dragged.current = (item.payload as ChartRow)[CATEGORY_KEY];
-                setDragging(dragged.current);
-              }}
-              onMouseUp={(item) => drop(item)}
-            >
-              {data.rows.map((row, index) => {
-                const active = selectedKey?.index === index && selectedKey.series === series.key;
-                const moving = dragging === row[CATEGORY_KEY];
-                return (
-                  <Cell
-                    key={row[CATEGORY_KEY]}
-                    fillOpacity={active ? 1 : BAR_FILL_OPACITY}
-                    strokeWidth={active || moving ? 2 : 1}
-                    strokeDasharray={moving ? '4 2' : undefined}
-                    data-active={active ? 'true' : undefined}
-                    data-dragging={moving ? 'true' : undefined}
-                  />
-                );
-              })}
-              {showLabels && <LabelList dataKey={series.key} content={renderLabel(series)} />}
-            </Bar>
-          );
-        })}
-      </BarChart>
-    </ChartFrame>
+        >
+          <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
+          {categoryAxis}
+          {valueAxis}
+          <Tooltip
+            formatter={(value, _name, item) => {
+              const series = data.series.find((s) => s.key === item.dataKey);
+              return series ? formatChartValue(value, styleOf(series), t) : String(value);
+            }}
+            labelFormatter={(label) => tooltipLabel(label, i18n.language)}
+          />
+          {legend && <Legend {...legend} />}
+          {data.series.map((series, i) => {
+            const colour = colors[i] ?? colors[0];
+            return (
+              <Bar
+                key={series.key}
+                dataKey={series.key}
+                name={seriesDisplayLabel(series.label, t)}
+                stackId={layout.stacked ? 'stack' : undefined}
+                fill={colour}
+                stroke={colour}
+                fillOpacity={BAR_FILL_OPACITY}
+                isAnimationActive={animate}
+                shape={renderBar(series)}
+                cursor={onDataOrderChange ? 'grab' : 'pointer'}
+                onClick={(item, index) => click(item, index, series)}
+                onMouseEnter={(_item, index) => labels.hover(index, series.key)}
+                onMouseLeave={() => labels.leave()}
+                onMouseDown={(item) => {
+                  refocus.current = null;
+                  if (!onDataOrderChange) return;
+                  dragged.current = (item.payload as ChartRow)[CATEGORY_KEY];
+                  setDragging(dragged.current);
+                }}
+                onMouseUp={(item) => drop(item)}
+              >
+                {data.rows.map((row, index) => {
+                  const active = selectedKey?.index === index && selectedKey.series === series.key;
+                  const moving = dragging === row[CATEGORY_KEY];
+                  return (
+                    <Cell
+                      key={row[CATEGORY_KEY]}
+                      fillOpacity={active ? 1 : BAR_FILL_OPACITY}
+                      strokeWidth={active || moving ? 2 : 1}
+                      strokeDasharray={moving ? '4 2' : undefined}
+                      data-active={active ? 'true' : undefined}
+                      data-dragging={moving ? 'true' : undefined}
+                    />
+                  );
+                })}
+                {showLabels && <LabelList dataKey={series.key} content={renderLabel(series)} />}
+              </Bar>
+            );
+          })}
+        </BarChart>
+      </ChartFrame>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReportBarChart } from './bar-chart';
-import { chartSurface, exportSvgMarkup } from './export-png';
-import { countByStatus, renderChart } from './test-utils';
+import { chartSurface, exportSvgMarkup, legendEntries, pngFileName } from './export-png';
+import { countByStatus, renderChart, statusByRegion } from './test-utils';
 
 describe('chart image export (spec 2 §9.1)', () => {
   it('pads the exported image by 24 px in width and 48 px in height, around the chart surface', () => {
@@ -20,5 +20,27 @@ describe('chart image export (spec 2 §9.1)', () => {
   it('finds no surface when nothing is drawn', () => {
     const { container } = renderChart(<ReportBarChart results={null} width={600} />);
     expect(chartSurface(container)).toBeNull();
+  });
+
+  it('draws the legend, which Recharts keeps in HTML, into the image', () => {
+    const { container } = renderChart(
+      <ReportBarChart results={statusByRegion} dimensions={2} width={600} height={400} animate={false} />,
+    );
+    const svg = chartSurface(container) as SVGSVGElement;
+    const legend = legendEntries(container, svg);
+    expect(legend.map((entry) => entry.text)).toEqual(['EU', 'US']);
+    const image = exportSvgMarkup(svg, legend);
+    expect(image.markup).toContain('class="export-legend"');
+    expect(image.markup).toMatch(/<text[^>]*>EU<\/text>/);
+    expect(image.markup).toMatch(/<text[^>]*>US<\/text>/);
+    // The legend swatches take the series colours.
+    expect(legend[0]?.colour).not.toBe(legend[1]?.colour);
+  });
+
+  it('names the file after the report', () => {
+    expect(pngFileName('Workflows by status')).toBe('workflows-by-status.png');
+    expect(pngFileName('Délais (Q3) / équipe')).toBe('delais-q3-equipe.png');
+    expect(pngFileName('月次レポート')).toBe('月次レポート.png');
+    expect(pngFileName('***')).toBe('report.png');
   });
 });

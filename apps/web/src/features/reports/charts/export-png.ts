@@ -22,20 +22,98 @@ export function chartSurface(container: ParentNode): SVGSVGElement | null {
   return best;
 }
 
+// A legend entry of a Recharts chart (its legend is HTML, outside the SVG), placed in the SVG's
+// coordinates: where it shows on screen.
+export type LegendEntry = { text: string; colour: string; x: number; y: number };
+
+const LEGEND_FONT_SIZE = 12;
+const LEGEND_SWATCH = 10;
+const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+function iconColour(item: Element): string {
+  const shape = item.querySelector('svg path, svg rect, svg line, svg circle');
+  const fill = shape?.getAttribute('fill');
+  if (fill && fill !== 'none') return fill;
+  return shape?.getAttribute('stroke') ?? '#000000';
+}
+
+export function legendEntries(container: ParentNode, svg: SVGSVGElement): LegendEntry[] {
+  const items = [...container.querySelectorAll('.recharts-legend-item')];
+  if (items.length === 0) return [];
+  const origin = svg.getBoundingClientRect();
+  const laidOut = items.some((item) => item.getBoundingClientRect().width > 0);
+  const height = Number(svg.getAttribute('height') ?? 0);
+  let cursor = 0;
+  return items.map((item) => {
+    const text = (item.querySelector('.recharts-legend-item-text') ?? item).textContent ?? '';
+    const colour = iconColour(item);
+    if (laidOut) {
+      const box = item.getBoundingClientRect();
+      return { text, colour, x: box.left - origin.left, y: box.top - origin.top + box.height / 2 };
+    }
+    // Not laid out (no layout engine): one row along the bottom edge.
+    const entry = { text, colour, x: cursor, y: height - LEGEND_FONT_SIZE };
+    cursor += LEGEND_SWATCH + 8 + text.length * 7 + 16;
+    return entry;
+  });
+}
+
+function drawLegend(svg: SVGSVGElement, entries: readonly LegendEntry[]) {
+  const document = svg.ownerDocument;
+  const group = document.createElementNS(SVG_NS, 'g');
+  group.setAttribute('class', 'export-legend');
+  for (const entry of entries) {
+    const swatch = document.createElementNS(SVG_NS, 'rect');
+    swatch.setAttribute('x', String(entry.x));
+    swatch.setAttribute('y', String(entry.y - LEGEND_SWATCH / 2));
+    swatch.setAttribute('width', String(LEGEND_SWATCH));
+    swatch.setAttribute('height', String(LEGEND_SWATCH));
+    swatch.setAttribute('fill', entry.colour);
+    const label = document.createElementNS(SVG_NS, 'text');
+    label.setAttribute('x', String(entry.x + LEGEND_SWATCH + 6));
+    label.setAttribute('y', String(entry.y));
+    label.setAttribute('dominant-baseline', 'middle');
+    label.setAttribute('font-size', String(LEGEND_FONT_SIZE));
+    label.setAttribute('fill', '#333333');
+    label.textContent = entry.text;
+    group.append(swatch, label);
+  }
+  svg.append(group);
+}
+
 // Spec 2 §9.1: the exported image adds 24 px to the width and 48 px to the height; the chart sits
-// in the middle of a white background.
-export function exportSvgMarkup(svg: SVGSVGElement, background = '#ffffff'): ExportImage {
+// in the middle of a white background. The HTML legend, when given, is drawn into the image where
+// it shows on screen (Recharts leaves its room free in the SVG).
+export function exportSvgMarkup(
+  svg: SVGSVGElement,
+  legend: readonly LegendEntry[] = [],
+  background = '#ffffff',
+): ExportImage {
   const width = Number(svg.getAttribute('width') ?? svg.clientWidth ?? 0);
   const height = Number(svg.getAttribute('height') ?? svg.clientHeight ?? 0);
   const size = exportImageSize(width, height);
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('x', String(EXPORT_PADDING_WIDTH / 2));
   clone.setAttribute('y', String(EXPORT_PADDING_HEIGHT / 2));
+  if (legend.length > 0) drawLegend(clone, legend);
   const inner = new XMLSerializer().serializeToString(clone);
   const markup =
-    `<svg xmlns="${SVG_NS}" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">` +
+    `<svg xmlns="${SVG_NS}" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}" font-family="${FONT_FAMILY}">` +
     `<rect width="100%" height="100%" fill="${background}"/>${inner}</svg>`;
   return { markup, ...size };
+}
+
+// The image's file name: the report's name as a slug (Latin accents dropped; letters and digits of
+// any script kept).
+export function pngFileName(reportName: string): string {
+  const slug = reportName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'report'}.png`;
 }
 
 function loadImage(url: string): Promise<HTMLImageElement> {
@@ -51,7 +129,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 export async function downloadChartPng(container: ParentNode, fileName: string): Promise<boolean> {
   const svg = chartSurface(container);
   if (!svg) return false;
-  const { markup, width, height } = exportSvgMarkup(svg);
+  const { markup, width, height } = exportSvgMarkup(svg, legendEntries(container, svg));
   const svgUrl = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }));
   try {
     const image = await loadImage(svgUrl);

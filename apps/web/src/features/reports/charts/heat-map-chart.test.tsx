@@ -48,9 +48,43 @@ describe('ReportHeatMapChart (spec 2 §2.8, §4.2, §9.1)', () => {
       ['US', 'Open', 2, 20],
     ];
     const { container } = renderChart(<ReportHeatMapChart results={twoMeasures} dimensions={2} />);
-    expect(headers(container)).toEqual(['', 'Open', 'Sub total', 'Average']);
+    // Each measure is a column group of its own: neither hides the other.
+    const groups = [...container.querySelectorAll('thead tr:first-child th')].map((node) => node.textContent);
+    expect(groups).toEqual(['', 'Count', 'Sum', '']);
+    expect(headers(container)).toEqual([
+      '',
+      'Open',
+      'Sub total',
+      'Average',
+      'Open',
+      'Sub total',
+      'Average',
+      'Grand subtotal',
+      'Grand average',
+    ]);
     const eu = [...(container.querySelector('tbody tr') as HTMLElement).querySelectorAll('td')];
-    expect(eu.map((cell) => cell.textContent)).toEqual(['30', '30', '30']);
+    expect(eu.map((cell) => cell.textContent)).toEqual(['3', '3', '3', '30', '30', '30', '33', '16.5']);
+  });
+
+  it('shows the measures as columns with a single group-by', () => {
+    const byStatus = [
+      ['Status', 'Count', 'Sum'],
+      ['Open', 3, 30],
+      ['Closed', 2, 20],
+    ];
+    const { container } = renderChart(<ReportHeatMapChart results={byStatus} dimensions={1} />);
+    expect(headers(container)).toEqual(['', 'Count', 'Sum', 'Sub total', 'Average']);
+  });
+
+  it('draws the value columns in the saved data order, each within its group', () => {
+    const key = (group: string, name: string) => JSON.stringify([group, name]);
+    const { container } = renderChart(
+      <ReportHeatMapChart
+        results={grouped}
+        options={{ data_order: [key('2025', 'Closed'), key('2025', 'Open')] }}
+      />,
+    );
+    expect(headers(container).slice(1, 4)).toEqual(['Closed', 'Open', 'Sub total']);
   });
 
   it('shows the empty state with fewer than 3 columns or the minimum cycle time column', () => {

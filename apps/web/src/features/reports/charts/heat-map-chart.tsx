@@ -1,4 +1,5 @@
 import {
+  applyHeatMapColumnOrder,
   canMoveHeatMapColumn,
   DEFAULT_SINGLE_TONE,
   HEAT_MAP_DEFAULT_HEIGHT,
@@ -6,6 +7,7 @@ import {
   type HeatMapColumn,
   type HeatMapKind,
   heatMapIsEmpty,
+  heatMapLayout,
   moveHeatMapColumn,
   pivotHeatMap,
   tint,
@@ -39,16 +41,16 @@ export function ReportHeatMapChart({
 }: HeatMapChartProps) {
   const { t, i18n } = useTranslation();
   const empty = !results || heatMapIsEmpty(results);
+  const dataOrder = options.data_order;
   const pivot = useMemo(() => {
     if (!results || empty) return null;
-    const width = results[0]?.length ?? 0;
-    // Rows by the first group-by, columns by the last one, parent groups by a middle one.
-    const indexes =
-      dimensions === undefined || dimensions < 2
-        ? undefined
-        : { row: 0, group: dimensions >= 3 ? 1 : null, column: dimensions >= 3 ? 2 : 1, value: width - 1 };
-    return pivotHeatMap(results, indexes);
-  }, [results, empty, dimensions]);
+    // Rows by the first group-by, columns by the last one, parent groups by a middle one or by
+    // the measure when there are several.
+    const layout = heatMapLayout(results, dimensions);
+    const table = pivotHeatMap(layout.results, layout.indexes);
+    // A saved column order (data_order) applies on load.
+    return { ...table, columns: applyHeatMapColumnOrder(table.columns, dataOrder) };
+  }, [results, empty, dimensions, dataOrder]);
   const [order, setOrder] = useState<{ source: typeof pivot; columns: HeatMapColumn[] } | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [drop, setDrop] = useState<Drop>(null);

@@ -6,14 +6,17 @@ import {
   IconDownload,
   IconExternalLink,
   IconPencil,
+  IconPhoto,
   IconStar,
   IconStarFilled,
   IconTrash,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useToggleFavouriteReport } from '../api/favourite-reports';
 import { reportCsvUrl, useDeleteReport } from '../api/reports';
+import { useDownloadChartPng } from '../charts';
 import type { ReportPermissions } from '../lib/report-permissions';
 import { ReportView } from './report-view';
 
@@ -31,13 +34,16 @@ export function kindLabel(kind: string, t: (key: string) => string): string {
   return (REPORT_KINDS as readonly string[]).includes(kind) ? t(`reports.kinds.${kind}`) : kind;
 }
 
-// A report on its dashboard: title, favourite star and a menu (open, edit, download, delete).
+// A report on its dashboard: title, favourite star and a menu (open, edit, CSV and PNG downloads,
+// delete).
 export function ReportCard({ report, dashboardId, permissions, favouriteId, withActions }: ReportCardProps) {
   const { t } = useTranslation();
   const remove = useDeleteReport();
   const favourite = useToggleFavouriteReport();
   const path = `/dashboards/${dashboardId}/report/${report.id}`;
   const isFavourite = favouriteId !== undefined;
+  const chart = useRef<HTMLDivElement>(null);
+  const png = useDownloadChartPng(chart, report.name);
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -103,6 +109,11 @@ export function ReportCard({ report, dashboardId, permissions, favouriteId, with
                   >
                     {t('reports.report.downloadCsv')}
                   </Menu.Item>
+                  {report.chart_type !== 'HEAT_MAP_CHART' && (
+                    <Menu.Item leftSection={<IconPhoto size={16} />} onClick={png.download}>
+                      {t('reports.export.downloadPng')}
+                    </Menu.Item>
+                  )}
                   {permissions.canDelete && (
                     <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
                       {t('reports.delete')}
@@ -113,7 +124,9 @@ export function ReportCard({ report, dashboardId, permissions, favouriteId, with
             </Group>
           )}
         </Group>
-        <ReportView report={report} height={320} />
+        <div ref={chart}>
+          <ReportView report={report} height={320} canChange={permissions.canChange && withActions} />
+        </div>
       </Stack>
     </Paper>
   );

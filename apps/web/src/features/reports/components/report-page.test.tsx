@@ -1,6 +1,6 @@
 import { REPORT_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ReportPage } from './report-page';
@@ -25,6 +25,14 @@ function renderReport(url: string, dashboardId: number | null, permissions = ALL
   });
   return fetchMock;
 }
+
+// The page's chart fills its box: give the box a size, as a browser would, so the bars are drawn.
+function withLaidOutCharts() {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 0, y: 0, width: 600, height: 400 }),
+  );
+}
+afterEach(() => vi.restoreAllMocks());
 
 describe('ReportPage', () => {
   it('shows the chart, and the same results as a table with a CSV download', async () => {
@@ -90,5 +98,56 @@ describe('ReportPage', () => {
         '/api/v1/reports/11/data/?limit=100&offset=200',
       ),
     );
+  });
+
+  it('saves a moved bar order with the report when the user may change it', async () => {
+    withLaidOutCharts();
+    const saved: unknown[] = [];
+    const fetchMock = mockApi({
+      [REPORT_PATHS.report(11)]: () => ({ body: makeReport() }),
+      [REPORT_PATHS.reportData(11)]: {
+        body: {
+          results: [
+            ['Status', 'Count'],
+            ['open', 1234],
+            ['closed', 2],
+          ],
+          count: 2,
+        },
+      },
+    });
+    renderWithProviders(<ReportPage reportId={11} dashboardId={null} permissions={ALL} />, {
+      url: '/report/11',
+    });
+    const open = await screen.findByRole('button', { name: /^open, Count: 1.23k/ });
+    fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
+    await waitFor(() => {
+      const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+      expect(patches).toHaveLength(1);
+      saved.push(JSON.parse(String(patches[0]?.[1]?.body)));
+    });
+    expect(saved[0]).toMatchObject({ config: { other_configurations: { data_order: ['closed', 'open'] } } });
+    expect(saved[0]).toMatchObject({ config: { group_by: [{ source: 'workflow__status_tag' }] } });
+  });
+
+  it('keeps a moved bar order for the session only without can_change_process_report', async () => {
+    withLaidOutCharts();
+    const fetchMock = renderReport('/report/11', null, VIEW_ONLY);
+    const open = await screen.findByRole('button', { name: /^open, Count: 1.23k/ });
+    fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
+    await waitFor(() => {
+      const labels = [...document.querySelectorAll('.chart-value-label')].map((node) => node.textContent);
+      expect(labels).toEqual(['2', '1.23k']);
+    });
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('offers the chart as a PNG download', async () => {
+    renderReport('/report/11', null);
+    await screen.findByTestId('report-bar-chart');
+    const png = screen.getByRole('button', { name: 'Download PNG' });
+    expect(png.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(screen.getByText('Table'));
+    expect(screen.getByRole('button', { name: 'Download PNG' }).hasAttribute('disabled')).toBe(true);
   });
 });

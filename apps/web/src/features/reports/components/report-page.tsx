@@ -6,11 +6,13 @@ import {
   IconChevronLeft,
   IconDownload,
   IconPencil,
+  IconPhoto,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { reportCsvUrl, useReport } from '../api/reports';
+import { useDownloadChartPng } from '../charts';
 import { reportErrorText } from '../lib/error-text';
 import type { ReportPermissions } from '../lib/report-permissions';
 import { isFullScreen, showsActions, viewModeOf } from '../lib/view-mode';
@@ -35,6 +37,8 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
   const mode = viewModeOf(search);
   const report = useReport(reportId);
   const [display, setDisplay] = useState<ReportDisplay>('chart');
+  const chart = useRef<HTMLDivElement>(null);
+  const png = useDownloadChartPng(chart, report.data?.name ?? '');
 
   if (report.error instanceof HttpError && report.error.status === 404) return <NotFoundNote />;
   if (report.error) {
@@ -96,6 +100,15 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
                   </Button>
                 )}
                 <Button
+                  variant="default"
+                  leftSection={<IconPhoto size={16} />}
+                  loading={png.pending}
+                  disabled={display !== 'chart' || report.data.chart_type === 'HEAT_MAP_CHART'}
+                  onClick={png.download}
+                >
+                  {t('reports.export.downloadPng')}
+                </Button>
+                <Button
                   component="a"
                   href={reportCsvUrl(reportId)}
                   download
@@ -126,11 +139,14 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
                 ]}
               />
             </Group>
-            <ReportView
-              report={report.data}
-              display={display}
-              height={isFullScreen(mode) ? fullScreenChartHeight(window.innerHeight) : undefined}
-            />
+            <div ref={chart}>
+              <ReportView
+                report={report.data}
+                display={display}
+                canChange={permissions.canChange}
+                height={isFullScreen(mode) ? fullScreenChartHeight(window.innerHeight) : undefined}
+              />
+            </div>
           </Stack>
         </Paper>
       </Stack>

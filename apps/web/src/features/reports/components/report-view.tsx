@@ -1,9 +1,10 @@
 import { parseReportConfig, type Report } from '@attest/shared';
 import { Alert, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReportData } from '../api/reports';
-import { ReportChart } from '../charts';
+import { useReportData, useSaveReportDataOrder } from '../api/reports';
+import { ChartEmpty, ReportChart } from '../charts';
 import { reportErrorText } from '../lib/error-text';
 import { ReportDataTable } from './report-data-table';
 
@@ -16,11 +17,14 @@ export type ReportViewProps = {
   // The chart's height; the table scrolls within it.
   height?: number;
   display?: ReportDisplay;
+  // Whether the viewer may change the report: a dragged order is then saved with it; otherwise it
+  // lasts for the session only (spec 2 §4.2).
+  canChange?: boolean;
 };
 
 // One report's results. Spec 2 §3.8 and §8: an invalid stored config falls back to empty configs so
 // nothing renders; here a quiet note says so, and the data is never asked for.
-export function ReportView({ report, height, display = 'chart' }: ReportViewProps) {
+export function ReportView({ report, height, display = 'chart', canChange = false }: ReportViewProps) {
   const { t } = useTranslation();
   const config = parseReportConfig(report.config);
   // The chart reads the first page the server gives; the table pages through every row.
@@ -28,6 +32,10 @@ export function ReportView({ report, height, display = 'chart' }: ReportViewProp
   const page =
     display === 'table' ? { limit: TABLE_PAGE_SIZE, offset: (tablePage - 1) * TABLE_PAGE_SIZE } : null;
   const data = useReportData(report, config !== null, page);
+  const saveOrder = useSaveReportDataOrder();
+  // The order the viewer dragged to, shown at once; it is kept with the configuration it was made
+  // on, so a new sort or any other saved change (which clears data_order, §4.2) starts afresh.
+  const [dragged, setDragged] = useState<{ updatedAt: string; order: string[] } | null>(null);
 
   if (config === null) {
     return (
@@ -50,14 +58,8 @@ export function ReportView({ report, height, display = 'chart' }: ReportViewProp
       </Alert>
     );
   }
-  // §2.8 empty chart state.
-  if (data.data.results.length <= 1) {
-    return (
-      <Text ta="center" c="dimmed" fz="sm" py="xl">
-        {t('reports.view.noResults')}
-      </Text>
-    );
-  }
+  // §2.8 empty chart state, for the table too.
+  if (data.data.results.length <= 1) return <ChartEmpty height={height} />;
   if (display === 'table') {
     return (
       <Stack gap="sm">
@@ -75,13 +77,35 @@ export function ReportView({ report, height, display = 'chart' }: ReportViewProp
       </Stack>
     );
   }
+
+  const sessionOrder = dragged && dragged.updatedAt === report.updated_at ? dragged.order : null;
+  const changeOrder = (order: string[]) => {
+    setDragged({ updatedAt: report.updated_at, order });
+    if (!canChange) return;
+    saveOrder.mutate(
+      { report, dataOrder: order },
+      {
+        // The saved report has a new updated_at: the order now comes from its configuration.
+        onError: () => {
+          setDragged(null);
+          notifications.show({ color: 'red', message: t('reports.view.orderNotSaved') });
+        },
+      },
+    );
+  };
+  const options = sessionOrder
+    ? { ...config.other_configurations, data_order: sessionOrder }
+    : config.other_configurations;
+
   return (
     <ReportChart
       chartType={config.chart_type}
       results={data.data.results}
-      options={config.other_configurations}
+      options={options}
       dimensions={config.group_by.length}
       height={height}
+      onDataOrderChange={changeOrder}
+      onColumnOrderChange={changeOrder}
     />
   );
 }
