@@ -16,6 +16,8 @@ export const ADMIN_PATHS = {
   auditEvents: '/api/v1/admin/audit-events/',
   mailbox: '/api/v1/dev/mailbox/',
   mailboxMessage: (id: number) => `/api/v1/dev/mailbox/${id}/`,
+  // A file sent with the e-mail (a subscribed report's CSV), by its position in the message.
+  mailboxAttachment: (id: number, index: number) => `/api/v1/dev/mailbox/${id}/attachments/${index}/`,
   regions: '/api/v1/regions/',
   businessUnits: '/api/v1/business-units/',
   ssoProviders: '/api/v1/admin/sso-providers/',
@@ -134,6 +136,8 @@ export const MailboxMessageSchema = z.object({
   html_body: z.string().nullable(),
   status: z.enum(['queued', 'sent', 'failed', 'kept']),
   created_at: z.string(),
+  // The files sent with it; the content is downloaded from ADMIN_PATHS.mailboxAttachment.
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
 });
 export const MailboxPageSchema = pageOf(MailboxMessageSchema);
 

@@ -15,6 +15,7 @@ function toMessage(row: Row) {
     html_body: row.html_body,
     status: row.status,
     created_at: row.created_at.toISOString(),
+    attachments: row.attachments,
   };
 }
 
@@ -31,4 +32,16 @@ export async function mailboxMessage(ctx: UserContext, id: number) {
   const row = await withTenant(ctx.db, ctx.tenant.id, (tx) => mailboxRepository.find(tx, String(id)));
   if (!row) throw new NotFoundError();
   return toMessage(row);
+}
+
+export async function mailboxAttachment(ctx: UserContext, id: number, index: number) {
+  const attachment = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
+    mailboxRepository.attachment(tx, String(id), index),
+  );
+  if (!attachment) throw new NotFoundError();
+  return {
+    filename: attachment.filename,
+    contentType: attachment.content_type,
+    content: Buffer.from(attachment.content_base64, 'base64'),
+  };
 }

@@ -85,6 +85,47 @@ describe('development mailbox', () => {
     expect((await anonymous.get(ADMIN_PATHS.mailbox)).statusCode).toBe(401);
   });
 
+  it('lists the files sent with an e-mail and downloads them, only in their tenant', async () => {
+    const { tenant } = await tenantWithMail(0);
+    const csv = '\uFEFFName,Count\r\n=1+2,3\r\n';
+    const queued = await withTenant(app.db, tenant.id, (tx) =>
+      app.mail.queue(tx, tenant.id, {
+        to: 'r@example.test',
+        subject: 'With a file',
+        text: 'See the file.',
+        attachments: [
+          {
+            filename: 'lab-2026-11-22.csv',
+            contentType: 'text/csv; charset=utf-8',
+            content: Buffer.from(csv),
+          },
+        ],
+      }),
+    );
+    const id = Number(queued.id);
+    const client = await signedIn(tenant.slug, 'admin');
+    const message = MailboxMessageSchema.parse((await client.get(ADMIN_PATHS.mailboxMessage(id))).json());
+    expect(message.attachments).toEqual([
+      {
+        filename: 'lab-2026-11-22.csv',
+        content_type: 'text/csv; charset=utf-8',
+        size: Buffer.byteLength(csv),
+      },
+    ]);
+    const file = await client.get(ADMIN_PATHS.mailboxAttachment(id, 0));
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain('lab-2026-11-22.csv');
+    expect(file.body).toBe(csv);
+    expect((await client.get(ADMIN_PATHS.mailboxAttachment(id, 1))).statusCode).toBe(404);
+
+    const other = await tenantWithMail(0);
+    const stranger = await signedIn(other.tenant.slug, 'admin');
+    expect((await stranger.get(ADMIN_PATHS.mailboxAttachment(id, 0))).statusCode).toBe(404);
+    const member = await signedIn(tenant.slug, 'member');
+    expect((await member.get(ADMIN_PATHS.mailboxAttachment(id, 0))).statusCode).toBe(403);
+  });
+
   it('refuses a bad page size and a bad id', async () => {
     const { tenant } = await tenantWithMail(0);
     const client = await signedIn(tenant.slug, 'admin');

@@ -1,4 +1,4 @@
-import type { MailboxMessageSchema } from '@attest/shared';
+import { ADMIN_PATHS, type MailboxMessageSchema } from '@attest/shared';
 import {
   Anchor,
   Badge,
@@ -12,10 +12,11 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconMail, IconMailOpened } from '@tabler/icons-react';
+import { IconMail, IconMailOpened, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { apiUrl } from '../../../lib/api/api-url';
 import { useMailbox } from '../api/mailbox';
 import { pageCount } from '../api/page-request';
 import { formatDateTime } from '../lib/format-date';
@@ -160,6 +161,29 @@ function MessageView({ message }: { message: MailboxMessage }) {
           ),
         )}
       </Text>
+      {message.attachments.length > 0 && (
+        <Stack gap={4}>
+          {message.attachments.map((file, index) => (
+            <Group key={`${index}-${file.filename}`} gap={6} wrap="nowrap">
+              <IconPaperclip size={16} stroke={1.5} />
+              <Anchor
+                href={apiUrl(ADMIN_PATHS.mailboxAttachment(message.id, index))}
+                download={file.filename}
+                fz="sm"
+              >
+                {file.filename}
+              </Anchor>
+              <Text fz="xs" c="dimmed">
+                {new Intl.NumberFormat(i18n.language, {
+                  style: 'unit',
+                  unit: 'kilobyte',
+                  maximumFractionDigits: 1,
+                }).format(file.size / 1024)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
