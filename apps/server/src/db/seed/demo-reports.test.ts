@@ -1,4 +1,10 @@
-import { DashboardsPageSchema, REPORT_PATHS, ReportListSchema, ReportResultSchema } from '@attest/shared';
+import {
+  DashboardsPageSchema,
+  REPORT_PATHS,
+  ReportListSchema,
+  ReportResultSchema,
+  ReportSubscriptionsPageSchema,
+} from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
@@ -27,5 +33,19 @@ describe('seedDemoReports', () => {
       const total = data.results.slice(1).reduce((sum, row) => sum + Number(row.at(-1)), 0);
       expect(total, report.name).toBe(2);
     }
+    // The admin is subscribed to the first report, weekly.
+    const first = reports.results[0]?.id ?? 0;
+    const subscriptions = ReportSubscriptionsPageSchema.parse(
+      (await admin.get(REPORT_PATHS.reportSubscriptions(first))).json(),
+    );
+    expect(subscriptions.results).toMatchObject([
+      {
+        frequency: 'weekly',
+        weekday: 1,
+        time: '08:00',
+        recipients: [{ email: t.email('admin') }],
+        active: true,
+      },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { type ReportConfigInput, ReportConfigSchema } from '@attest/shared';
+import { type ReportConfigInput, ReportConfigSchema, ReportScheduleSchema } from '@attest/shared';
+import { nextRunAfter } from '../../modules/reports/report-subscription-schedule.js';
 import type { Db } from '../database.js';
 
 type DemoReport = { name: string; description: string; config: ReportConfigInput };
@@ -86,9 +87,10 @@ export async function seedDemoReports(adminDb: Db, tenantId: string, adminEmail:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const reportIds: string[] = [];
     for (const [position, report] of DEMO_REPORTS.entries()) {
       const config = ReportConfigSchema.parse(report.config);
-      await tx
+      const inserted = await tx
         .insertInto('reports')
         .values({
           tenant_id: tenantId,
@@ -101,7 +103,40 @@ export async function seedDemoReports(adminDb: Db, tenantId: string, adminEmail:
           position,
           created_by: admin?.id ?? null,
         })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      reportIds.push(inserted.id);
+    }
+    // The admin receives the first report by e-mail every Monday (spec 2 §9.4).
+    if (admin && reportIds[0]) {
+      const schedule = ReportScheduleSchema.parse(DEMO_SUBSCRIPTION);
+      const subscription = await tx
+        .insertInto('report_subscriptions')
+        .values({
+          tenant_id: tenantId,
+          report_id: reportIds[0],
+          owner_id: admin.id,
+          frequency: schedule.frequency,
+          time_of_day: schedule.time,
+          weekday: schedule.weekday,
+          day_of_month: schedule.day_of_month,
+          time_zone: schedule.time_zone,
+          next_run_at: nextRunAfter(schedule, new Date()),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('report_subscription_recipients')
+        .values({ tenant_id: tenantId, subscription_id: subscription.id, user_id: admin.id })
         .execute();
     }
   });
 }
+
+export const DEMO_SUBSCRIPTION = {
+  frequency: 'weekly',
+  time: '08:00',
+  weekday: 1,
+  day_of_month: null,
+  time_zone: 'Europe/Berlin',
+} as const;
