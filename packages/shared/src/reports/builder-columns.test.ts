@@ -54,7 +54,8 @@ describe('the columns the report builder offers (spec 2 §3.4, §3.5)', () => {
       y_axis: true,
       data_type: 'duration',
     });
-    expect(bySource.get('workflow__region_id')).toMatchObject({ y_axis: false });
+    expect(bySource.get('workflow__region_id')).toMatchObject({ x_axis: false, y_axis: false });
+    expect(bySource.get('workflow__region_name')).toMatchObject({ x_axis: true, y_axis: false });
     expect(bySource.get('step_group__onb__intake__cycle_time')).toMatchObject({
       group_label: 'Intake',
       tag: 'onb__intake',

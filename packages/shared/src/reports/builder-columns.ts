@@ -39,8 +39,8 @@ export type ReportColumnOption = {
   y_axis: boolean;
 };
 
-// Identifiers and durations do not make groups; a measure needs a number or a duration, and an
-// identifier is not one to add up (§3.4 flags).
+// Identifiers and durations do not make groups (people group by a status's or region's name, not
+// its id); a measure needs a number or a duration, and an identifier is not one to add up (§3.4).
 const NOT_ON_X = new Set([
   'id',
   'progress',
@@ -53,7 +53,7 @@ const NOT_ON_X = new Set([
 function flags(attribute: string, dataType: ReportDataType): Pick<ReportColumnOption, 'x_axis' | 'y_axis'> {
   const identifier = attribute === 'id' || attribute.endsWith('_id');
   return {
-    x_axis: !NOT_ON_X.has(attribute),
+    x_axis: !identifier && !NOT_ON_X.has(attribute),
     y_axis: !identifier && (dataType === 'number' || dataType === 'duration'),
   };
 }

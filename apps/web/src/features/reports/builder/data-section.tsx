@@ -93,7 +93,6 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
           <Select
             label={t('reports.builder.workflowKind')}
             placeholder={t('reports.builder.allKinds')}
-            description={config.kind_id === null ? t('reports.builder.allKindsHint') : undefined}
             data={(kinds.data ?? []).map((kind) => ({ value: String(kind.id), label: kind.name }))}
             value={config.kind_id === null ? null : String(config.kind_id)}
             onChange={(value) => setConfig(withWorkflowKind(config, value ? Number(value) : null))}
@@ -104,7 +103,11 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
       </SimpleGrid>
       <MultiSelect
         label={t('reports.builder.columns.label')}
-        description={t('reports.builder.columns.hint')}
+        description={
+          config.kind_id === null && usesWorkflows
+            ? `${t('reports.builder.columns.hint')} ${t('reports.builder.allKindsHint')}`
+            : t('reports.builder.columns.hint')
+        }
         placeholder={userColumns.length === 0 ? t('reports.builder.columns.placeholder') : undefined}
         data={columns.selectData(() => true)}
         value={userColumns.map((a) => a.value)}

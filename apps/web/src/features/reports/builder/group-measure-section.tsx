@@ -57,7 +57,9 @@ export function GroupMeasureSection({ form, onChange, columns }: SectionProps) {
         const option = columns.bySource.get(groupBy.source);
         const isDate = (option?.data_type ?? groupBy.extra_json.data_type) === 'date';
         const hasLabels = option?.has_option_labels ?? false;
-        if (!isDate && !hasLabels && index !== 1) return null;
+        // Only bars stack or group by a secondary x-axis (§3.7).
+        const secondary = index === 1 && config.chart_type === 'BAR_CHART';
+        if (!isDate && !hasLabels && !secondary) return null;
         const label = columns.labelOf(groupBy.source);
         return (
           <Paper key={groupBy.source} withBorder radius="md" p="xs" role="group" aria-label={label}>
@@ -97,7 +99,7 @@ export function GroupMeasureSection({ form, onChange, columns }: SectionProps) {
                   }
                 />
               ) : null}
-              {index === 1 ? (
+              {secondary ? (
                 <Switch
                   size="xs"
                   label={t('reports.builder.secondaryAxis')}

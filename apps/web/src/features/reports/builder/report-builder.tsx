@@ -190,7 +190,7 @@ export function ReportBuilder({
               </BuilderSection>
             </Accordion>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }} style={{ position: 'sticky', top: 16 }}>
+          <Grid.Col span={{ base: 12, md: 7 }} style={{ position: 'sticky', top: 96 }}>
             <BuilderPreview
               config={config}
               blocked={previewBlocked}
