@@ -4,6 +4,8 @@ import {
   CYCLE_TIME_AGGREGATIONS,
   DATE_GROUPINGS,
   type DateGrouping,
+  JOIN_RELATIONS,
+  type JoinRelation,
   REPORT_LIMITS,
   type ReportOperation,
 } from '@attest/shared';
@@ -25,6 +27,7 @@ import {
   measure,
   measureSource,
   withCycleTime,
+  withGroupByRelation,
   withGroupBySettings,
   withGroupBys,
   withOperations,
@@ -59,7 +62,8 @@ export function GroupMeasureSection({ form, onChange, columns }: SectionProps) {
         const hasLabels = option?.has_option_labels ?? false;
         // Only bars stack or group by a secondary x-axis (§3.7).
         const secondary = index === 1 && config.chart_type === 'BAR_CHART';
-        if (!isDate && !hasLabels && !secondary) return null;
+        const orm = config.report_kind === 'orm_workflow';
+        if (!isDate && !hasLabels && !secondary && !orm) return null;
         const label = columns.labelOf(groupBy.source);
         return (
           <Paper key={groupBy.source} withBorder radius="md" p="xs" role="group" aria-label={label}>
@@ -67,6 +71,21 @@ export function GroupMeasureSection({ form, onChange, columns }: SectionProps) {
               <Text fz="xs" fw={600} c="dimmed">
                 {t('reports.builder.groupByEntry', { index: index + 1, column: label })}
               </Text>
+              {orm ? (
+                <Select
+                  size="xs"
+                  label={t('reports.builder.relation')}
+                  data={JOIN_RELATIONS.map((relation) => ({
+                    value: relation,
+                    label: t(`reports.builder.relations.${relation}`),
+                  }))}
+                  value={groupBy.join_relation}
+                  onChange={(value) =>
+                    value && setConfig(withGroupByRelation(config, index, value as JoinRelation))
+                  }
+                  allowDeselect={false}
+                />
+              ) : null}
               {isDate ? (
                 <Select
                   size="xs"

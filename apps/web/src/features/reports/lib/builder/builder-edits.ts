@@ -178,6 +178,18 @@ export function withGroupBySettings(
   };
 }
 
+// ORM: which related workflows a group-by reads (§3.6).
+export function withGroupByRelation(
+  config: ReportConfig,
+  index: number,
+  relation: JoinRelation,
+): ReportConfig {
+  return {
+    ...config,
+    group_by: config.group_by.map((g, i) => (i === index ? { ...g, join_relation: relation } : g)),
+  };
+}
+
 // One y-axis measure: an aggregation over a column (none for a count), with its title.
 export function measure(
   aggregation: Aggregation,

@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   measure,
+  withColumnRelation,
   withColumns,
   withCycleTime,
+  withGroupByRelation,
   withGroupBys,
   withOperations,
   withReportKind,
@@ -252,6 +254,21 @@ describe('the report builder form (spec 2 §3.7, §3.8)', () => {
     expect(otherKind.other_configurations.cycle_time_tag).toBeNull();
     const email = withReportKind(config, 'email_delivery');
     expect([email.group_by, email.filters.conditions, email.kind_id]).toEqual([[], [], null]);
+  });
+
+  it('an ORM column or group-by reads its related workflows; leaving ORM reads the workflow itself again', () => {
+    let config = withReportKind(newReportConfig(), 'orm_workflow');
+    config = withColumns(config, ['workflow__region_name'], facts);
+    config = withGroupBys(config, ['workflow__status_label'], facts);
+    config = withGroupByRelation(
+      withColumnRelation(config, 'workflow__region_name', 'parent'),
+      0,
+      'children',
+    );
+    expect(config.attributes[0]?.join_relation).toBe('parent');
+    expect(config.group_by[0]?.join_relation).toBe('children');
+    const plain = withReportKind(config, 'workflow');
+    expect([plain.attributes[0]?.join_relation, plain.group_by[0]?.join_relation]).toEqual(['self', 'self']);
   });
 
   it('save needs a name, and a measure other than a count needs its column', () => {
