@@ -140,7 +140,8 @@ export function createReportSubscriptionRunner(options: {
             rowCount: result.results.length - 1,
             subject: subscription.subject,
             message: subscription.message,
-            owner,
+            // Who subscribed them, unless they did it themselves.
+            owner: subscription.owner_id === recipient.id ? null : owner,
             csv,
           });
           emails.push(await mail.queue(tx, tenantId, email));

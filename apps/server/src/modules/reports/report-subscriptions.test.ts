@@ -354,6 +354,11 @@ describe('the sweep and the e-mail', () => {
       expect(decodeHeader(mail?.subject ?? '')).toMatch(/^Lab: by name — \d{4}-\d{2}-\d{2}$/);
       expect(mail?.text).toContain('For the <b>Monday</b> meeting.');
       expect(mail?.text).toContain(`/report/${report.id}`);
+      expect(mail?.text).toContain(
+        who === 'admin'
+          ? 'because you are subscribed to this report'
+          : 'because Ada Admin subscribed you to this report',
+      );
       expect(mail?.html).toContain('For the &lt;b&gt;Monday&lt;/b&gt; meeting.');
       const [attachment] = attachmentsOf(raw);
       expect(attachment?.filename).toMatch(/^lab-by-name-\d{4}-\d{2}-\d{2}\.csv$/);
