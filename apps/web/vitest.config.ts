@@ -13,5 +13,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Room for the 5 s asynchronous waits of src/test/setup.ts on a busy machine.
+    testTimeout: 20_000,
   },
 });

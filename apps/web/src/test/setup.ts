@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n } from '../lib/i18n/i18n';
 import en from '../locales/en.json';
@@ -6,6 +6,10 @@ import en from '../locales/en.json';
 // Component tests read the real English strings, so a renamed key fails a test.
 i18n.addResourceBundle('en', 'translation', en);
 void i18n.changeLanguage('en');
+
+// findBy/waitFor wait up to 5 s instead of 1 s: on a busy 2-core CI machine a Mantine page's first
+// render can take longer than a second. A longer wait only lets a slow pass through, never a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
