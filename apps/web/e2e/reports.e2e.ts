@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { DEMO_REPORTS } from '../../server/src/db/seed/demo-reports.js';
 import { newPage, signIn, tenantUrl } from './support/browser';
 
 // Issue 7: dashboards and reports as a person uses them, on acme's seeded portfolio.
@@ -15,7 +16,7 @@ describe('dashboards and reports', () => {
       await page.getByRole('link', { name: 'Portfolio overview' }).click();
       await page.waitForURL(/\/dashboard\/\d+$/);
       await page.getByTestId('report-bar-chart').first().waitFor();
-      expect(await page.getByTestId('report-card').count()).toBe(3);
+      expect(await page.getByTestId('report-card').count()).toBe(DEMO_REPORTS.length);
 
       const name = `Checks ${Date.now()}`;
       await page.goto(tenantUrl('acme', '/dashboards'));
