@@ -61,7 +61,7 @@ export const RELATION_ALIASES: Record<Relation['relation'], string> = {
 };
 type Part = { join_relation: JoinRelation; kind_id: number | null };
 
-export type CompileScope = Omit<SourceScope, 'alias' | 'definition' | 'join'> & {
+export type CompileScope = Omit<SourceScope, 'alias' | 'definition' | 'join' | 'stepGroups'> & {
   definition: WorkflowDefinition | null;
   // The current definitions of the kinds an ORM report's related columns name.
   related: Map<number, WorkflowDefinition>;
@@ -73,17 +73,21 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
   const relations = new Map<Relation['relation'], number | null>();
   const id = scope.base === 'email' ? sql`e.id` : scope.base === 'integration_call' ? sql`ir.id` : sql`w.id`;
   const inner: CompiledReport['inner'] = [{ alias: '_id', expr: id }];
-  const joins: RawBuilder<unknown>[] = [];
+  const joinBuilders: (() => RawBuilder<unknown>)[] = [];
   const joinAliases = new Map<string, string>();
   const join: JoinRegistry = (key, build) => {
     let alias = joinAliases.get(key);
     if (!alias) {
-      alias = `j${joinAliases.size}`;
-      joinAliases.set(key, alias);
-      joins.push(build(sql.id(alias)));
+      const registered = `j${joinAliases.size}`;
+      joinAliases.set(key, registered);
+      joinBuilders.push(() => build(sql.id(registered)));
+      alias = registered;
     }
     return alias;
   };
+  // Built once every source is known (JoinRegistry).
+  const joins = () => joinBuilders.map((build) => build());
+  const stepGroups = new Map<string, string[]>();
   const sourceOf = (path: string, part?: Part, perItem = false) => {
     const relation = part?.join_relation ?? 'self';
     const key = `${relation}|${part?.kind_id ?? ''}|${path}${perItem ? '|items' : ''}`;
@@ -96,6 +100,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
         now: scope.now,
         definition: scope.definition,
         perItem,
+        stepGroups,
       };
       if (relation !== 'self') {
         if (!scope.allowRelations) throw reportError('relationNotInReport', path);
@@ -146,7 +151,15 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
       orderBy.push(sql`${columnOf(order)(order.source).ref} ${direction(order.ordering)}`);
     }
     orderBy.push(sql`b._id asc`);
-    return { columns, inner, outerSelect, groupBy: [], orderBy, relations: relationList(relations), joins };
+    return {
+      columns,
+      inner,
+      outerSelect,
+      groupBy: [],
+      orderBy,
+      relations: relationList(relations),
+      joins: joins(),
+    };
   }
 
   const groupBy: RawBuilder<unknown>[] = [];
@@ -155,11 +168,17 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
     const { ref, dataType, label } = columnOf(group, true)(group.source);
     const { compiled } = sourceOf(group.source, group, true);
     let expr = ref;
+    let key: RawBuilder<unknown> | null = null;
     let outType = dataType;
     const unit = group.extra_json.operation_type;
     if (unit) {
       if (dataType !== 'date') throw reportError('badDateGrouping', group.source);
-      expr = sql`to_char(date_trunc(${unit}, (${ref} at time zone 'UTC')), ${DATE_FORMATS[unit]})`;
+      // Grouped on the truncated instant, a column of the inner query, and shown as text after
+      // grouping: one to_char per group instead of one per row (each unit's text is one instant).
+      const alias = `t${inner.length}`;
+      inner.push({ alias, expr: sql`date_trunc(${unit}, ((${compiled.expr}) at time zone 'UTC'))` });
+      key = sql.ref(`b.${alias}`);
+      expr = sql`to_char(${key}, ${DATE_FORMATS[unit]})`;
       outType = 'text';
     } else if (group.extra_json.label_output_type === 'label' && compiled.options?.length) {
       // A choice shown by its option label (§4.2 label display): values and labels are parameters.
@@ -168,7 +187,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
       outType = 'text';
     }
     outerSelect.push(expr);
-    groupBy.push(sql.lit(outerSelect.length));
+    groupBy.push(key ?? sql.lit(outerSelect.length));
     groupPaths.push(`${group.join_relation}|${group.kind_id ?? ''}|${group.source}`);
     columns.push({ label: group.extra_json.label ?? label, dataType: outType });
   }
@@ -223,7 +242,15 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
   }
   // Then by the groups, so pages never overlap.
   for (const position of groupBy) orderBy.push(sql`${position} asc nulls last`);
-  return { columns, inner, outerSelect, groupBy, orderBy, relations: relationList(relations), joins };
+  return {
+    columns,
+    inner,
+    outerSelect,
+    groupBy,
+    orderBy,
+    relations: relationList(relations),
+    joins: joins(),
+  };
 }
 
 const RELATION_LABELS: Record<Relation['relation'], string> = {

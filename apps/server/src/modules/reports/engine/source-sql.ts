@@ -31,7 +31,9 @@ export type CompiledSource = {
 // workflow (Integration Call Report, `ir` joined to `w`), or outbox e-mails (Email Delivery Report, `e`).
 export type ReportBase = 'workflow' | 'integration_call' | 'email';
 
-// Adds a left join to the inner query once per key and answers its alias (compile-report.ts).
+// Adds a left join to the inner query once per key and answers its alias (compile-report.ts). The
+// join is built once every source is compiled, so a join can serve sources met later (the step
+// group fold reads every group the report names in one pass).
 export type JoinRegistry = (
   key: string,
   build: (alias: RawBuilder<unknown>) => RawBuilder<unknown>,
@@ -48,6 +50,8 @@ export type SourceScope = {
   // The kind's current definition; null for a report over every kind (process columns only).
   definition: WorkflowDefinition | null;
   now: Date;
+  // The step group tags folded per workflow alias, in the order met (one shared map per report).
+  stepGroups: Map<string, string[]>;
 };
 
 // The columns of the workflow row a source reads: `w` (the report's workflows) or a related one.
@@ -272,18 +276,10 @@ export function compileSource(path: string, scope: SourceScope): CompiledSource 
   if (source.kind === 'step_group') {
     const group = definition.step_groups.find((g) => g.tag === source.group_tag);
     if (!group) throw reportError('unknownStepGroup', path);
-    // The group's steps folded per workflow once (one scan of the group's steps), then joined.
-    const alias = scope.join(
-      `${scope.alias ?? 'w'}|group|${source.group_tag}`,
-      (a) => sql`left join (
-      select g.workflow_id, min(g.initiated_at) as cycle_start, bool_or(g.state = 'enabled') as running,
-        max(g.completed_at) as last_completed
-      from workflow_steps g where g.tenant_id = ${scope.tenantId} and g.step_group_tag = ${source.group_tag}
-      group by g.workflow_id) as ${a} on ${a}.workflow_id = ${w('id')}`,
-    );
+    const fold = stepGroupFold(scope, w, source.group_tag);
     return {
       path,
-      expr: stepGroupExpr(source.attribute, now, columnsOf(alias)),
+      expr: stepGroupExpr(source.attribute, now, fold),
       dataType: sourceDataType(source),
       label: `${group.name}: ${STEP_LABELS[source.attribute]}`,
       options: null,
@@ -294,17 +290,9 @@ export function compileSource(path: string, scope: SourceScope): CompiledSource 
     .find((f) => f.tag === source.field_tag);
   if (!field || !isAnswerable(field.type)) throw reportError('unknownField', path);
   const dataType = fieldReportDataType(field.type);
-  // A day answer as the instant its UTC day starts, so every date source is a timestamptz.
-  // The current answer (unique per workflow and field tag): a join that never multiplies rows.
-  const r = columnsOf(
-    scope.join(
-      `${scope.alias ?? 'w'}|field|${source.field_tag}`,
-      (a) => sql`left join workflow_responses as ${a}
-      on ${a}.tenant_id = ${w('tenant_id')} and ${a}.workflow_id = ${w('id')} and ${a}.field_tag = ${source.field_tag}
-      and ${a}.is_current`,
-    ),
-  );
   if (scope.perItem && LIST_FIELD_TYPES.includes(field.type)) {
+    // The current answer's JSON value (unique per workflow and field tag), one row per item.
+    const r = columnsOf(answerJoin(scope, w, source.field_tag, 'value'));
     const items = scope.join(
       `${scope.alias ?? 'w'}|items|${source.field_tag}`,
       (a) => sql`left join lateral jsonb_array_elements_text(
@@ -318,19 +306,67 @@ export function compileSource(path: string, scope: SourceScope): CompiledSource 
       options: optionsOf(field),
     };
   }
-  const column =
-    dataType === 'number'
-      ? r('number_value')
-      : dataType === 'date'
-        ? sql`(cast(${r('date_value')} as timestamp) at time zone 'UTC')`
-        : r('text_value');
+  const projection =
+    dataType === 'number' ? 'number_value' : dataType === 'date' ? 'date_value' : 'text_value';
+  const r = columnsOf(answerJoin(scope, w, source.field_tag, projection));
   return {
     path,
-    expr: column,
+    // A day answer as the instant its UTC day starts, so every date source is a timestamptz.
+    expr:
+      dataType === 'date' ? sql`(cast(${r('date_value')} as timestamp) at time zone 'UTC')` : r(projection),
     dataType,
     label: field.label,
     options: optionsOf(field),
   };
+}
+
+// The current answer of a field (unique per workflow and field tag, so the join never multiplies
+// rows), read for one projection. For a projection the join keeps only the answers where it is set:
+// an unset one reads as null either way, and the condition is the predicate of that projection's
+// index (workflow_responses_text_idx, _number_idx, _date_idx: tenant, field tag, value, workflow),
+// so the planner can read the field's answers from that index alone instead of the answer rows.
+function answerJoin(
+  scope: SourceScope,
+  w: Columns,
+  fieldTag: string,
+  projection: 'value' | 'text_value' | 'number_value' | 'date_value',
+): string {
+  const set = projection === 'value' ? sql`` : sql` and ${sql.ref(projection)} is not null`;
+  return scope.join(
+    `${scope.alias ?? 'w'}|field|${fieldTag}|${projection}`,
+    (a) => sql`left join (select workflow_id, ${sql.ref(projection)} from workflow_responses
+      where tenant_id = ${scope.tenantId} and field_tag = ${fieldTag} and is_current${set}) as ${a}
+      on ${a}.workflow_id = ${w('id')}`,
+  );
+}
+
+// The steps of every step group the report names, folded per workflow in one pass over those
+// groups' steps (one aggregate per group, filtered to its steps) and joined once: a group's first
+// opening, whether one of its steps is open, its last completion. A workflow without steps in a group
+// reads nulls for it, as a missing row of its own fold would.
+function stepGroupFold(scope: SourceScope, w: Columns, groupTag: string): Columns {
+  const key = scope.alias ?? 'w';
+  let tags = scope.stepGroups.get(key);
+  if (!tags) {
+    tags = [];
+    scope.stepGroups.set(key, tags);
+  }
+  if (!tags.includes(groupTag)) tags.push(groupTag);
+  const folded = tags;
+  const index = folded.indexOf(groupTag);
+  const alias = scope.join(`${key}|groups`, (a) => {
+    const columns = folded.map((tag, i) => {
+      const mine = sql`filter (where g.step_group_tag = ${tag})`;
+      return sql`min(g.initiated_at) ${mine} as ${sql.ref(`cycle_start_${i}`)},
+        bool_or(g.state = 'enabled') ${mine} as ${sql.ref(`running_${i}`)},
+        max(g.completed_at) ${mine} as ${sql.ref(`last_completed_${i}`)}`;
+    });
+    return sql`left join (
+      select g.workflow_id, ${sql.join(columns)}
+      from workflow_steps g where g.tenant_id = ${scope.tenantId} and g.step_group_tag in (${sql.join(folded)})
+      group by g.workflow_id) as ${a} on ${a}.workflow_id = ${w('id')}`;
+  });
+  return (column) => sql.ref(`${alias}.${column}_${index}`);
 }
 
 // Answers that are lists of items: grouped by item (a workflow counts once in each of its items).
