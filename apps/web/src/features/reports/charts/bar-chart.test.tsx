@@ -69,7 +69,7 @@ describe('ReportBarChart (spec 2 §2.8, §4.2)', () => {
     expect(ticks).toContain('A region with a…');
   });
 
-  it('cuts category ticks at 20 characters so a long one does not hide its neighbours', () => {
+  it('cuts category ticks at 15 characters (§9.1) so a long one does not hide its neighbours', () => {
     const results = [
       ['Status', 'Count'],
       ['A status with a name far too long for a tick', 1],
@@ -82,7 +82,7 @@ describe('ReportBarChart (spec 2 §2.8, §4.2)', () => {
     const ticks = [...container.querySelectorAll('.recharts-cartesian-axis-tick-value')].map(
       (node) => node.textContent,
     );
-    expect(ticks).toEqual(['A status with a name…', 'Closed', 'Review']);
+    expect(ticks).toEqual(['A status with a…', 'Closed', 'Review']);
   });
 
   it('calls onSelect with the active label and payload on click', () => {

@@ -3,12 +3,10 @@ import {
   barLayout,
   CHART_DEFAULT_HEIGHT,
   formatBarPercent,
-  seriesColors,
   swapCategories,
   toPercentageMatrix,
 } from '@attest/shared';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   Bar,
   BarChart,
@@ -24,20 +22,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { CATEGORY_KEY, type ChartRow, type ChartSeries, categoryLabel } from './chart-data';
+import { useCartesianSetup } from './axis-setup';
+import { CATEGORY_KEY, type ChartRow, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
-import {
-  axisLabels,
-  ChartFrame,
-  categoryTickLayout,
-  formatXAxisTick,
-  legendProps,
-  YAxisTick,
-} from './chart-frame';
+import { ChartFrame, categoryTickLayout, formatXAxisTick, YAxisTick } from './chart-frame';
 import type { ChartProps } from './chart-options';
-import { useCartesianChartData } from './use-chart-data';
-import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } from './value-format';
-import { useValueLabels } from './value-labels';
 
 export type BarChartProps = ChartProps & {
   // §4.2: dragging one bar onto another swaps the two categories and reports the new data order;
@@ -59,9 +48,9 @@ export function ReportBarChart({
   onSelect,
   onDataOrderChange,
 }: BarChartProps) {
-  const { t, i18n } = useTranslation();
-  const data = useCartesianChartData(results, options, dimensions);
-  const labels = useValueLabels(options.show_value_on ?? 'always');
+  const setup = useCartesianSetup(results, options, dimensions, onSelect);
+  const { t, data, labels, colors, asPercent, legend, showLabels, angle } = setup;
+  const { formatValue, formatAxis, seriesName, tooltip } = setup;
   const dragged = useRef<string | null>(null);
   // The dragged category, for its dashed outline; a release anywhere ends the drag.
   const [dragging, setDragging] = useState<string | null>(null);
@@ -104,37 +93,13 @@ export function ReportBarChart({
 
   const layout = barLayout(dimensions, options);
   const horizontal = layout.orientation === 'horizontal';
-  const colors = seriesColors(options.colors, data.series.length);
-  const asPercent = options.display_value_as_percentage === true;
-  const styleOf = (series: ChartSeries) => seriesValueStyle(series.label, asPercent, 'barPercent');
-  const axisStyle = data.series[0] ? styleOf(data.series[0]) : 'number';
-  const formatAxis = (value: unknown) => formatChartValue(value, axisStyle, t);
-  const header = results[0] ?? [];
-  const auto = axisLabels(
-    options,
-    categoryLabel(header[0]),
-    seriesDisplayLabel(categoryLabel(header[header.length - 1]), t),
-  );
   // Horizontal bars put the categories on the vertical axis, and their label with them.
-  const { xLabel, yLabel } = horizontal ? { xLabel: auto.yLabel, yLabel: auto.xLabel } : auto;
-  const legend = legendProps(options);
-  const showLabels = options.show_value_labels !== false;
+  const { xLabel, yLabel } = horizontal ? { xLabel: setup.yLabel, yLabel: setup.xLabel } : setup;
   const withShare = options.show_percentages_in_value_labels === true && !asPercent;
-  const angle = options.value_label_angle ?? 0;
   const selectedKey = labels.selection;
 
-  const click = (item: BarRectangleItem, index: number, series: ChartSeries) => {
-    const row = item.payload as ChartRow;
-    labels.select(index, series.key);
-    const category = row[CATEGORY_KEY];
-    const value = row[series.key];
-    onSelect?.(category, {
-      category,
-      series: series.label,
-      value: typeof value === 'number' ? value : null,
-      row,
-    });
-  };
+  const click = (item: BarRectangleItem, index: number, series: ChartSeries) =>
+    setup.select(index, series, item.payload as ChartRow);
 
   const drop = (item: BarRectangleItem) => {
     const target = (item.payload as ChartRow)[CATEGORY_KEY];
@@ -163,10 +128,10 @@ export function ReportBarChart({
   const renderBar = (series: ChartSeries) => (props: BarShapeProps) => {
     const row = props.payload as ChartRow;
     const category = row[CATEGORY_KEY];
-    const value = formatChartValue(row[series.key], styleOf(series), t);
+    const value = formatValue(row[series.key], series);
     const label = t('reports.chart.pointLabel', {
       category,
-      series: seriesDisplayLabel(series.label, t),
+      series: seriesName(series),
       value,
     });
     return (
@@ -223,7 +188,7 @@ export function ReportBarChart({
         className="chart-value-label"
         transform={angle ? `rotate(${angle}, ${lx}, ${ly})` : undefined}
       >
-        {formatChartValue(props.value, styleOf(series), t)}
+        {formatValue(props.value, series)}
         {withShare && ` (${formatBarPercent(shares[index]?.[data.series.indexOf(series)] ?? 0)})`}
       </text>
     );
@@ -235,7 +200,7 @@ export function ReportBarChart({
     <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
   );
   const categoryAxis = horizontal ? (
-    <YAxis type="category" dataKey={CATEGORY_KEY} width={130} tick={<YAxisTick />} />
+    <YAxis type="category" dataKey={CATEGORY_KEY} width={130} interval={0} tick={<YAxisTick />} />
   ) : (
     <XAxis
       type="category"
@@ -260,13 +225,7 @@ export function ReportBarChart({
           <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
           {categoryAxis}
           {valueAxis}
-          <Tooltip
-            formatter={(value, _name, item) => {
-              const series = data.series.find((s) => s.key === item.dataKey);
-              return series ? formatChartValue(value, styleOf(series), t) : String(value);
-            }}
-            labelFormatter={(label) => tooltipLabel(label, i18n.language)}
-          />
+          <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
           {legend && <Legend {...legend} />}
           {data.series.map((series, i) => {
             const colour = colors[i] ?? colors[0];
@@ -274,7 +233,7 @@ export function ReportBarChart({
               <Bar
                 key={series.key}
                 dataKey={series.key}
-                name={seriesDisplayLabel(series.label, t)}
+                name={seriesName(series)}
                 stackId={layout.stacked ? 'stack' : undefined}
                 fill={colour}
                 stroke={colour}

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TICKS_MAX, categoryTickLayout, SLANTED_TICKS_MIN } from './chart-frame';
+import { categoryTickLayout, formatXAxisTick, SLANTED_TICKS_MIN, STEEP_TICKS_MIN } from './chart-frame';
 
 describe('category ticks', () => {
-  it('names every category up to 12 (a report by status shows each status), then thins them out', () => {
-    expect(ALL_TICKS_MAX).toBe(12);
-    expect(categoryTickLayout(9).interval).toBe(0);
-    expect(categoryTickLayout(12).interval).toBe(0);
-    expect(categoryTickLayout(13).interval).toBe('preserveStartEnd');
+  it('names every category, however many (a report by status shows each status)', () => {
+    for (const count of [3, 9, 12, 13, 40]) expect(categoryTickLayout(count).interval).toBe(0);
+  });
+
+  it('cuts a tick at 15 characters plus an ellipsis (spec 2 §9.1)', () => {
+    expect(formatXAxisTick('Waiting for approval')).toBe('Waiting for app…');
+    expect(formatXAxisTick('Approved')).toBe('Approved');
+  });
+
+  it('slants the names steeply from 13 categories, with more room below the axis', () => {
+    expect(STEEP_TICKS_MIN).toBe(13);
+    const steep = categoryTickLayout(13);
+    expect(steep).toMatchObject({ angle: -60, textAnchor: 'end' });
+    expect(steep.height).toBeGreaterThan(categoryTickLayout(12).height);
   });
 
   it('slants the names from 7 categories, with room below the axis for them', () => {

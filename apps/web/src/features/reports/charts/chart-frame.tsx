@@ -3,6 +3,7 @@ import {
   truncateText,
   truncateYAxisTick,
   xAxisLabelLines,
+  Y_AXIS_TICK_MAX,
   yAxisLabelLines,
 } from '@attest/shared';
 import { Box, Text } from '@mantine/core';
@@ -110,29 +111,29 @@ export function YAxisTick({ x = 0, y = 0, payload, formatter }: TickProps) {
   );
 }
 
-// Our choice (the spec sets no X tick rule): category ticks are cut at 20 characters, so a long
-// label does not push its neighbours out; Recharts still skips ticks that would overlap.
-export const X_AXIS_TICK_MAX = 20;
+// Category ticks follow the §9.1 tick rule: 15 characters plus an ellipsis, so a long name does not
+// push its neighbours out.
+export const X_AXIS_TICK_MAX = Y_AXIS_TICK_MAX;
 
-// Up to this many categories every tick is drawn (a report by status names each one); beyond, the
-// chart keeps the first and last and as many between as fit, rather than overlapping them.
-export const ALL_TICKS_MAX = 12;
-// From this many categories the names are slanted, so neighbours' labels do not run together.
+// Every category is named (interval 0: Recharts would otherwise skip ticks it thinks overlap, and a
+// report by status must show each status). From 7 categories the names are slanted, from 13 steeply,
+// so neighbours' names do not run together; the axis grows to hold them.
 export const SLANTED_TICKS_MIN = 7;
+export const STEEP_TICKS_MIN = 13;
 export type CategoryTickLayout = {
-  interval: 0 | 'preserveStartEnd';
+  interval: 0;
   angle: number;
   textAnchor: 'middle' | 'end';
   height: number;
   tick: { fontSize: number };
 };
 export function categoryTickLayout(count: number): CategoryTickLayout {
-  const slanted = count >= SLANTED_TICKS_MIN;
+  const angle = count >= STEEP_TICKS_MIN ? -60 : count >= SLANTED_TICKS_MIN ? -30 : 0;
   return {
-    interval: count <= ALL_TICKS_MAX ? 0 : 'preserveStartEnd',
-    angle: slanted ? -30 : 0,
-    textAnchor: slanted ? 'end' : 'middle',
-    height: slanted ? 64 : 30,
+    interval: 0,
+    angle,
+    textAnchor: angle === 0 ? 'middle' : 'end',
+    height: angle === -60 ? 96 : angle === -30 ? 64 : 30,
     tick: { fontSize: 12 },
   };
 }

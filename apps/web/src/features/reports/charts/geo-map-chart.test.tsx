@@ -12,13 +12,18 @@ const byCountry = [
   ['FRA', 20],
 ];
 
+// The atlas is a dynamic import: under load it can take longer than findBy's default second.
+const LOADED = { timeout: 10_000 };
+
 const fillOf = (name: RegExp) => screen.getByRole('button', { name }).getAttribute('fill');
 
-describe('ReportGeoMapChart (spec 2 §2.8 GEO_MAP_CHART, §3.7 scale, precision and themes)', () => {
+describe('ReportGeoMapChart (spec 2 §2.8 GEO_MAP_CHART, §3.7 scale, precision and themes)', {
+  timeout: 15_000,
+}, () => {
   it('colours each country by its bucket and lists the rows that are not on the map', async () => {
     renderChart(<ReportChart chartType="GEO_MAP_CHART" results={byCountry} width={640} height={400} />);
     // Codes, alpha-3 and names all find their country; France's two rows add up (50 + 20).
-    expect(await screen.findByRole('button', { name: 'France, Count: 70' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'France, Count: 70' }, LOADED)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Germany, Count: 10' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'United States, Count: 100' })).toBeTruthy();
     expect(fillOf(/^Germany/)).not.toBe(fillOf(/^United States/));
@@ -39,7 +44,7 @@ describe('ReportGeoMapChart (spec 2 §2.8 GEO_MAP_CHART, §3.7 scale, precision 
         height={400}
       />,
     );
-    await screen.findByRole('button', { name: /^France/ });
+    await screen.findByRole('button', { name: /^France/ }, LOADED);
     const legend = [...document.querySelectorAll('.geo-legend-label')].map((node) => node.textContent);
     expect(legend).toEqual(['10.0 – 55.0', '55.0 – 100.0']);
   });
@@ -55,7 +60,7 @@ describe('ReportGeoMapChart (spec 2 §2.8 GEO_MAP_CHART, §3.7 scale, precision 
         onSelect={onSelect}
       />,
     );
-    const germany = await screen.findByRole('button', { name: /^Germany/ });
+    const germany = await screen.findByRole('button', { name: /^Germany/ }, LOADED);
     fireEvent.click(germany);
     expect(germany.getAttribute('data-active')).toBe('true');
     expect(onSelect).toHaveBeenCalledWith(
@@ -74,7 +79,7 @@ describe('ReportGeoMapChart (spec 2 §2.8 GEO_MAP_CHART, §3.7 scale, precision 
         height={400}
       />,
     );
-    await screen.findByRole('button', { name: /^France/ });
+    await screen.findByRole('button', { name: /^France/ }, LOADED);
     const surface = document.querySelector('svg[data-chart-surface]');
     expect(surface?.querySelector('rect')?.getAttribute('fill')).toBe('#1a1b1e');
   });

@@ -1,5 +1,4 @@
-import { CHART_DEFAULT_HEIGHT, seriesColors } from '@attest/shared';
-import { useTranslation } from 'react-i18next';
+import { CHART_DEFAULT_HEIGHT } from '@attest/shared';
 import {
   CartesianGrid,
   LabelList,
@@ -11,20 +10,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { CATEGORY_KEY, type ChartSeries, categoryLabel } from './chart-data';
+import { useCartesianSetup } from './axis-setup';
+import { CATEGORY_KEY, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
-import {
-  axisLabels,
-  ChartFrame,
-  categoryTickLayout,
-  formatXAxisTick,
-  legendProps,
-  YAxisTick,
-} from './chart-frame';
+import { ChartFrame, categoryTickLayout, formatXAxisTick, YAxisTick } from './chart-frame';
 import type { ChartProps } from './chart-options';
-import { useCartesianChartData } from './use-chart-data';
-import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } from './value-format';
-import { useValueLabels } from './value-labels';
 
 type DotProps = { cx?: number; cy?: number; index?: number; value?: unknown };
 
@@ -40,38 +30,13 @@ export function ReportLineChart({
   animate = true,
   onSelect,
 }: ChartProps) {
-  const { t, i18n } = useTranslation();
-  const data = useCartesianChartData(results, options, dimensions);
-  const labels = useValueLabels(options.show_value_on ?? 'always');
+  const setup = useCartesianSetup(results, options, dimensions, onSelect);
+  const { t, data, labels, colors, xLabel, yLabel, legend, showLabels, angle } = setup;
+  const { formatValue, formatAxis, seriesName, tooltip } = setup;
 
   if (error || !data || !results) return <ChartEmpty error={error} height={height} />;
 
-  const colors = seriesColors(options.colors, data.series.length);
-  const asPercent = options.display_value_as_percentage === true;
-  const styleOf = (series: ChartSeries) => seriesValueStyle(series.label, asPercent, 'barPercent');
-  const axisStyle = data.series[0] ? styleOf(data.series[0]) : 'number';
-  const header = results[0] ?? [];
-  const { xLabel, yLabel } = axisLabels(
-    options,
-    categoryLabel(header[0]),
-    seriesDisplayLabel(categoryLabel(header[header.length - 1]), t),
-  );
-  const legend = legendProps(options);
-  const showLabels = options.show_value_labels !== false;
-  const angle = options.value_label_angle ?? 0;
-
-  const click = (index: number, series: ChartSeries) => {
-    const row = data.rows[index];
-    if (!row) return;
-    labels.select(index, series.key);
-    const value = row[series.key];
-    onSelect?.(row[CATEGORY_KEY], {
-      category: row[CATEGORY_KEY],
-      series: series.label,
-      value: typeof value === 'number' ? value : null,
-      row,
-    });
-  };
+  const click = (index: number, series: ChartSeries) => setup.select(index, series);
 
   const renderDot = (series: ChartSeries, colour: string) => (props: DotProps) => {
     const index = props.index ?? -1;
@@ -94,8 +59,8 @@ export function ReportLineChart({
         tabIndex={0}
         aria-label={t('reports.chart.pointLabel', {
           category: data.rows[index]?.[CATEGORY_KEY] ?? '',
-          series: seriesDisplayLabel(series.label, t),
-          value: formatChartValue(props.value, styleOf(series), t),
+          series: seriesName(series),
+          value: formatValue(props.value, series),
         })}
         onKeyDown={(event) => {
           if (event.key === 'Enter' || event.key === ' ') click(index, series);
@@ -123,7 +88,7 @@ export function ReportLineChart({
         className="chart-value-label"
         transform={angle ? `rotate(${angle}, ${x}, ${y})` : undefined}
       >
-        {formatChartValue(props.value, styleOf(series), t)}
+        {formatValue(props.value, series)}
       </text>
     );
   };
@@ -138,17 +103,8 @@ export function ReportLineChart({
           tickFormatter={formatXAxisTick}
           {...categoryTickLayout(data.rows.length)}
         />
-        <YAxis
-          type="number"
-          tick={<YAxisTick formatter={(value) => formatChartValue(value, axisStyle, t)} />}
-        />
-        <Tooltip
-          formatter={(value, _name, item) => {
-            const series = data.series.find((s) => s.key === item.dataKey);
-            return series ? formatChartValue(value, styleOf(series), t) : String(value);
-          }}
-          labelFormatter={(label) => tooltipLabel(label, i18n.language)}
-        />
+        <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
+        <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
         {legend && <Legend {...legend} />}
         {data.series.map((series, i) => {
           const colour = colors[i] ?? colors[0] ?? '#000';
@@ -157,7 +113,7 @@ export function ReportLineChart({
               key={series.key}
               type="monotone"
               dataKey={series.key}
-              name={seriesDisplayLabel(series.label, t)}
+              name={seriesName(series)}
               stroke={colour}
               strokeWidth={2}
               isAnimationActive={animate}

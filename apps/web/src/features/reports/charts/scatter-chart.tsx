@@ -1,13 +1,10 @@
-import { CHART_DEFAULT_HEIGHT, seriesColors } from '@attest/shared';
-import { useTranslation } from 'react-i18next';
+import { CHART_DEFAULT_HEIGHT } from '@attest/shared';
 import { CartesianGrid, Cell, Legend, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { CATEGORY_KEY, type ChartRow, type ChartSeries, categoryLabel } from './chart-data';
+import { useCartesianSetup } from './axis-setup';
+import { CATEGORY_KEY, type ChartRow, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
-import { axisLabels, ChartFrame, formatXAxisTick, legendProps, YAxisTick } from './chart-frame';
+import { ChartFrame, formatXAxisTick, YAxisTick } from './chart-frame';
 import type { ChartProps } from './chart-options';
-import { useCartesianChartData } from './use-chart-data';
-import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } from './value-format';
-import { useValueLabels } from './value-labels';
 
 // Spec 2 §2.8 SCATTER_CHART: one point per category and series; a click selects the point and
 // calls onSelect with the active label and payload (§4.2).
@@ -21,36 +18,12 @@ export function ReportScatterChart({
   animate = true,
   onSelect,
 }: ChartProps) {
-  const { t, i18n } = useTranslation();
-  const data = useCartesianChartData(results, options, dimensions);
-  const labels = useValueLabels(options.show_value_on ?? 'always');
+  const setup = useCartesianSetup(results, options, dimensions, onSelect);
+  const { data, labels, colors, xLabel, yLabel, legend, formatAxis, seriesName, tooltip } = setup;
 
   if (error || !data || !results) return <ChartEmpty error={error} height={height} />;
 
-  const colors = seriesColors(options.colors, data.series.length);
-  const asPercent = options.display_value_as_percentage === true;
-  const styleOf = (series: ChartSeries) => seriesValueStyle(series.label, asPercent, 'barPercent');
-  const axisStyle = data.series[0] ? styleOf(data.series[0]) : 'number';
-  const header = results[0] ?? [];
-  const { xLabel, yLabel } = axisLabels(
-    options,
-    categoryLabel(header[0]),
-    seriesDisplayLabel(categoryLabel(header[header.length - 1]), t),
-  );
-  const legend = legendProps(options);
-
-  const click = (index: number, series: ChartSeries) => {
-    const row = data.rows[index];
-    if (!row) return;
-    labels.select(index, series.key);
-    const value = row[series.key];
-    onSelect?.(row[CATEGORY_KEY], {
-      category: row[CATEGORY_KEY],
-      series: series.label,
-      value: typeof value === 'number' ? value : null,
-      row,
-    });
-  };
+  const click = (index: number, series: ChartSeries) => setup.select(index, series);
 
   return (
     <ChartFrame width={width} height={height} xLabel={xLabel} yLabel={yLabel} testId="report-scatter-chart">
@@ -64,22 +37,13 @@ export function ReportScatterChart({
           // Every series shares the categories, in the report's order.
           ticks={data.categories}
         />
-        <YAxis
-          type="number"
-          tick={<YAxisTick formatter={(value) => formatChartValue(value, axisStyle, t)} />}
-        />
-        <Tooltip
-          formatter={(value, _name, item) => {
-            const series = data.series.find((s) => s.key === item.dataKey);
-            return series ? formatChartValue(value, styleOf(series), t) : String(value);
-          }}
-          labelFormatter={(label) => tooltipLabel(label, i18n.language)}
-        />
+        <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
+        <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
         {legend && <Legend {...legend} />}
         {data.series.map((series, i) => (
           <Scatter
             key={series.key}
-            name={seriesDisplayLabel(series.label, t)}
+            name={seriesName(series)}
             data={data.rows.filter((row: ChartRow) => row[series.key] !== null)}
             dataKey={series.key}
             fill={colors[i] ?? colors[0]}

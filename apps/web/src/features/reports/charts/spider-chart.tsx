@@ -1,13 +1,10 @@
-import { BAR_FILL_OPACITY, CHART_DEFAULT_HEIGHT, seriesColors, truncateSpiderTick } from '@attest/shared';
-import { useTranslation } from 'react-i18next';
+import { BAR_FILL_OPACITY, CHART_DEFAULT_HEIGHT, truncateSpiderTick } from '@attest/shared';
 import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from 'recharts';
+import { useCartesianSetup } from './axis-setup';
 import { CATEGORY_KEY, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
-import { ChartFrame, legendProps } from './chart-frame';
+import { ChartFrame } from './chart-frame';
 import type { ChartProps } from './chart-options';
-import { useCartesianChartData } from './use-chart-data';
-import { formatChartValue, seriesDisplayLabel, seriesValueStyle, tooltipLabel } from './value-format';
-import { useValueLabels } from './value-labels';
 
 type DotProps = { cx?: number; cy?: number; index?: number };
 
@@ -48,32 +45,13 @@ export function ReportSpiderChart({
   animate = true,
   onSelect,
 }: ChartProps) {
-  const { t, i18n } = useTranslation();
-  const labels = useValueLabels(options.show_value_on ?? 'always');
-  const data = useCartesianChartData(results, options, dimensions);
+  const setup = useCartesianSetup(results, options, dimensions, onSelect);
+  const { t, data, labels, colors, legend, showLabels, formatValue, formatAxis, seriesName, tooltip } = setup;
 
   if (error || !data) return <ChartEmpty error={error} height={height} />;
   const rows = data.rows;
 
-  const colors = seriesColors(options.colors, data.series.length);
-  const asPercent = options.display_value_as_percentage === true;
-  const styleOf = (series: ChartSeries) => seriesValueStyle(series.label, asPercent, 'barPercent');
-  const axisStyle = data.series[0] ? styleOf(data.series[0]) : 'number';
-  const legend = legendProps(options);
-  const showLabels = options.show_value_labels !== false;
-
-  const click = (index: number, series: ChartSeries) => {
-    const row = rows[index];
-    if (!row) return;
-    labels.select(index, series.key);
-    const value = row[series.key];
-    onSelect?.(row[CATEGORY_KEY], {
-      category: row[CATEGORY_KEY],
-      series: series.label,
-      value: typeof value === 'number' ? value : null,
-      row,
-    });
-  };
+  const click = (index: number, series: ChartSeries) => setup.select(index, series);
 
   // A point per category: click selects it (§4.2); its value label follows show_value_on.
   const renderDot = (series: ChartSeries, colour: string) => (props: DotProps) => {
@@ -82,7 +60,7 @@ export function ReportSpiderChart({
     const row = rows[index];
     const value = row?.[series.key] ?? null;
     const active = labels.selection?.index === index && labels.selection.series === series.key;
-    const text = formatChartValue(value, styleOf(series), t);
+    const text = formatValue(value, series);
     return (
       <g key={`${series.key}-${index}`}>
         {/* biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes the role instead */}
@@ -100,7 +78,7 @@ export function ReportSpiderChart({
           tabIndex={0}
           aria-label={t('reports.chart.pointLabel', {
             category: row?.[CATEGORY_KEY] ?? '',
-            series: seriesDisplayLabel(series.label, t),
+            series: seriesName(series),
             value: text,
           })}
           onKeyDown={(event) => {
@@ -131,20 +109,14 @@ export function ReportSpiderChart({
       <RadarChart width={width} height={width ? height : undefined} data={data.rows} outerRadius="75%">
         <PolarGrid />
         <PolarAngleAxis dataKey={CATEGORY_KEY} tick={<SpiderTick />} />
-        <PolarRadiusAxis tickFormatter={(value) => formatChartValue(value, axisStyle, t)} />
-        <Tooltip
-          formatter={(value, _name, item) => {
-            const series = data.series.find((s) => s.key === item.dataKey);
-            return series ? formatChartValue(value, styleOf(series), t) : String(value);
-          }}
-          labelFormatter={(label) => tooltipLabel(label, i18n.language)}
-        />
+        <PolarRadiusAxis tickFormatter={formatAxis} />
+        <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
         {legend && <Legend {...legend} />}
         {data.series.map((series, i) => (
           <Radar
             key={series.key}
             dataKey={series.key}
-            name={seriesDisplayLabel(series.label, t)}
+            name={seriesName(series)}
             stroke={colors[i] ?? colors[0]}
             fill={colors[i] ?? colors[0]}
             fillOpacity={BAR_FILL_OPACITY / 2}
