@@ -34,7 +34,7 @@ export function reportSubscriptionEmail(input: {
   const subject = `${input.subject || report.name} — ${day}`;
   const hello = recipient.first_name ? `Hello ${recipient.first_name},` : 'Hello,';
   const rows = input.rowCount === 1 ? '1 row' : `${input.rowCount} rows`;
-  const what = `Attached is the report "${report.name}" of ${day} (${rows}), with the data you may see.`;
+  const what = `Attached is the report "${report.name}" as of ${day} (${rows}), with the data you may see.`;
   const why = input.owner
     ? `You receive this e-mail because ${input.owner} subscribed you to this report.`
     : 'You receive this e-mail because you are subscribed to this report.';

@@ -5,6 +5,7 @@ import { jsonResponse } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { authKeys } from '../../auth/api/auth-keys';
+import { ReportSubscribeButton } from './report-subscription-actions';
 import { ReportSubscriptionsPanel } from './report-subscription-modal';
 
 const ADA = makeUser({
@@ -86,6 +87,15 @@ function mockSubscriptionsApi(initial: ReportSubscription[]) {
   return calls;
 }
 
+// A combobox's own list of options: queries stay off the rest of the page (the time zones).
+async function listboxOf(input: HTMLElement): Promise<HTMLElement> {
+  return waitFor(() => {
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (!list) throw new Error('The options are not open');
+    return list;
+  });
+}
+
 function renderPanel() {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(authKeys.currentUser(), ADA);
@@ -106,15 +116,16 @@ describe('ReportSubscriptionsPanel', () => {
     );
 
     fireEvent.click(screen.getByText('Monthly'));
-    fireEvent.click(screen.getByLabelText('Day of the month', { selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: '15' }));
+    const day = screen.getByLabelText('Day of the month', { selector: 'input' });
+    fireEvent.click(day);
+    fireEvent.click(await within(await listboxOf(day)).findByText('15'));
     fireEvent.change(screen.getByLabelText(/^Time/, { selector: 'input[type="time"]' }), {
       target: { value: '07:45' },
     });
     const recipients = screen.getByLabelText(/Recipients/, { selector: 'input' });
     fireEvent.focus(recipients);
     fireEvent.change(recipients, { target: { value: 'Max' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Max Member (max@acme.test)' }));
+    fireEvent.click(await within(await listboxOf(recipients)).findByText('Max Member (max@acme.test)'));
     fireEvent.change(screen.getByLabelText(/Subject/, { selector: 'input' }), {
       target: { value: 'Monthly numbers' },
     });
@@ -165,5 +176,20 @@ describe('ReportSubscriptionsPanel', () => {
         calls.filter((c) => c.path === REPORT_PATHS.subscriptionSend(31) && c.method === 'POST'),
       ).toHaveLength(1),
     );
+  });
+
+  it('opens from the Subscribe by e-mail button, titled with the report', async () => {
+    mockSubscriptionsApi([subscription()]);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(authKeys.currentUser(), ADA);
+    renderRoutes(
+      [{ path: '*', element: <ReportSubscribeButton report={{ id: 11, name: 'Lab figures' }} /> }],
+      {
+        queryClient,
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-mail subscriptions: Lab figures' });
+    expect(await within(dialog).findByText('Monthly on day 15 at 07:45 (Europe/Berlin)')).toBeTruthy();
   });
 });
