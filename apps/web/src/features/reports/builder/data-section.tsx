@@ -109,7 +109,10 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
             : t('reports.builder.columns.hint')
         }
         placeholder={userColumns.length === 0 ? t('reports.builder.columns.placeholder') : undefined}
-        data={columns.selectData(() => true)}
+        data={columns.selectData(
+          () => true,
+          userColumns.map((a) => ({ source: a.value, label: a.label })),
+        )}
         value={userColumns.map((a) => a.value)}
         onChange={(sources) => setConfig(withColumns(config, sources, columns.facts))}
         maxValues={REPORT_LIMITS.attributes}

@@ -49,7 +49,10 @@ export function GroupMeasureSection({ form, onChange, columns }: SectionProps) {
         label={t('reports.builder.groupBy')}
         description={t('reports.builder.groupByHint', { max: REPORT_LIMITS.groupBy })}
         placeholder={config.group_by.length === 0 ? t('reports.builder.groupByPlaceholder') : undefined}
-        data={columns.selectData((o) => o.x_axis)}
+        data={columns.selectData(
+          (o) => o.x_axis,
+          config.group_by.map((g) => ({ source: g.source, label: g.extra_json.label })),
+        )}
         value={config.group_by.map((g) => g.source)}
         onChange={(sources) => setConfig(withGroupBys(config, sources, columns.facts))}
         maxValues={REPORT_LIMITS.groupBy}
@@ -214,7 +217,13 @@ function Measures({ form, onChange, columns }: SectionProps) {
       ),
     );
   };
-  const measurable = columns.selectData((o) => o.y_axis);
+  const measurable = columns.selectData(
+    (o) => o.y_axis,
+    config.operations.flatMap((op) => {
+      const source = measureSource(op);
+      return source ? [{ source, label: null }] : [];
+    }),
+  );
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500}>

@@ -24,7 +24,12 @@ export type ColumnOptions = {
   labelOf: (source: string) => string;
   facts: (source: string) => ColumnFacts;
   // Select data grouped as a person reads the kind: process, then each step group, step, fields.
-  selectData: (keep: (option: ReportColumnOption) => boolean) => ComboboxItemGroup<ComboboxItem>[];
+  // `chosen` sources the options lack (a kind still loading, a column the kind no longer has)
+  // are listed too, by their stored title, so a pill never shows a raw path.
+  selectData: (
+    keep: (option: ReportColumnOption) => boolean,
+    chosen?: readonly { source: string; label: string | null }[],
+  ) => ComboboxItemGroup<ComboboxItem>[];
 };
 
 const ATTRIBUTE_KEYS: Record<Exclude<ReportColumnOption['scope'], 'field'>, string> = {
@@ -72,7 +77,10 @@ export function useColumnOptions(reportKind: ReportKind, kindId: number | null):
     [bySource, labelOf],
   );
   const selectData = useCallback(
-    (keep: (option: ReportColumnOption) => boolean) => {
+    (
+      keep: (option: ReportColumnOption) => boolean,
+      chosen: readonly { source: string; label: string | null }[] = [],
+    ) => {
       const groups = new Map<string, ComboboxItemGroup<ComboboxItem>>();
       for (const option of options) {
         if (!keep(option)) continue;
@@ -88,9 +96,18 @@ export function useColumnOptions(reportKind: ReportKind, kindId: number | null):
         group.items.push({ value: option.source, label: labelOf(option.source) });
         groups.set(heading, group);
       }
+      const missing = [...new Map(chosen.map((c) => [c.source, c])).values()].filter(
+        (c) => !bySource.has(c.source),
+      );
+      if (missing.length > 0) {
+        groups.set('', {
+          group: t('reports.builder.columns.unavailable'),
+          items: missing.map((c) => ({ value: c.source, label: c.label || c.source })),
+        });
+      }
       return [...groups.values()];
     },
-    [options, labelOf, t],
+    [options, bySource, labelOf, t],
   );
   return {
     options,
