@@ -9,3 +9,4 @@ export * from './palette.js';
 export * from './percentages.js';
 export * from './pie.js';
 export * from './sizes.js';
+export * from './sort.js';

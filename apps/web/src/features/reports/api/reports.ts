@@ -1,10 +1,13 @@
 import {
   type CreateReportRequest,
+  parseReportConfig,
   REPORT_PATHS,
   type Report,
   ReportListSchema,
   ReportResultSchema,
   ReportSchema,
+  type SortOrdering,
+  sortByFirstGroupBy,
   type UpdateReportRequest,
 } from '@attest/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -114,6 +117,23 @@ export function useSaveReportDataOrder() {
         id: report.id,
         config: { ...config, other_configurations: { ...other, data_order: dataOrder } },
       });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(reportKeys.report(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: reportKeys.dashboards() });
+    },
+  });
+}
+
+// Spec 2 §4.2: the sort toggle saves the report sorted by its first group-by; the new sort clears
+// the dragged order (sortByFirstGroupBy).
+export function useSortReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ report, ordering }: { report: Report; ordering: SortOrdering }) => {
+      const config = parseReportConfig(report.config);
+      if (!config) throw new Error('The report configuration is not valid.');
+      return updateReport({ id: report.id, config: sortByFirstGroupBy(config, ordering) });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(reportKeys.report(saved.id), saved);

@@ -150,4 +150,33 @@ describe('ReportPage', () => {
     fireEvent.click(screen.getByText('Table'));
     expect(screen.getByRole('button', { name: 'Download PNG' }).hasAttribute('disabled')).toBe(true);
   });
+
+  it('sorts by the first group-by and clears the dragged order (spec 2 §4.2)', async () => {
+    const report = makeReport({
+      config: { ...makeReport().config, other_configurations: { data_order: ['closed', 'open'] } },
+    });
+    const fetchMock = renderReport('/report/11', null, ALL, report);
+    await screen.findByTestId('report-bar-chart');
+    fireEvent.click(screen.getByRole('button', { name: 'Sort ascending' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1),
+    );
+    const [, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'PATCH') ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      config: {
+        order_by: [{ type: 'column', source: 'workflow__status_tag', ordering: 'ASC' }],
+        other_configurations: { data_order: [] },
+      },
+    });
+  });
+
+  it('does not let a viewer without can_change_process_report sort', async () => {
+    renderReport('/report/11', null, VIEW_ONLY);
+    await screen.findByTestId('report-bar-chart');
+    expect(
+      screen
+        .getByRole('button', { name: 'Sorting is not available for this field' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+  });
 });

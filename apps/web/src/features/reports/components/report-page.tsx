@@ -1,5 +1,6 @@
-import { fullScreenChartHeight, HttpError } from '@attest/shared';
+import { firstGroupBySort, fullScreenChartHeight, HttpError, parseReportConfig } from '@attest/shared';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SegmentedControl, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -11,8 +12,8 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { reportCsvUrl, useReport } from '../api/reports';
-import { useDownloadChartPng } from '../charts';
+import { reportCsvUrl, useReport, useSortReport } from '../api/reports';
+import { SortToggle, useDownloadChartPng } from '../charts';
 import { reportErrorText } from '../lib/error-text';
 import type { ReportPermissions } from '../lib/report-permissions';
 import { isFullScreen, showsActions, viewModeOf } from '../lib/view-mode';
@@ -39,6 +40,7 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
   const [display, setDisplay] = useState<ReportDisplay>('chart');
   const chart = useRef<HTMLDivElement>(null);
   const png = useDownloadChartPng(chart, report.data?.name ?? '');
+  const sort = useSortReport();
 
   if (report.error instanceof HttpError && report.error.status === 404) return <NotFoundNote />;
   if (report.error) {
@@ -60,6 +62,8 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
   const editPath =
     dashboardId !== null ? `/dashboards/${dashboardId}/report/${reportId}/edit` : `/report/${reportId}/edit`;
   const withActions = showsActions(mode);
+  const config = parseReportConfig(report.data.config);
+  const firstGroup = config?.group_by[0];
 
   return (
     <ViewFrame mode={mode}>
@@ -128,7 +132,25 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
         />
         <Paper withBorder radius="lg" p="lg" shadow="xs">
           <Stack gap="md">
-            <Group justify="flex-end">
+            <Group justify="flex-end" gap="xs">
+              {config && firstGroup && mode !== 'preview' && (
+                <SortToggle
+                  ordering={firstGroupBySort(config)}
+                  fieldType={firstGroup.extra_json.field_type}
+                  showsLabels={firstGroup.extra_json.label_output_type === 'label'}
+                  isCycleTimeReport={config.other_configurations.is_cycle_time_report}
+                  editable={permissions.canChange && !sort.isPending}
+                  onChange={(ordering) =>
+                    sort.mutate(
+                      { report: report.data, ordering },
+                      {
+                        onError: () =>
+                          notifications.show({ color: 'red', message: t('reports.view.sortNotSaved') }),
+                      },
+                    )
+                  }
+                />
+              )}
               <SegmentedControl
                 size="xs"
                 value={display}
