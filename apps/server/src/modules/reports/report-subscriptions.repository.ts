@@ -60,20 +60,22 @@ export const reportSubscriptionsRepository = {
     tenantId: string,
     filter: { reportId: string; ownerId: string | null; limit: number; offset: number },
   ) {
-    let query = tx
-      .selectFrom('report_subscriptions as s')
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.report_id', '=', filter.reportId);
-    if (filter.ownerId !== null) query = query.where('s.owner_id', '=', filter.ownerId);
+    const ofOwner = filter.ownerId;
     const [rows, total] = await Promise.all([
       selectSubscriptions(tx, tenantId)
         .where('s.report_id', '=', filter.reportId)
-        .$if(filter.ownerId !== null, (q) => q.where('s.owner_id', '=', filter.ownerId))
+        .$if(ofOwner !== null, (q) => q.where('s.owner_id', '=', ofOwner))
         .orderBy('s.id')
         .limit(filter.limit)
         .offset(filter.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      tx
+        .selectFrom('report_subscriptions as s')
+        .where('s.tenant_id', '=', tenantId)
+        .where('s.report_id', '=', filter.reportId)
+        .$if(ofOwner !== null, (q) => q.where('s.owner_id', '=', ofOwner))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, count: Number(total.n) };
   },
