@@ -115,6 +115,7 @@ export function ChartOptionsSection({
               value={other.colors.spectrum}
               onChange={(value) => set({ colors: { ...other.colors, spectrum: value } })}
               renderOption={swatchOption}
+              searchable
             />
           ) : (
             <TagsInput
