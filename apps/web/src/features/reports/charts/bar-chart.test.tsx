@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ReportBarChart } from './bar-chart';
 import { countByStatus, renderChart, statusByRegion } from './test-utils';
@@ -202,9 +202,9 @@ describe('ReportBarChart (spec 2 §2.8, §4.2)', () => {
     expect(valueLabels(container)).toContain('33.33%');
   });
 
-  it('moves a focused bar with Alt and the arrow keys, and says so to screen readers', () => {
+  it('moves a focused bar with Alt and the arrow keys, and says so to screen readers', async () => {
     const onDataOrderChange = vi.fn();
-    renderChart(
+    const { rerender } = renderChart(
       <ReportBarChart
         results={countByStatus}
         width={600}
@@ -221,9 +221,27 @@ describe('ReportBarChart (spec 2 §2.8, §4.2)', () => {
     expect(onDataOrderChange).not.toHaveBeenCalled();
     fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
     expect(onDataOrderChange).toHaveBeenLastCalledWith(['Closed', 'Open', 'Review']);
-    // The first bar cannot move further left.
-    fireEvent.keyDown(open, { key: 'ArrowLeft', altKey: true });
-    expect(onDataOrderChange).toHaveBeenCalledTimes(1);
+    // The moved bar keeps the focus when the chart redraws in the new order.
+    rerender(
+      <ReportBarChart
+        results={countByStatus}
+        options={{ data_order: ['Closed', 'Open', 'Review'] }}
+        width={600}
+        height={400}
+        animate={false}
+        onDataOrderChange={onDataOrderChange}
+      />,
+    );
+    await waitFor(() =>
+      expect((document.activeElement as HTMLElement | null)?.dataset.barCategory).toBe('Open'),
+    );
+    const moved = document.activeElement as Element;
+    // Closed is now first: Open moves back left, and no further.
+    fireEvent.keyDown(moved, { key: 'ArrowLeft', altKey: true });
+    expect(onDataOrderChange).toHaveBeenLastCalledWith(['Open', 'Closed', 'Review']);
+    const first = screen.getByRole('button', { name: /^Closed, Count: 2\./ });
+    fireEvent.keyDown(first, { key: 'ArrowLeft', altKey: true });
+    expect(onDataOrderChange).toHaveBeenCalledTimes(2);
   });
 
   it('moves horizontal bars with Alt and the up and down arrow keys', () => {
@@ -253,14 +271,27 @@ describe('ReportBarChart (spec 2 §2.8, §4.2)', () => {
     rerender(
       <ReportBarChart
         results={countByStatus}
-        options={{ show_percentages_in_value_labels: true, percentage_calculation_type: 'column' }}
+        options={{ show_percentages_in_value_labels: true }}
         width={600}
         height={400}
         animate={false}
       />,
     );
-    // Shares of the one series' total (1234 + 2 + 5 = 1241), 2 decimals (§9.1).
+    // One series: shares of its total (1234 + 2 + 5 = 1241), 2 decimals (§9.1).
     expect(valueLabels(container)).toEqual(['1.23k (99.44%)', '2 (0.16%)', '5 (0.40%)']);
+    // Several series: shares by percentage_calculation_type, here of each category (row).
+    rerender(
+      <ReportBarChart
+        results={statusByRegion}
+        dimensions={2}
+        options={{ show_percentages_in_value_labels: true, percentage_calculation_type: 'row' }}
+        width={600}
+        height={400}
+        animate={false}
+      />,
+    );
+    expect(valueLabels(container)).toContain('3 (75.00%)');
+    expect(valueLabels(container)).toContain('1 (25.00%)');
   });
 
   it('shows the empty state without results, or the supplied error', () => {

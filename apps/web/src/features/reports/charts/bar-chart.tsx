@@ -63,27 +63,39 @@ export function ReportBarChart({
     window.addEventListener('mouseup', end);
     return () => window.removeEventListener('mouseup', end);
   }, [dragging]);
-  // A bar moved with the keyboard keeps the focus at its new place. The chart may draw the new
-  // order a render later, so this checks after every render until the next key or click.
+  // A bar moved with the keyboard keeps the focus at its new place. Recharts redraws the bars in
+  // renders of its own (and may replace their nodes), so the chart's DOM is watched until the next
+  // key or click; focus the user moved elsewhere on the page is left alone.
   const frame = useRef<HTMLDivElement>(null);
   const refocus = useRef<{ category: string; series: string } | null>(null);
+  const drawn = Boolean(data && results && !error);
   useEffect(() => {
-    const target = refocus.current;
-    if (!target) return;
-    const bars = frame.current?.querySelectorAll<SVGGElement>('[data-bar-category]') ?? [];
-    const bar = [...bars].find(
-      (node) => node.dataset.barCategory === target.category && node.dataset.barSeries === target.series,
-    );
-    if (bar && document.activeElement !== bar) bar.focus();
-  });
+    if (!drawn) return;
+    const root = frame.current;
+    if (!root) return;
+    const restore = () => {
+      const target = refocus.current;
+      if (!target) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && !root.contains(active)) return;
+      const bar = [...root.querySelectorAll<SVGGElement>('[data-bar-category]')].find(
+        (node) => node.dataset.barCategory === target.category && node.dataset.barSeries === target.series,
+      );
+      if (bar && active !== bar) bar.focus();
+    };
+    const observer = new MutationObserver(restore);
+    observer.observe(root, { subtree: true, childList: true, attributes: true });
+    return () => observer.disconnect();
+  }, [drawn]);
   // show_percentages_in_value_labels: each label adds the bar's share, by the configured
-  // percentage_calculation_type (its category, its series or the whole chart).
+  // percentage_calculation_type (its category, its series or the whole chart). With one series a
+  // share of its category is always 100 %, so there it is the share of the series' total.
   const shares = useMemo(
     () =>
       data
         ? toPercentageMatrix(
             data.rows.map((row) => data.series.map((series) => row[series.key] ?? null)),
-            options.percentage_calculation_type,
+            data.series.length === 1 ? 'column' : options.percentage_calculation_type,
           )
         : [],
     [data, options.percentage_calculation_type],
@@ -147,7 +159,6 @@ export function ReportBarChart({
         data-bar-category={category}
         data-bar-series={series.key}
         className="chart-bar"
-        style={{ outline: 'none' }}
         onKeyDown={(event) => {
           const step = keyStep(event);
           if (step === null) refocus.current = null;
