@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReportBarChart } from './bar-chart';
-import { chartSurface, exportSvgMarkup, legendEntries, pngFileName } from './export-png';
+import { axisTitles, chartSurface, exportSvgMarkup, legendEntries, pngFileName } from './export-png';
 import { countByStatus, renderChart, statusByRegion } from './test-utils';
 
 describe('chart image export (spec 2 §9.1)', () => {
@@ -29,12 +29,26 @@ describe('chart image export (spec 2 §9.1)', () => {
     const svg = chartSurface(container) as SVGSVGElement;
     const legend = legendEntries(container, svg);
     expect(legend.map((entry) => entry.text)).toEqual(['EU', 'US']);
-    const image = exportSvgMarkup(svg, legend);
+    const image = exportSvgMarkup(svg, { legend });
     expect(image.markup).toContain('class="export-legend"');
     expect(image.markup).toMatch(/<text[^>]*>EU<\/text>/);
     expect(image.markup).toMatch(/<text[^>]*>US<\/text>/);
     // The legend swatches take the series colours.
     expect(legend[0]?.colour).not.toBe(legend[1]?.colour);
+  });
+
+  it('draws the axis titles beside the chart, which then counts them in its size', () => {
+    const { container } = renderChart(
+      <ReportBarChart results={countByStatus} width={600} height={400} animate={false} />,
+    );
+    const svg = chartSurface(container) as SVGSVGElement;
+    const titles = axisTitles(container);
+    expect(titles).toEqual({ x: ['Status'], y: ['Count'] });
+    const image = exportSvgMarkup(svg, { titles });
+    // One line each: 16 px plus 8 px of room, then the §9.1 padding.
+    expect(image).toMatchObject({ width: 600 + 24 + 24, height: 400 + 24 + 48 });
+    expect(image.markup).toMatch(/<text[^>]*>Status<\/text>/);
+    expect(image.markup).toMatch(/<text[^>]*rotate\(-90[^>]*>Count<\/text>/);
   });
 
   it('names the file after the report', () => {

@@ -81,25 +81,70 @@ function drawLegend(svg: SVGSVGElement, entries: readonly LegendEntry[]) {
   svg.append(group);
 }
 
+// The axis titles ChartFrame writes as HTML beside the SVG (§9.1 line rules already applied).
+export type AxisTitles = { x: string[]; y: string[] };
+
+const TITLE_LINE = 16;
+
+export function axisTitles(container: ParentNode): AxisTitles {
+  const lines = (testId: string) =>
+    [...(container.querySelector(`[data-testid="${testId}"]`)?.querySelectorAll('span') ?? [])]
+      .map((line) => line.textContent ?? '')
+      .filter(Boolean);
+  return { x: lines('chart-x-label'), y: lines('chart-y-label') };
+}
+
+function textElement(document: Document, text: string, attributes: Record<string, string>) {
+  const element = document.createElementNS(SVG_NS, 'text');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.textContent = text;
+  return element;
+}
+
+export type ExportExtras = { legend?: readonly LegendEntry[]; titles?: AxisTitles; background?: string };
+
 // Spec 2 §9.1: the exported image adds 24 px to the width and 48 px to the height; the chart sits
-// in the middle of a white background. The HTML legend, when given, is drawn into the image where
-// it shows on screen (Recharts leaves its room free in the SVG).
-export function exportSvgMarkup(
-  svg: SVGSVGElement,
-  legend: readonly LegendEntry[] = [],
-  background = '#ffffff',
-): ExportImage {
+// in the middle of a white background. The HTML parts of a chart are drawn into the image too: the
+// legend where it shows on screen (Recharts leaves its room free in the SVG) and the axis titles
+// beside the chart (the chart then counts them in its size). The tooltip's hover cursor is left out.
+export function exportSvgMarkup(svg: SVGSVGElement, extras: ExportExtras = {}): ExportImage {
+  const { legend = [], titles = { x: [], y: [] }, background = '#ffffff' } = extras;
   const width = Number(svg.getAttribute('width') ?? svg.clientWidth ?? 0);
   const height = Number(svg.getAttribute('height') ?? svg.clientHeight ?? 0);
-  const size = exportImageSize(width, height);
+  const left = titles.y.length > 0 ? titles.y.length * TITLE_LINE + 8 : 0;
+  const bottom = titles.x.length > 0 ? titles.x.length * TITLE_LINE + 8 : 0;
+  const size = exportImageSize(width + left, height + bottom);
+  const chartX = EXPORT_PADDING_WIDTH / 2 + left;
+  const chartY = EXPORT_PADDING_HEIGHT / 2;
   const clone = svg.cloneNode(true) as SVGSVGElement;
-  clone.setAttribute('x', String(EXPORT_PADDING_WIDTH / 2));
-  clone.setAttribute('y', String(EXPORT_PADDING_HEIGHT / 2));
+  clone.setAttribute('x', String(chartX));
+  clone.setAttribute('y', String(chartY));
+  for (const cursor of clone.querySelectorAll('.recharts-tooltip-cursor')) cursor.remove();
   if (legend.length > 0) drawLegend(clone, legend);
-  const inner = new XMLSerializer().serializeToString(clone);
+  const document = svg.ownerDocument;
+  const title = { 'font-size': '14', fill: '#868e96', 'text-anchor': 'middle' };
+  const frame = document.createElementNS(SVG_NS, 'g');
+  titles.x.forEach((line, i) => {
+    const y = chartY + height + 4 + (i + 1) * TITLE_LINE - 4;
+    frame.append(textElement(document, line, { ...title, x: String(chartX + width / 2), y: String(y) }));
+  });
+  titles.y.forEach((line, i) => {
+    const x = EXPORT_PADDING_WIDTH / 2 + (i + 1) * TITLE_LINE - 4;
+    const y = chartY + height / 2;
+    frame.append(
+      textElement(document, line, {
+        ...title,
+        x: String(x),
+        y: String(y),
+        transform: `rotate(-90, ${x}, ${y})`,
+      }),
+    );
+  });
+  const serializer = new XMLSerializer();
   const markup =
     `<svg xmlns="${SVG_NS}" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}" font-family="${FONT_FAMILY}">` +
-    `<rect width="100%" height="100%" fill="${background}"/>${inner}</svg>`;
+    `<rect width="100%" height="100%" fill="${background}"/>${serializer.serializeToString(clone)}` +
+    `${serializer.serializeToString(frame)}</svg>`;
   return { markup, ...size };
 }
 
@@ -129,7 +174,10 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 export async function downloadChartPng(container: ParentNode, fileName: string): Promise<boolean> {
   const svg = chartSurface(container);
   if (!svg) return false;
-  const { markup, width, height } = exportSvgMarkup(svg, legendEntries(container, svg));
+  const { markup, width, height } = exportSvgMarkup(svg, {
+    legend: legendEntries(container, svg),
+    titles: axisTitles(container),
+  });
   const svgUrl = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }));
   try {
     const image = await loadImage(svgUrl);

@@ -47,6 +47,20 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 
+  it('offers the chart as a PNG in the card menu, except for the heat map, which is a table', async () => {
+    renderDashboard([
+      makeReport(),
+      makeReport({ id: 12, name: 'Status by region', chart_type: 'HEAT_MAP_CHART' }),
+    ]);
+    await screen.findByRole('link', { name: 'Workflows by status' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Workflows by status' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download PNG' })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Status by region' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download CSV' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Download PNG' })).toBeNull();
+  });
+
   it('says when the dashboard has no reports', async () => {
     renderDashboard([]);
     expect(await screen.findByText('This dashboard has no reports yet.')).toBeTruthy();
