@@ -162,11 +162,14 @@ export function ReportBarChart({
         onKeyDown={(event) => {
           const step = keyStep(event);
           if (step === null) refocus.current = null;
+          // Handled here only: Recharts' own keyboard layer would also move its tooltip.
           if (step !== null) {
             event.preventDefault();
+            event.stopPropagation();
             move(category, series, step);
           } else if (event.key === 'Enter' || event.key === ' ') {
             event.preventDefault();
+            event.stopPropagation();
             click(props, props.index, series);
           }
         }}
