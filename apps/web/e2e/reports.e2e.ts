@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEMO_REPORTS } from '../../server/src/db/seed/demo-reports.js';
 import { newPage, signIn, tenantUrl } from './support/browser';
+import { selectOption } from './support/select-option';
 
 // Issue 7: dashboards and reports as a person uses them, on acme's seeded portfolio.
 describe('dashboards and reports', () => {
@@ -27,9 +28,12 @@ describe('dashboards and reports', () => {
       await page.getByText('This dashboard has no reports yet.').waitFor();
 
       await page.getByRole('link', { name: 'Add report' }).click();
-      await page.getByLabel('Report name').fill('Workflows by status');
-      await page.getByRole('button', { name: 'Preview' }).click();
-      await page.getByTestId('report-preview').getByRole('columnheader', { name: 'Status' }).waitFor();
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Workflows by status');
+      await selectOption(page, page, 'Group by', 'Status');
+      // The preview follows the form; its table shows the chosen group.
+      const preview = page.getByTestId('report-preview');
+      await preview.getByText('Table', { exact: true }).click();
+      await preview.getByRole('columnheader', { name: 'Status' }).waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(/\/dashboard\/\d+$/);
       await page.getByTestId('report-bar-chart').waitFor();

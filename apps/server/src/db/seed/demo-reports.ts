@@ -43,13 +43,15 @@ export const DEMO_REPORTS: DemoReport[] = [
     },
   },
   {
-    name: 'Status by region',
-    description: "Each region's workflows per status, with subtotals.",
+    name: 'Status by region and year',
+    description: "Each region's workflows per status, grouped by the year they started, with subtotals.",
     config: {
       report_kind: 'workflow',
       chart_type: 'HEAT_MAP_CHART',
+      // Rows, parent column groups, then columns (spec 2 §2.8 pivot; §4.2 drag within a group).
       group_by: [
         { source: 'workflow__region_name', extra_json: { label: 'Region' } },
+        { source: 'workflow__created_at', extra_json: { label: 'Year', operation_type: 'year' } },
         { source: 'workflow__status_label', extra_json: { label: 'Status', is_for_secondary_x_axis: true } },
       ],
       operations: [COUNT],
