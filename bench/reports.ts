@@ -13,8 +13,9 @@ import { runReport } from '../apps/server/src/modules/reports/engine/run-report.
 import { withTenant } from '../apps/server/src/platform/tenant-transaction.js';
 import { BENCH_TENANT_SLUG, BENCH_USER_EMAIL, benchConfig, openBenchDatabase } from './bench-database.js';
 import { benchIds } from './dashboard/cases.js';
-import { explainAnalyze, recordingDb } from './dashboard/explain.js';
+import { recordingDb } from './dashboard/explain.js';
 import { reportCases } from './reports/cases.js';
+import { explainReport } from './reports/explain.js';
 import { restoreIndexes } from './seed/index-rebuild.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -67,7 +68,7 @@ try {
         `\n=== ${c.name}: ${queries.length} queries, slowest ${slowest.ms.toFixed(1)} ms\n${slowest.sql}`,
       );
       console.log(`parameters: ${JSON.stringify(slowest.parameters).slice(0, 1000)}`);
-      console.log(await explainAnalyze(appUrl, ids.tenantId, slowest));
+      console.log(await explainReport(appUrl, ids.tenantId, slowest));
       continue;
     }
     const times: number[] = [];

@@ -12,6 +12,7 @@ import * as m0012 from './0012-threads-and-mentions.js';
 import * as m0013 from './0013-collaboration.js';
 import * as m0014 from './0014-dashboards-and-reports.js';
 import * as m0015 from './0015-report-subscriptions.js';
+import * as m0016 from './0016-report-indexes.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-collaboration': m0013,
   '0014-dashboards-and-reports': m0014,
   '0015-report-subscriptions': m0015,
+  '0016-report-indexes': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -172,11 +172,18 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
     let outType = dataType;
     const unit = group.extra_json.operation_type;
     if (unit) {
-      if (dataType !== 'date') throw reportError('badDateGrouping', group.source);
+      if (dataType !== 'date' || !Object.hasOwn(DATE_FORMATS, unit)) {
+        throw reportError('badDateGrouping', group.source);
+      }
       // Grouped on the truncated instant, a column of the inner query, and shown as text after
       // grouping: one to_char per group instead of one per row (each unit's text is one instant).
+      // The unit is written as a literal (one of DATE_FORMATS' keys), so the expression is the one
+      // migration 0016's statistics describe for created_at, and the planner knows its few values.
       const alias = `t${inner.length}`;
-      inner.push({ alias, expr: sql`date_trunc(${unit}, ((${compiled.expr}) at time zone 'UTC'))` });
+      inner.push({
+        alias,
+        expr: sql`date_trunc(${sql.lit(unit)}, ((${compiled.expr}) at time zone 'UTC'))`,
+      });
       key = sql.ref(`b.${alias}`);
       expr = sql`to_char(${key}, ${DATE_FORMATS[unit]})`;
       outType = 'text';

@@ -2,8 +2,10 @@ import { type ReportConfigInput, ReportConfigSchema, ReportResultSchema } from '
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../platform/errors.js';
 import { withTenant } from '../../../platform/tenant-transaction.js';
+import { userId } from '../../../test/admin-fixtures.js';
 import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../../test/dashboard-fixtures.js';
 import { createTestApp } from '../../../test/test-app.js';
+import { visibleWorkflowsFilter } from '../../workflows/workflow-access.js';
 import { runReport } from './run-report.js';
 
 const { app, db, adminDb } = await createTestApp();
@@ -286,6 +288,47 @@ describe('runReport (spec 2 §3.8)', () => {
     ).rejects.toMatchObject({
       statusCode: 404,
     });
+  });
+
+  it('keeps to the list rule of visibility: region access or business-unit access', async () => {
+    // The supplier has no region; give them one business unit (Tokyo, in Asia) only.
+    const supplier = String(userId(t, t.email('supplier')));
+    await adminDb
+      .insertInto('user_business_unit_access')
+      .values({
+        tenant_id: t.id,
+        user_id: supplier,
+        business_unit_id: String(t.ids.unit('Tokyo')),
+        access: 'read',
+      })
+      .execute();
+    for (const user of [supplier, String(t.users.member), String(t.users.admin)]) {
+      const listed = await withTenant(adminDb, t.id, (tx) =>
+        tx
+          .selectFrom('workflows as w')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('w.kind_id', '=', String(t.kinds.lab))
+          .where('w.archived_at', 'is', null)
+          .where(visibleWorkflowsFilter(user))
+          .executeTakeFirstOrThrow(),
+      );
+      const config = ReportConfigSchema.parse({ kind_id: t.kinds.lab, operations: [{ function: 'count' }] });
+      const report = await withTenant(db, t.id, (tx) =>
+        runReport(tx, t.id, { userId: user }, config, { limit: 10, offset: 0 }),
+      );
+      expect(report.results[1]).toEqual([Number(listed.n)]);
+    }
+    // Delta, the lab's only Tokyo workflow, is all the supplier sees.
+    const supplierReport = await withTenant(db, t.id, (tx) =>
+      runReport(
+        tx,
+        t.id,
+        { userId: supplier },
+        ReportConfigSchema.parse({ kind_id: t.kinds.lab, attributes: [{ value: 'workflow__name' }] }),
+        { limit: 10, offset: 0 },
+      ),
+    );
+    expect(supplierReport.results.slice(1).map((row) => row[0])).toEqual(['Delta']);
   });
 
   it('answers 400 with a stable code for a tag the kind lacks or a wrong aggregation', async () => {

@@ -11,7 +11,6 @@ import { type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../../platform/errors.js';
 import type { Tx } from '../../../platform/tenant-transaction.js';
 import { currentDefinitions } from '../../dashboard/kind-catalogue.js';
-import { visibleWorkflowsFilter } from '../../workflows/workflow-access.js';
 import {
   type CompiledReport,
   compileReport,
@@ -21,6 +20,7 @@ import {
 } from './compile-report.js';
 import { reportError } from './report-errors.js';
 import { reportFilterSql } from './report-filters.js';
+import { reportVisibilityFilter } from './report-visibility.js';
 import type { ReportBase } from './source-sql.js';
 
 export type ReportRunContext = {
@@ -31,6 +31,10 @@ export type ReportRunContext = {
 };
 
 export type ReportPage = { limit: number; offset: number };
+
+// Memory per sort or hash of a report's query (each parallel worker has its own): enough for a
+// million-workflow join or fold to stay in memory.
+export const REPORT_WORK_MEM = '64MB';
 
 // Runs a validated configuration (spec 2 §3.8) for one user of one tenant: one query, inside the
 // caller's withTenant transaction. Answers the header row then the page's value rows, and `count`,
@@ -98,6 +102,9 @@ export async function runReport(
     inner = sql`select ${rows} from ${from} ${sql.join(joins, sql` `)}${where}`;
   }
 
+  // A report folds up to every workflow of a kind (hash joins and aggregates over a million rows): with
+  // the server's default work_mem (4 MB) they spill to disk in batches. For this transaction only.
+  await sql`select set_config('work_mem', ${REPORT_WORK_MEM}, true)`.execute(tx);
   const result = await pageQuery(compiled, inner, page).execute(tx);
   let count = result.rows[0] ? Number(result.rows[0]._total) : 0;
   if (result.rows.length === 0 && page.offset > 0) {
@@ -112,15 +119,16 @@ export async function runReport(
   return { results: [header, ...values], count };
 }
 
-// The workflows of the tenant the user may see, unarchived: the list's rule (visibleWorkflowsFilter),
-// so a report never shows a workflow the list would not; related workflows keep to it too.
+// The workflows of the tenant the user may see, unarchived: the list's rule (visibleWorkflowsFilter,
+// in the form of report-visibility.ts), so a report never shows a workflow the list would not;
+// related workflows keep to it too.
 function visibleWorkflows(tx: Tx, tenantId: string, userId: string) {
   return tx
     .selectFrom('workflows as w')
     .selectAll('w')
     .where('w.tenant_id', '=', tenantId)
     .where('w.archived_at', 'is', null)
-    .where(visibleWorkflowsFilter(userId));
+    .where(reportVisibilityFilter(userId));
 }
 
 // A left join, so a root without related workflows keeps its row (with nulls).
