@@ -15,8 +15,8 @@ import { type CompiledSource, compileSource, type JoinRegistry, type SourceScope
 //   select <groups>, <aggregates>, count(*) over () as _total
 //   from (select <one column per source> from workflows w where <tenant, kind, visible, filters>) b
 //   group by <groups> order by <order, then groups> limit $ offset $
-// The inner query reads each source once per workflow (scalar subqueries on the indexed step and
-// answer tables, one row per workflow and tag, so nothing is counted twice); the outer one groups.
+// The inner query reads each source once per workflow (left joins to the step and answer tables,
+// one row per workflow and tag, so nothing is counted twice); the outer one groups.
 // A report without groups and operations lists its attributes per workflow instead.
 export type OutputColumn = { label: string; dataType: ReportDataType };
 export type CompiledReport = {
