@@ -1,7 +1,8 @@
 import { REPORT_PATHS } from '@attest/shared';
+import { Notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi } from '../../../test/fetch-mock';
+import { callsTo, jsonResponse, mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ReportPage } from './report-page';
 import { ALL, makeReport, VIEW_ONLY } from './test-data';
@@ -178,5 +179,44 @@ describe('ReportPage', () => {
         .getByRole('button', { name: 'Sorting is not available for this field' })
         .hasAttribute('disabled'),
     ).toBe(true);
+  });
+
+  it('puts the saved order back and says so when the new order cannot be saved', async () => {
+    withLaidOutCharts();
+    const fetchMock = mockApi({
+      [REPORT_PATHS.report(11)]: { body: makeReport() },
+      [REPORT_PATHS.reportData(11)]: {
+        body: {
+          results: [
+            ['Status', 'Count'],
+            ['open', 1234],
+            ['closed', 2],
+          ],
+          count: 2,
+        },
+      },
+    });
+    const answer = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PATCH'
+        ? jsonResponse({ status: 400, body: { detail: 'The report configuration is not valid.' } })
+        : (answer as typeof fetch)(input, init),
+    );
+    renderWithProviders(
+      <>
+        <Notifications />
+        <ReportPage reportId={11} dashboardId={null} permissions={ALL} />
+      </>,
+      { url: '/report/11' },
+    );
+    const open = await screen.findByRole('button', { name: /^open, Count: 1.23k/ });
+    fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
+    expect(
+      await screen.findByText('The new order could not be saved. The report shows its saved order again.'),
+    ).toBeTruthy();
+    await waitFor(() => {
+      const labels = [...document.querySelectorAll('.chart-value-label')].map((node) => node.textContent);
+      expect(labels).toEqual(['1.23k', '2']);
+    });
   });
 });
