@@ -23,13 +23,21 @@ type CountryFeature = Feature<Geometry, { name: string }>;
 type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
 // The atlas is its own chunk (a dynamic import), fetched once and shared by every map on the page.
-let countriesPromise: Promise<CountryFeature[]> | null = null;
-function loadCountries(): Promise<CountryFeature[]> {
-  countriesPromise ??= import('world-atlas/countries-110m.json').then((module) => {
-    const topology = (module.default ?? module) as unknown as CountriesTopology;
-    return (feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>)
-      .features;
-  });
+// A failed fetch (offline, a deploy replaced the chunk) resolves to null and is tried again the next
+// time a map is drawn.
+let countriesPromise: Promise<CountryFeature[] | null> | null = null;
+function loadCountries(): Promise<CountryFeature[] | null> {
+  countriesPromise ??= import('world-atlas/countries-110m.json').then(
+    (module) => {
+      const topology = (module.default ?? module) as unknown as CountriesTopology;
+      return (feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>)
+        .features;
+    },
+    () => {
+      countriesPromise = null;
+      return null;
+    },
+  );
   return countriesPromise;
 }
 
@@ -50,7 +58,8 @@ export default function GeoMapView({
   onSelect,
 }: ChartProps) {
   const { t, i18n } = useTranslation();
-  const countries = use(loadCountries());
+  const loaded = use(loadCountries());
+  const countries = loaded ?? [];
   const { ref, width: measured } = useElementSize();
   const width = fixedWidth ?? measured;
   const [hover, setHover] = useState<Hover>(null);
@@ -82,6 +91,7 @@ export default function GeoMapView({
   }, [countries, data, width, height]);
 
   if (error || !data) return <ChartEmpty error={error} height={height} />;
+  if (!loaded) return <ChartEmpty error={t('reports.chart.geoMap.loadFailed')} height={height} />;
 
   const values = [...data.entries.values()]
     .map((entry) => entry.value)
