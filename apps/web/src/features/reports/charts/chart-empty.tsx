@@ -6,7 +6,8 @@ export function ChartEmpty({ error, height }: { error?: string | null; height?: 
   const { t } = useTranslation();
   return (
     <Center h={height} mih={120} data-testid="chart-empty">
-      <Text c="dimmed" ta="center">
+      {/* pre-line: an error may name several problems, one a line. */}
+      <Text c="dimmed" ta="center" style={{ whiteSpace: 'pre-line' }}>
         {error || t('reports.chart.empty')}
       </Text>
     </Center>

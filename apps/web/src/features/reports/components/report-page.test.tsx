@@ -219,4 +219,19 @@ describe('ReportPage', () => {
       expect(labels).toEqual(['1.23k', '2']);
     });
   });
+
+  it("shows a report that could not run as the chart's empty state with the server's text (§2.8)", async () => {
+    mockApi({
+      [REPORT_PATHS.report(11)]: { body: makeReport() },
+      [REPORT_PATHS.reportData(11)]: {
+        status: 400,
+        body: { detail: 'The report configuration is not valid.', code: 'invalid' },
+      },
+    });
+    renderWithProviders(<ReportPage reportId={11} dashboardId={null} permissions={ALL} />, {
+      url: '/report/11',
+    });
+    const empty = await screen.findByTestId('chart-empty');
+    expect(empty.textContent).toContain('The report configuration is not valid.');
+  });
 });

@@ -1,5 +1,5 @@
 import { parseReportConfig, type Report } from '@attest/shared';
-import { Alert, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,14 +51,9 @@ export function ReportView({ report, height, display = 'chart', canChange = fals
       </Center>
     );
   }
-  if (data.error) {
-    return (
-      <Alert color="red" variant="light" style={{ whiteSpace: 'pre-line' }}>
-        {reportErrorText(data.error, t)}
-      </Alert>
-    );
-  }
-  // §2.8 empty chart state, for the table too.
+  // §2.8 empty chart state: the error text when the report could not run, otherwise "There are no
+  // results for this Report" (for the table too).
+  if (data.error) return <ChartEmpty error={reportErrorText(data.error, t)} height={height} />;
   if (data.data.results.length <= 1) return <ChartEmpty height={height} />;
   if (display === 'table') {
     return (
