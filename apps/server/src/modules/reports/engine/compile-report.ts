@@ -61,7 +61,7 @@ export const RELATION_ALIASES: Record<Relation['relation'], string> = {
 };
 type Part = { join_relation: JoinRelation; kind_id: number | null };
 
-export type CompileScope = Omit<SourceScope, 'alias' | 'definition' | 'join' | 'stepGroups'> & {
+export type CompileScope = Omit<SourceScope, 'alias' | 'definition' | 'join'> & {
   definition: WorkflowDefinition | null;
   // The current definitions of the kinds an ORM report's related columns name.
   related: Map<number, WorkflowDefinition>;
@@ -73,21 +73,17 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
   const relations = new Map<Relation['relation'], number | null>();
   const id = scope.base === 'email' ? sql`e.id` : scope.base === 'integration_call' ? sql`ir.id` : sql`w.id`;
   const inner: CompiledReport['inner'] = [{ alias: '_id', expr: id }];
-  const joinBuilders: (() => RawBuilder<unknown>)[] = [];
+  const joins: RawBuilder<unknown>[] = [];
   const joinAliases = new Map<string, string>();
   const join: JoinRegistry = (key, build) => {
     let alias = joinAliases.get(key);
     if (!alias) {
-      const registered = `j${joinAliases.size}`;
-      joinAliases.set(key, registered);
-      joinBuilders.push(() => build(sql.id(registered)));
-      alias = registered;
+      alias = `j${joinAliases.size}`;
+      joinAliases.set(key, alias);
+      joins.push(build(sql.id(alias)));
     }
     return alias;
   };
-  // Built once every source is known (JoinRegistry).
-  const joins = () => joinBuilders.map((build) => build());
-  const stepGroups = new Map<string, string[]>();
   const sourceOf = (path: string, part?: Part, perItem = false) => {
     const relation = part?.join_relation ?? 'self';
     const key = `${relation}|${part?.kind_id ?? ''}|${path}${perItem ? '|items' : ''}`;
@@ -100,7 +96,6 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
         now: scope.now,
         definition: scope.definition,
         perItem,
-        stepGroups,
       };
       if (relation !== 'self') {
         if (!scope.allowRelations) throw reportError('relationNotInReport', path);
@@ -158,7 +153,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
       groupBy: [],
       orderBy,
       relations: relationList(relations),
-      joins: joins(),
+      joins,
     };
   }
 
@@ -256,7 +251,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
     groupBy,
     orderBy,
     relations: relationList(relations),
-    joins: joins(),
+    joins,
   };
 }
 

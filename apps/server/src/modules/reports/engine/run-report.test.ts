@@ -1,4 +1,5 @@
 import { type ReportConfigInput, ReportConfigSchema, ReportResultSchema } from '@attest/shared';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../platform/errors.js';
 import { withTenant } from '../../../platform/tenant-transaction.js';
@@ -329,6 +330,42 @@ describe('runReport (spec 2 §3.8)', () => {
       ),
     );
     expect(supplierReport.results.slice(1).map((row) => row[0])).toEqual(['Delta']);
+  });
+
+  it('reads step-group cycles that are always the fold of the steps (inserted, updated, deleted)', async () => {
+    // workflow_step_group_cycles (migration 0017) is kept by triggers on workflow_steps.
+    const kept = () =>
+      withTenant(adminDb, other.id, async (tx) => {
+        const { rows } = await sql<{ folded: unknown; table: unknown }>`
+          select
+            (select coalesce(jsonb_agg(f order by f.workflow_id, f.step_group_tag), '[]') from (
+              select workflow_id, step_group_tag, min(initiated_at) as cycle_start,
+                max(completed_at) as last_completed, bool_or(state = 'enabled') as running
+              from workflow_steps group by workflow_id, step_group_tag) f) as folded,
+            (select coalesce(jsonb_agg(c order by c.workflow_id, c.step_group_tag), '[]') from (
+              select workflow_id, step_group_tag, cycle_start, last_completed, running
+              from workflow_step_group_cycles) c) as table`.execute(tx);
+        return rows[0];
+      });
+    const check = async () => {
+      const { folded, table } = (await kept()) ?? {};
+      expect(Array.isArray(folded) && folded.length).toBeGreaterThan(0);
+      expect(table).toEqual(folded);
+    };
+    await check();
+    const alpha = String(other.workflows.alpha);
+    await withTenant(adminDb, other.id, (tx) =>
+      tx
+        .updateTable('workflow_steps')
+        .set({ state: 'completed', completed_at: new Date('2030-01-01T00:00:00Z') })
+        .where('workflow_id', '=', alpha)
+        .execute(),
+    );
+    await check();
+    await withTenant(adminDb, other.id, (tx) =>
+      tx.deleteFrom('workflow_steps').where('workflow_id', '=', String(other.workflows.beta)).execute(),
+    );
+    await check();
   });
 
   it('answers 400 with a stable code for a tag the kind lacks or a wrong aggregation', async () => {

@@ -31,9 +31,7 @@ export type CompiledSource = {
 // workflow (Integration Call Report, `ir` joined to `w`), or outbox e-mails (Email Delivery Report, `e`).
 export type ReportBase = 'workflow' | 'integration_call' | 'email';
 
-// Adds a left join to the inner query once per key and answers its alias (compile-report.ts). The
-// join is built once every source is compiled, so a join can serve sources met later (the step
-// group fold reads every group the report names in one pass).
+// Adds a left join to the inner query once per key and answers its alias (compile-report.ts).
 export type JoinRegistry = (
   key: string,
   build: (alias: RawBuilder<unknown>) => RawBuilder<unknown>,
@@ -50,8 +48,6 @@ export type SourceScope = {
   // The kind's current definition; null for a report over every kind (process columns only).
   definition: WorkflowDefinition | null;
   now: Date;
-  // The step group tags folded per workflow alias, in the order met (one shared map per report).
-  stepGroups: Map<string, string[]>;
 };
 
 // The columns of the workflow row a source reads: `w` (the report's workflows) or a related one.
@@ -276,10 +272,10 @@ export function compileSource(path: string, scope: SourceScope): CompiledSource 
   if (source.kind === 'step_group') {
     const group = definition.step_groups.find((g) => g.tag === source.group_tag);
     if (!group) throw reportError('unknownStepGroup', path);
-    const fold = stepGroupFold(scope, w, source.group_tag);
+    const cycles = stepGroupCycles(scope, w, source.group_tag);
     return {
       path,
-      expr: stepGroupExpr(source.attribute, now, fold),
+      expr: stepGroupExpr(source.attribute, now, cycles),
       dataType: sourceDataType(source),
       label: `${group.name}: ${STEP_LABELS[source.attribute]}`,
       options: null,
@@ -340,33 +336,17 @@ function answerJoin(
   );
 }
 
-// The steps of every step group the report names, folded per workflow in one pass over those
-// groups' steps (one aggregate per group, filtered to its steps) and joined once: a group's first
-// opening, whether one of its steps is open, its last completion. A workflow without steps in a group
-// reads nulls for it, as a missing row of its own fold would.
-function stepGroupFold(scope: SourceScope, w: Columns, groupTag: string): Columns {
-  const key = scope.alias ?? 'w';
-  let tags = scope.stepGroups.get(key);
-  if (!tags) {
-    tags = [];
-    scope.stepGroups.set(key, tags);
-  }
-  if (!tags.includes(groupTag)) tags.push(groupTag);
-  const folded = tags;
-  const index = folded.indexOf(groupTag);
-  const alias = scope.join(`${key}|groups`, (a) => {
-    const columns = folded.map((tag, i) => {
-      const mine = sql`filter (where g.step_group_tag = ${tag})`;
-      return sql`min(g.initiated_at) ${mine} as ${sql.ref(`cycle_start_${i}`)},
-        bool_or(g.state = 'enabled') ${mine} as ${sql.ref(`running_${i}`)},
-        max(g.completed_at) ${mine} as ${sql.ref(`last_completed_${i}`)}`;
-    });
-    return sql`left join (
-      select g.workflow_id, ${sql.join(columns)}
-      from workflow_steps g where g.tenant_id = ${scope.tenantId} and g.step_group_tag in (${sql.join(folded)})
-      group by g.workflow_id) as ${a} on ${a}.workflow_id = ${w('id')}`;
-  });
-  return (column) => sql.ref(`${alias}.${column}_${index}`);
+// A step group's cycle per workflow, as workflow_step_group_cycles keeps it (migration 0017: the
+// fold of the group's steps, first opening, last completion, whether one is open, recomputed by
+// triggers whenever its steps change): one row per workflow and group, so the join never multiplies
+// rows. A workflow without steps in the group reads nulls, as it has no cycle.
+function stepGroupCycles(scope: SourceScope, w: Columns, groupTag: string): Columns {
+  const alias = scope.join(
+    `${scope.alias ?? 'w'}|group|${groupTag}`,
+    (a) => sql`left join workflow_step_group_cycles as ${a}
+      on ${a}.tenant_id = ${w('tenant_id')} and ${a}.step_group_tag = ${groupTag} and ${a}.workflow_id = ${w('id')}`,
+  );
+  return columnsOf(alias);
 }
 
 // Answers that are lists of items: grouped by item (a workflow counts once in each of its items).
