@@ -27,6 +27,7 @@ import { CATEGORY_KEY, type ChartRow, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
 import { ChartFrame, categoryTickLayout, formatXAxisTick, YAxisTick } from './chart-frame';
 import type { ChartProps } from './chart-options';
+import { labelFitsInside, VALUE_LABEL_FONT_SIZE } from './label-fit';
 
 export type BarChartProps = ChartProps & {
   // §4.2: dragging one bar onto another swaps the two categories and reports the new data order;
@@ -189,6 +190,12 @@ export function ReportBarChart({
     const h = Number(props.height ?? 0);
     // Stacked segments carry their label inside; single bars above (or beside) the bar.
     const inside = layout.stacked;
+    const text = `${formatValue(props.value, series)}${
+      withShare ? ` (${formatBarPercent(shares[index]?.[data.series.indexOf(series)] ?? 0)})` : ''
+    }`;
+    // Labels shown always skip segments too small to hold them; one the user hovered or clicked shows.
+    const always = (options.show_value_on ?? 'always') === 'always';
+    if (inside && always && !labelFitsInside({ width: w, height: h }, text, angle)) return null;
     const lx = horizontal && !inside ? x + w + 4 : x + w / 2;
     const ly = !horizontal && !inside ? y - 6 : y + h / 2;
     return (
@@ -197,13 +204,15 @@ export function ReportBarChart({
         y={ly}
         textAnchor={horizontal && !inside ? 'start' : 'middle'}
         dominantBaseline={inside || horizontal ? 'middle' : 'auto'}
-        fontSize={11}
+        fontSize={VALUE_LABEL_FONT_SIZE}
         fill="currentColor"
         className="chart-value-label"
+        // The label never takes the pointer from its bar: hovering, clicking or dragging a segment
+        // at its centre must reach the bar under the number.
+        pointerEvents="none"
         transform={angle ? `rotate(${angle}, ${lx}, ${ly})` : undefined}
       >
-        {formatValue(props.value, series)}
-        {withShare && ` (${formatBarPercent(shares[index]?.[data.series.indexOf(series)] ?? 0)})`}
+        {text}
       </text>
     );
   };

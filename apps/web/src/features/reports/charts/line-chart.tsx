@@ -20,6 +20,8 @@ type DotProps = { cx?: number; cy?: number; index?: number; value?: unknown };
 
 // Spec 2 §2.8 LINE_CHART (the default chart type): one line per series; a click on a point
 // selects it and calls onSelect with the active label and payload (§4.2).
+const LINE_MARGIN = { top: 20, right: 24, bottom: 5, left: 5 };
+
 export function ReportLineChart({
   results,
   options = {},
@@ -95,7 +97,13 @@ export function ReportLineChart({
 
   return (
     <ChartFrame width={width} height={height} xLabel={xLabel} yLabel={yLabel} testId="report-line-chart">
-      <LineChart width={width} height={width ? height : undefined} data={data.rows}>
+      <LineChart
+        width={width}
+        height={width ? height : undefined}
+        data={data.rows}
+        // Room for the value labels above the highest point and beside the last one.
+        margin={LINE_MARGIN}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           type="category"

@@ -270,8 +270,13 @@ export function orderEntry(
   return operation ? { ...base, type: 'operation', source: null, operations: [operation] } : null;
 }
 
+// Spec 2 §4.2: changing the sort clears the custom (dragged) order.
 export function withOrderBy(config: ReportConfig, entries: readonly ReportOrderBy[]): ReportConfig {
-  return { ...config, order_by: entries.slice(0, REPORT_LIMITS.orderBy) };
+  return {
+    ...config,
+    order_by: entries.slice(0, REPORT_LIMITS.orderBy),
+    other_configurations: { ...config.other_configurations, data_order: [] },
+  };
 }
 
 export function withOther(config: ReportConfig, changes: Partial<OtherConfigurations>): ReportConfig {

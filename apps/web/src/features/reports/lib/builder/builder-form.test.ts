@@ -1,4 +1,4 @@
-import { CHART_TYPES, ReportConfigSchema } from '@attest/shared';
+import { CHART_TYPES, ReportConfigSchema, ReportOrderBySchema } from '@attest/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   withGroupByRelation,
   withGroupBys,
   withOperations,
+  withOrderBy,
   withReportKind,
   withWorkflowKind,
 } from './builder-edits';
@@ -279,5 +280,17 @@ describe('the report builder form (spec 2 §3.7, §3.8)', () => {
     const avg = { ...named, config: withOperations(named.config, [measure('avg', null, 'Avg')]) };
     expect(formProblem(avg)).toBe('reports.builder.problems.measureColumn');
     expect(formProblem({ ...avg, config: withCycleTime(avg.config, true, null) })).toBeNull();
+  });
+
+  it('a new sort clears the order the bars were dragged into (spec 2 §4.2)', () => {
+    const dragged = ReportConfigSchema.parse({
+      group_by: [{ source: 'workflow__status_label' }],
+      other_configurations: { data_order: ['Rejected', 'Approved'] },
+    });
+    const sorted = withOrderBy(dragged, [
+      ReportOrderBySchema.parse({ type: 'column', source: 'workflow__status_label', ordering: 'DESC' }),
+    ]);
+    expect(sorted.order_by).toHaveLength(1);
+    expect(sorted.other_configurations.data_order).toEqual([]);
   });
 });
