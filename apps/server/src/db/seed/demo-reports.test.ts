@@ -13,6 +13,7 @@ import { DEMO_REPORTS, seedDemoReports } from './demo-reports.js';
 const { app, adminDb } = await createTestApp();
 
 describe('seedDemoReports', () => {
+  // The test tenant has no Supplier Onboarding kind, so the reports over its fields are left out.
   it('adds one dashboard whose reports all run', async () => {
     const t = await workflowTestTenant(app, adminDb);
     const admin = await t.signedIn('admin');
@@ -22,7 +23,7 @@ describe('seedDemoReports', () => {
 
     const dashboards = DashboardsPageSchema.parse((await admin.get(REPORT_PATHS.dashboards)).json());
     expect(dashboards.results.map((d) => [d.name, d.report_count])).toEqual([
-      ['Portfolio overview', DEMO_REPORTS.length],
+      ['Portfolio overview', DEMO_REPORTS.filter((r) => !r.kindTag).length],
     ]);
     const id = dashboards.results[0]?.id ?? 0;
     const reports = ReportListSchema.parse((await admin.get(REPORT_PATHS.dashboardReports(id))).json());

@@ -1,8 +1,19 @@
-import { type ReportConfigInput, ReportConfigSchema, ReportScheduleSchema } from '@attest/shared';
+import {
+  type ReportConfigInput,
+  ReportConfigSchema,
+  ReportScheduleSchema,
+  SUPPLIER_ONBOARDING_FIELDS,
+} from '@attest/shared';
 import { nextRunAfter } from '../../modules/reports/report-subscription-schedule.js';
 import type { Db } from '../database.js';
 
-type DemoReport = { name: string; description: string; config: ReportConfigInput };
+type DemoReport = {
+  name: string;
+  description: string;
+  config: ReportConfigInput;
+  // A report over one kind's fields names the kind by tag; it is left out where the kind is missing.
+  kindTag?: string;
+};
 
 const COUNT = { function: 'count', label: 'Workflows' } as const;
 
@@ -58,6 +69,19 @@ export const DEMO_REPORTS: DemoReport[] = [
     },
   },
   {
+    name: 'Suppliers by country',
+    description: 'Where the suppliers under onboarding are based.',
+    kindTag: 'supplier_onboarding',
+    config: {
+      report_kind: 'workflow',
+      chart_type: 'GEO_MAP_CHART',
+      group_by: [
+        { source: `field__${SUPPLIER_ONBOARDING_FIELDS.country}`, extra_json: { label: 'Country' } },
+      ],
+      operations: [COUNT],
+    },
+  },
+  {
     name: 'Workflows started per month',
     description: 'The intake of new work over time.',
     config: {
@@ -89,8 +113,19 @@ export async function seedDemoReports(adminDb: Db, tenantId: string, adminEmail:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const kinds = await tx
+      .selectFrom('workflow_kinds')
+      .select(['id', 'tag'])
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    const kindIds = new Map(kinds.map((k) => [k.tag, Number(k.id)]));
+    const reports = DEMO_REPORTS.flatMap((report) => {
+      if (!report.kindTag) return [report];
+      const kindId = kindIds.get(report.kindTag);
+      return kindId === undefined ? [] : [{ ...report, config: { ...report.config, kind_id: kindId } }];
+    });
     const reportIds: string[] = [];
-    for (const [position, report] of DEMO_REPORTS.entries()) {
+    for (const [position, report] of reports.entries()) {
       const config = ReportConfigSchema.parse(report.config);
       const inserted = await tx
         .insertInto('reports')
