@@ -18,6 +18,7 @@ import { useToggleFavouriteReport } from '../api/favourite-reports';
 import { reportCsvUrl, useDeleteReport } from '../api/reports';
 import { useDownloadChartPng } from '../charts';
 import type { ReportPermissions } from '../lib/report-permissions';
+import { ReportSubscribeMenuItem } from './report-subscription-actions';
 import { ReportView } from './report-view';
 
 export type ReportCardProps = {
@@ -109,6 +110,7 @@ export function ReportCard({ report, dashboardId, permissions, favouriteId, with
                   >
                     {t('reports.report.downloadCsv')}
                   </Menu.Item>
+                  <ReportSubscribeMenuItem report={report} />
                   {report.chart_type !== 'HEAT_MAP_CHART' && (
                     <Menu.Item leftSection={<IconPhoto size={16} />} onClick={png.download}>
                       {t('reports.export.downloadPng')}

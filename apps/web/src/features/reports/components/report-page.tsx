@@ -20,6 +20,7 @@ import { isFullScreen, showsActions, viewModeOf } from '../lib/view-mode';
 import { NotFoundNote } from './not-found-note';
 import { ReportsPageHeader } from './page-header';
 import { kindLabel } from './report-card';
+import { ReportSubscribeButton } from './report-subscription-actions';
 import { type ReportDisplay, ReportView } from './report-view';
 import { ViewFrame } from './view-frame';
 
@@ -121,6 +122,7 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
                 >
                   {t('reports.report.downloadCsv')}
                 </Button>
+                <ReportSubscribeButton report={report.data} />
                 {withActions && permissions.canChange && (
                   <Button component={Link} to={editPath} leftSection={<IconPencil size={16} />}>
                     {t('reports.edit')}
