@@ -154,6 +154,8 @@ export function ReportSubscriptionForm({ reportId, subscription, onDone }: Repor
           description={t('reports.subscription.recipientsHint', { max: REPORT_SUBSCRIPTION_RECIPIENTS_MAX })}
           required
           searchable
+          // The chosen stay in the data (their pills need labels) but not among the search's answers.
+          hidePickedOptions
           maxValues={REPORT_SUBSCRIPTION_RECIPIENTS_MAX}
           searchValue={search}
           onSearchChange={setSearch}
