@@ -164,7 +164,8 @@ function MessageView({ message }: { message: MailboxMessage }) {
       {message.attachments.length > 0 && (
         <Stack gap={4}>
           {message.attachments.map((file, index) => (
-            <Group key={`${index}-${file.filename}`} gap={6} wrap="nowrap">
+            // biome-ignore lint/suspicious/noArrayIndexKey: an attachment is named by its position (its download URL)
+            <Group key={index} gap={6} wrap="nowrap">
               <IconPaperclip size={16} stroke={1.5} />
               <Anchor
                 href={apiUrl(ADMIN_PATHS.mailboxAttachment(message.id, index))}
