@@ -19,7 +19,7 @@ describe('ReportHeatMapChart (spec 2 §2.8, §4.2, §9.1)', () => {
   it('shows the pivot with Sub total, Average, Grand subtotal and Grand average', () => {
     const { container } = renderChart(<ReportHeatMapChart results={grouped} />);
     expect(headers(container)).toEqual([
-      '',
+      'Region',
       'Open',
       'Closed',
       'Sub total',
@@ -52,7 +52,7 @@ describe('ReportHeatMapChart (spec 2 §2.8, §4.2, §9.1)', () => {
     const groups = [...container.querySelectorAll('thead tr:first-child th')].map((node) => node.textContent);
     expect(groups).toEqual(['', 'Count', 'Sum', '']);
     expect(headers(container)).toEqual([
-      '',
+      'Region',
       'Open',
       'Sub total',
       'Average',
@@ -73,7 +73,7 @@ describe('ReportHeatMapChart (spec 2 §2.8, §4.2, §9.1)', () => {
       ['Closed', 2, 20],
     ];
     const { container } = renderChart(<ReportHeatMapChart results={byStatus} dimensions={1} />);
-    expect(headers(container)).toEqual(['', 'Count', 'Sum', 'Sub total', 'Average']);
+    expect(headers(container)).toEqual(['Status', 'Count', 'Sum', 'Sub total', 'Average']);
   });
 
   it('draws the value columns in the saved data order, each within its group', () => {

@@ -57,6 +57,7 @@ export function ReportHeatMapChart({
   const [active, setActive] = useState<string | null>(null);
 
   if (error || !pivot || pivot.rows.length === 0) return <ChartEmpty error={error} height={height} />;
+  const rowTitle = String(results?.[0]?.[0] ?? '');
 
   // A new result resets a local column order.
   const columns = order && order.source === pivot ? order.columns : pivot.columns;
@@ -122,7 +123,10 @@ export function ReportHeatMapChart({
             </Table.Tr>
           )}
           <Table.Tr>
-            <Table.Th w={HEAT_MAP_Y_AXIS_COLUMN_WIDTH} miw={HEAT_MAP_Y_AXIS_COLUMN_WIDTH} />
+            {/* The corner names what the rows are (the first group-by's title). */}
+            <Table.Th w={HEAT_MAP_Y_AXIS_COLUMN_WIDTH} miw={HEAT_MAP_Y_AXIS_COLUMN_WIDTH}>
+              {rowTitle}
+            </Table.Th>
             {columns.map((column) => {
               const movable = column.kind === 'value';
               const state = drop?.key === column.key ? (drop.valid ? 'valid' : 'invalid') : undefined;
