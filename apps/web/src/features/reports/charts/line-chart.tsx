@@ -15,6 +15,7 @@ import { CATEGORY_KEY, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
 import { ChartFrame, categoryTickLayout, formatXAxisTick, YAxisTick } from './chart-frame';
 import type { ChartProps } from './chart-options';
+import { ChartPoint } from './chart-point';
 
 type DotProps = { cx?: number; cy?: number; index?: number; value?: unknown };
 
@@ -45,31 +46,21 @@ export function ReportLineChart({
     if (props.cx === undefined || props.cy === undefined || props.value === null) return null;
     const active = labels.selection?.index === index && labels.selection.series === series.key;
     return (
-      // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes the role instead
-      <circle
+      <ChartPoint
         key={`${series.key}-${index}`}
         cx={props.cx}
         cy={props.cy}
-        r={active ? 6 : 4}
-        fill={active ? colour : '#fff'}
-        stroke={colour}
-        strokeWidth={2}
+        colour={colour}
+        active={active}
         className="chart-line-point"
-        data-active={active ? 'true' : undefined}
-        style={{ cursor: 'pointer' }}
-        role="button"
-        tabIndex={0}
-        aria-label={t('reports.chart.pointLabel', {
+        label={t('reports.chart.pointLabel', {
           category: data.rows[index]?.[CATEGORY_KEY] ?? '',
           series: seriesName(series),
           value: formatValue(props.value, series),
         })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' || event.key === ' ') click(index, series);
-        }}
-        onClick={() => click(index, series)}
-        onMouseEnter={() => labels.hover(index, series.key)}
-        onMouseLeave={() => labels.leave()}
+        onSelect={() => click(index, series)}
+        onHover={() => labels.hover(index, series.key)}
+        onLeave={() => labels.leave()}
       />
     );
   };

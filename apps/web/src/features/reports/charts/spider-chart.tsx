@@ -5,6 +5,7 @@ import { CATEGORY_KEY, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
 import { ChartFrame } from './chart-frame';
 import type { ChartProps } from './chart-options';
+import { ChartPoint } from './chart-point';
 
 type DotProps = { cx?: number; cy?: number; index?: number };
 
@@ -63,30 +64,20 @@ export function ReportSpiderChart({
     const text = formatValue(value, series);
     return (
       <g key={`${series.key}-${index}`}>
-        {/* biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a <button>; it takes the role instead */}
-        <circle
+        <ChartPoint
           cx={props.cx}
           cy={props.cy}
-          r={active ? 6 : 4}
-          fill={active ? colour : '#fff'}
-          stroke={colour}
-          strokeWidth={2}
+          colour={colour}
+          active={active}
           className="chart-spider-point"
-          data-active={active ? 'true' : undefined}
-          style={{ cursor: 'pointer' }}
-          role="button"
-          tabIndex={0}
-          aria-label={t('reports.chart.pointLabel', {
+          label={t('reports.chart.pointLabel', {
             category: row?.[CATEGORY_KEY] ?? '',
             series: seriesName(series),
             value: text,
           })}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ' ') click(index, series);
-          }}
-          onClick={() => click(index, series)}
-          onMouseEnter={() => labels.hover(index, series.key)}
-          onMouseLeave={() => labels.leave()}
+          onSelect={() => click(index, series)}
+          onHover={() => labels.hover(index, series.key)}
+          onLeave={() => labels.leave()}
         />
         {showLabels && value !== null && labels.isVisible(index, series.key) && (
           <text
