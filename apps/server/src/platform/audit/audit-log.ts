@@ -2,6 +2,11 @@ import type { Tx } from '../tenant-transaction.js';
 
 // The actions the audit trail records; one place, so the admin screen can list and filter them.
 export type AuditAction =
+  | 'sign_in.succeeded'
+  | 'sign_in.failed'
+  | 'sign_in.locked'
+  | 'session.signed_out'
+  | 'session.revoked'
   | 'impersonation.started'
   | 'impersonation.stopped'
   | 'user.groups_changed'
@@ -23,7 +28,9 @@ export type AuditAction =
   | 'mfa.recovery_codes_regenerated'
   | 'password.changed'
   | 'user.invited'
-  | 'invitation.accepted';
+  | 'invitation.accepted'
+  // Recorded by the workflows module when a step's assignees change.
+  | 'step.assignees_changed';
 
 export type AuditEntry = {
   tenantId: string;
