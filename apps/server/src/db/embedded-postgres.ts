@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { findLeftoverPostgres, forgetOwner, recordOwner, stopLeftoverPostgres } from './leftover-postgres.js';
 
 const SUPERUSER = 'postgres';
 // The embedded cluster listens on 127.0.0.1 only; this password never leaves the machine.
@@ -34,6 +35,13 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(options.dataDir, 'pg');
+  const url = (port: number) => `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const leftover = await findLeftoverPostgres(options.dataDir, databaseDir);
+  // Another live Attest process (an API or `npm run worker` on the same DATA_DIR) runs this cluster:
+  // share it, and leave stopping it to that process.
+  if (leftover?.inUse) return { url: url(leftover.port), stop: async () => {} };
+  // Left running by a process that died without stopping it (kill -9): stop it, then start afresh.
+  if (leftover) await stopLeftoverPostgres(leftover.pid, (message) => console.warn(message));
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -62,16 +70,17 @@ export async function startEmbeddedPostgres(options: {
       { cause: error },
     );
   }
-  const url = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  await recordOwner(options.dataDir);
   // A process that dies without an orderly shutdown still tells its cluster to stop: stop() sends
   // the signal synchronously, before the process is gone.
   const stopOnExit = () => void pg.stop();
   process.once('exit', stopOnExit);
   return {
-    url,
+    url: url(options.port),
     stop: async () => {
       process.removeListener('exit', stopOnExit);
       await pg.stop();
+      await forgetOwner(options.dataDir);
     },
   };
 }
