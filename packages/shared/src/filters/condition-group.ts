@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withDepthLimit } from '../validators/nesting.js';
 import { AttributeTypeSchema, FilterOperatorSchema } from './operators.js';
 
 // Spec 1 §3 advanced filter condition group, bounded (STYLE rule 7): a condition names an attribute
@@ -41,15 +42,26 @@ export type ConditionGroup = {
   groups: ConditionGroup[];
 };
 
-export const ConditionGroupSchema: z.ZodType<ConditionGroup> = z.lazy(() =>
+const ConditionGroupNodeSchema: z.ZodType<ConditionGroup> = z.lazy(() =>
   z
     .object({
       compareType: CompareTypeSchema,
       conditions: z.array(FilterConditionSchema).max(MAX_CONDITIONS).default([]),
-      groups: z.array(ConditionGroupSchema).max(MAX_GROUPS_PER_GROUP).default([]),
+      groups: z.array(ConditionGroupNodeSchema).max(MAX_GROUPS_PER_GROUP).default([]),
     })
     .strict(),
 ) as z.ZodType<ConditionGroup>;
+
+// Issue 12: the depth is measured on the raw value before the recursive schema runs. One level
+// over the limit still parses, so validateConditionGroup can point at the group that is too deep.
+export const ConditionGroupSchema = withDepthLimit(ConditionGroupNodeSchema, {
+  limit: MAX_GROUP_DEPTH + 1,
+  childrenOf: (node) => {
+    const groups = (node as { groups?: unknown }).groups;
+    return Array.isArray(groups) ? groups : [];
+  },
+  message: `Filter groups nest at most ${MAX_GROUP_DEPTH} deep.`,
+});
 
 // Spec 2 §3.6 workflow-list defaults: advanced_filters starts as an empty AND group.
 export function emptyConditionGroup(compareType: CompareType = 'AND'): ConditionGroup {

@@ -6,6 +6,7 @@ import {
   MAX_GROUP_DEPTH,
 } from '../filters/condition-group.js';
 import { AttributeTypeSchema, FilterOperatorSchema } from '../filters/operators.js';
+import { withDepthLimit } from '../validators/nesting.js';
 import {
   defaultOtherConfigurations,
   OtherConfigurationsSchema,
@@ -140,7 +141,10 @@ export type ReportArgument =
 
 const Scalar = z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()]);
 
-export const ReportOperationSchema: z.ZodType<ReportOperation, unknown> = z.lazy(() =>
+const OPERATION_DEPTH_MESSAGE = `Operations nest at most ${REPORT_LIMITS.operationDepth} deep.`;
+
+// The recursion itself; only ReportOperationSchema below, which bounds the depth first, is exported.
+const OperationNodeSchema: z.ZodType<ReportOperation, unknown> = z.lazy(() =>
   z
     .object({
       type: z.literal('operation').default('operation'),
@@ -149,7 +153,7 @@ export const ReportOperationSchema: z.ZodType<ReportOperation, unknown> = z.lazy
       data_type: DataType,
       // Nested: an argument is a column, a constant or another operation.
       arguments: z
-        .array(z.union([ReportColumnArgumentSchema, ReportValueArgumentSchema, ReportOperationSchema]))
+        .array(z.union([ReportColumnArgumentSchema, ReportValueArgumentSchema, OperationNodeSchema]))
         .max(REPORT_LIMITS.arguments)
         .default([]),
       extra_args: z
@@ -172,10 +176,22 @@ export const ReportOperationSchema: z.ZodType<ReportOperation, unknown> = z.lazy
       ...OrmKeys,
     })
     .strict()
-    .refine((op) => operationDepth(op) <= REPORT_LIMITS.operationDepth, {
-      message: `Operations nest at most ${REPORT_LIMITS.operationDepth} deep.`,
-    }),
+    .refine((op) => operationDepth(op) <= REPORT_LIMITS.operationDepth, { message: OPERATION_DEPTH_MESSAGE }),
 ) as unknown as z.ZodType<ReportOperation, unknown>;
+
+// Issue 12: the depth is measured on the raw value before any parsing (one more level for the
+// column and value arguments at the bottom), so a 10,000-deep operation is refused at once.
+export const ReportOperationSchema = withDepthLimit(OperationNodeSchema, {
+  limit: REPORT_LIMITS.operationDepth + 1,
+  childrenOf: (node) => listAt(node, 'arguments'),
+  message: OPERATION_DEPTH_MESSAGE,
+});
+
+// The list under `key` of a raw value, or nothing: how the depth guards follow a recursion.
+function listAt(node: unknown, key: string): readonly unknown[] {
+  const list = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(list) ? list : [];
+}
 
 export function operationDepth(op: ReportOperation): number {
   let deepest = 0;
@@ -258,17 +274,26 @@ export const ReportFilterLeafSchema = z
 export type ReportFilterLeaf = z.infer<typeof ReportFilterLeafSchema>;
 export type ReportFilterGroup = { type: 'AND' | 'OR'; conditions: (ReportFilterLeaf | ReportFilterGroup)[] };
 
-export const ReportFilterGroupSchema: z.ZodType<ReportFilterGroup, unknown> = z.lazy(() =>
+const FILTER_DEPTH_MESSAGE = `Filters nest at most ${MAX_GROUP_DEPTH} deep.`;
+
+const FilterGroupNodeSchema: z.ZodType<ReportFilterGroup, unknown> = z.lazy(() =>
   z
     .object({
       type: z.enum(['AND', 'OR']).default('AND'),
       conditions: z
-        .array(z.union([ReportFilterGroupSchema, ReportFilterLeafSchema]))
+        .array(z.union([FilterGroupNodeSchema, ReportFilterLeafSchema]))
         .max(MAX_CONDITIONS)
         .default([]),
     })
     .strict(),
 ) as unknown as z.ZodType<ReportFilterGroup, unknown>;
+
+// Issue 12: bounded before it recurses (one more level for the leaves at the bottom).
+export const ReportFilterGroupSchema = withDepthLimit(FilterGroupNodeSchema, {
+  limit: MAX_GROUP_DEPTH + 1,
+  childrenOf: (node) => listAt(node, 'conditions'),
+  message: FILTER_DEPTH_MESSAGE,
+});
 
 export function filterDepth(group: ReportFilterGroup): number {
   let deepest = 0;
@@ -288,7 +313,7 @@ export const ReportConfigSchema = z
     order_by: z.array(ReportOrderBySchema).max(REPORT_LIMITS.orderBy).default([]),
     filters: ReportFilterGroupSchema.default({ type: 'AND', conditions: [] }).refine(
       (group) => filterDepth(group) <= MAX_GROUP_DEPTH,
-      { message: `Filters nest at most ${MAX_GROUP_DEPTH} deep.` },
+      { message: FILTER_DEPTH_MESSAGE },
     ),
     other_configurations: OtherConfigurationsSchema.default(defaultOtherConfigurations),
   })

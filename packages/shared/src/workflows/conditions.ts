@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withDepthLimit } from '../validators/nesting.js';
 import { isEmptyAnswer } from './answers.js';
 import { type FieldType, isAnswerable, isOneOf, REPORT_FIELD_TYPE_GROUPS } from './field-types.js';
 
@@ -53,9 +54,17 @@ export function conditionDepth(condition: Condition): number {
   return 1;
 }
 
-export const ConditionSchema = ConditionNodeSchema.refine((c) => conditionDepth(c) <= MAX_CONDITION_DEPTH, {
-  message: `A condition may nest at most ${MAX_CONDITION_DEPTH} levels deep.`,
-});
+const CONDITION_DEPTH_MESSAGE = `A condition may nest at most ${MAX_CONDITION_DEPTH} levels deep.`;
+
+// Issue 12: the depth is measured on the raw value before the recursive schema runs.
+export const ConditionSchema = withDepthLimit(ConditionNodeSchema, {
+  limit: MAX_CONDITION_DEPTH,
+  childrenOf: (node) => {
+    const branches = node as { all?: unknown; any?: unknown };
+    return [branches.all, branches.any].flatMap((list) => (Array.isArray(list) ? list : []));
+  },
+  message: CONDITION_DEPTH_MESSAGE,
+}).refine((c) => conditionDepth(c) <= MAX_CONDITION_DEPTH, { message: CONDITION_DEPTH_MESSAGE });
 
 export function conditionLeaves(condition: Condition): ConditionLeaf[] {
   if ('all' in condition) return condition.all.flatMap(conditionLeaves);

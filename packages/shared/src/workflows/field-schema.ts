@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withDepthLimit } from '../validators/nesting.js';
 import { isValidUrl } from '../validators/url.js';
 import { ConditionSchema } from './conditions.js';
 import { COUNTRY_CODES } from './countries.js';
@@ -44,15 +45,25 @@ export const FieldOptionSchema = z
 export type FieldOption = z.infer<typeof FieldOptionSchema>;
 
 export type CascaderOption = { value: string; label: string; children?: CascaderOption[] | undefined };
-export const CascaderOptionSchema: z.ZodType<CascaderOption> = z.lazy(() =>
+const CascaderNodeSchema: z.ZodType<CascaderOption> = z.lazy(() =>
   z
     .object({
       value: FieldOptionSchema.shape.value,
       label: FieldOptionSchema.shape.label,
-      children: z.array(CascaderOptionSchema).min(1).max(MAX_FIELD_OPTIONS).optional(),
+      children: z.array(CascaderNodeSchema).min(1).max(MAX_FIELD_OPTIONS).optional(),
     })
     .strict(),
 );
+// Issue 12: the depth is measured on the raw value before the recursive schema runs; one level
+// more than the limit reaches the field's own check, which names the limit.
+export const CascaderOptionSchema = withDepthLimit(CascaderNodeSchema, {
+  limit: MAX_CASCADER_DEPTH + 1,
+  childrenOf: (node) => {
+    const children = (node as { children?: unknown }).children;
+    return Array.isArray(children) ? children : [];
+  },
+  message: `Cascader options nest at most ${MAX_CASCADER_DEPTH} levels.`,
+});
 
 export function cascaderDepth(options: readonly CascaderOption[]): number {
   return options.reduce(
