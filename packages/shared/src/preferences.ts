@@ -25,7 +25,8 @@ export const PREFERENCE_MESSAGES = {
   duplicateName: 'You already have one with this name.',
 } as const;
 
-const Id = z.number().int().min(1);
+// Bounded to what a bigint id can be, so a kept id is always one the database can look up.
+const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 // What each kind keeps. A saved filter is the dashboard's list state as its URL query (the encoded
 // form of packages/shared/src/dashboard), so applying one is navigating to it; the server checks it

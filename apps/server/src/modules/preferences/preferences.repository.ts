@@ -1,16 +1,51 @@
 import type { PreferenceKind } from '@attest/shared';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
 
 const COLUMNS = ['id', 'kind', 'name', 'value', 'created_at'] as const;
 
+// The id a pinned workflow or favourite report keeps, as a bigint (null for anything else: a row
+// kept before ids were bounded must not break the list with a cast error).
+function keptId(key: 'workflow_id' | 'report_id') {
+  return sql<string>`(case when user_preferences.value->>${key} ~ '^[0-9]{1,18}$' then (user_preferences.value->>${key})::bigint end)`;
+}
+
+// What a listed preference may point at: a pinned workflow the user can still see (the region and
+// business-unit rule of every workflow list), a favourite report they may still read.
+export type ReferenceRule = { userId: string; mayViewReports: boolean };
+
+function stillVisible(kind: PreferenceKind, rule: ReferenceRule) {
+  return (eb: ExpressionBuilder<Database, 'user_preferences'>) => {
+    if (kind === 'pinned_workflows') {
+      return eb.exists(
+        eb
+          .selectFrom('workflows as w')
+          .select(sql`1`.as('one'))
+          .where('w.id', '=', keptId('workflow_id'))
+          .where(visibleWorkflowsFilter(rule.userId)),
+      );
+    }
+    if (kind === 'favorite_reports') {
+      if (!rule.mayViewReports) return sql<boolean>`false`;
+      return eb.exists(
+        eb.selectFrom('reports').select(sql`1`.as('one')).where('reports.id', '=', keptId('report_id')),
+      );
+    }
+    return sql<boolean>`true`;
+  };
+}
+
 // Every query is scoped to one user: a preference is never read or changed by anyone else.
 export const preferencesRepository = {
-  async page(tx: Tx, userId: string, filter: { kind: PreferenceKind; limit: number; offset: number }) {
+  // What the user lost sight of stays stored (it shows again if access comes back) but is not listed.
+  async page(tx: Tx, rule: ReferenceRule, filter: { kind: PreferenceKind; limit: number; offset: number }) {
     const query = tx
       .selectFrom('user_preferences')
-      .where('user_id', '=', userId)
-      .where('kind', '=', filter.kind);
+      .where('user_id', '=', rule.userId)
+      .where('kind', '=', filter.kind)
+      .where(stillVisible(filter.kind, rule));
     const [rows, total] = await Promise.all([
       query
         .select(COLUMNS)

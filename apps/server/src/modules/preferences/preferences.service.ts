@@ -10,8 +10,10 @@ import {
 import { sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
-import { preferencesRepository } from './preferences.repository.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { reportVisibility } from '../reports/report-visibility.js';
+import { workflowAccess } from '../workflows/workflow-access.js';
+import { preferencesRepository, type ReferenceRule } from './preferences.repository.js';
 import { checkSavedFilterValue } from './saved-filter-value.js';
 
 type Row = { id: string; kind: string; name: string; value: Record<string, unknown>; created_at: Date };
@@ -26,10 +28,19 @@ function toPreference(row: Row): Preference {
   };
 }
 
-// Spec 2 §3.6: the signed-in user's own preferences of one kind, newest first.
+function referenceRule(ctx: UserContext): ReferenceRule {
+  return {
+    userId: ctx.auth.user.id,
+    mayViewReports: reportVisibility.mayViewReports(ctx.auth.permissions),
+  };
+}
+
+// Spec 2 §3.6: the signed-in user's own preferences of one kind, newest first. A pinned workflow or
+// favourite report the user can no longer see (a region taken away, the report permission lost) is
+// left out, so the list never names what a detail would refuse.
 export function listPreferences(ctx: UserContext, query: PreferencesQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const { rows, count } = await preferencesRepository.page(tx, ctx.auth.user.id, query);
+    const { rows, count } = await preferencesRepository.page(tx, referenceRule(ctx), query);
     return { count, rows: rows.map(toPreference) };
   });
 }
@@ -43,11 +54,30 @@ function checkedValue(kind: PreferenceKind, value: unknown): Record<string, unkn
   return parsed.data;
 }
 
+// A pinned workflow or favourite report must be one the user may open, by the owning module's own
+// rule; otherwise 404, as its detail answers, so ids of other tenants and hidden regions cannot be
+// probed. A saved filter keeps list conditions, not references: the list applies visibility itself.
+async function checkReference(
+  tx: Tx,
+  ctx: UserContext,
+  kind: PreferenceKind,
+  value: Record<string, unknown>,
+) {
+  if (kind === 'pinned_workflows') {
+    if (!(await workflowAccess(tx, ctx.auth.user.id, String(value.workflow_id)))) throw new NotFoundError();
+  } else if (kind === 'favorite_reports') {
+    if (!(await reportVisibility.canView(tx, ctx.auth.permissions, String(value.report_id)))) {
+      throw new NotFoundError();
+    }
+  }
+}
+
 export function createPreference(ctx: UserContext, body: CreatePreferenceRequest) {
   const value = checkedValue(body.kind, body.value);
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     // Serialises one user's concurrent saves, so the bound and the unique name hold under races.
+    await checkReference(tx, ctx, body.kind, value);
     await sql`select pg_advisory_xact_lock(hashtext(${`preferences:${ctx.tenant.id}:${userId}`}))`.execute(
       tx,
     );

@@ -6,10 +6,63 @@ import {
   PreferencesPageSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { grant } from '../../test/admin-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
-import { workflowTestTenant } from '../../test/workflow-fixtures.js';
+import {
+  createVendorCheck,
+  grantRegion,
+  type WorkflowTestTenant,
+  workflowTestTenant,
+} from '../../test/workflow-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
+
+// A report of the tenant, written as the reports module stores it.
+async function insertReport(tenantId: string, name = 'By status') {
+  const row = await adminDb
+    .insertInto('reports')
+    .values({
+      tenant_id: tenantId,
+      dashboard_id: null,
+      name,
+      report_kind: 'workflow',
+      chart_type: 'BAR_CHART',
+      config: JSON.stringify({ report_kind: 'workflow', chart_type: 'BAR_CHART' }),
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+// A vendor check in Asia, which only the admin (granted Asia for the occasion) can see.
+async function asiaWorkflow(t: WorkflowTestTenant) {
+  await grantRegion(adminDb, t.id, t.users.admin, t.ids.region('Asia'), 'full');
+  const admin = await t.signedIn('admin');
+  const created = await admin.post('/api/v1/workflows/', {
+    kind_id: t.kinds.vendor,
+    name: 'Tokyo check',
+    region_id: t.ids.region('Asia'),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as number;
+}
+
+const pin = (workflowId: number, name = 'Pinned') => ({
+  kind: 'pinned_workflows',
+  name,
+  value: { workflow_id: workflowId },
+});
+const favourite = (reportId: number, name = 'Favourite') => ({
+  kind: 'favorite_reports',
+  name,
+  value: { report_id: reportId },
+});
+
+function expectNotFound(response: { statusCode: number; json: () => unknown }) {
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+}
 
 const savedFilter = (name: string, query = 'status__in=1&page=1') => ({
   kind: 'saved_filters',
@@ -76,6 +129,8 @@ describe('user-preferences/', () => {
   it('bounds names, values, duplicates and the number kept', async () => {
     const t = await workflowTestTenant(app, adminDb);
     const client = await t.signedIn('member');
+    await grant(adminDb, t.id, t.users.member, ['can_view_process_report']);
+    const reportId = await insertReport(t.id);
     expect((await save(client, savedFilter('x'.repeat(101)))).statusCode).toBe(400);
     expect((await save(client, savedFilter('   '))).statusCode).toBe(400);
     expect((await save(client, { kind: 'saved_filters', name: 'Bad', value: { other: 1 } })).statusCode).toBe(
@@ -100,7 +155,8 @@ describe('user-preferences/', () => {
     expect(over.json().detail).toBe(PREFERENCE_MESSAGES.limitReached);
     // The bound is per kind.
     expect(
-      (await save(client, { kind: 'favorite_reports', name: 'Fav', value: { report_id: 3 } })).statusCode,
+      (await save(client, { kind: 'favorite_reports', name: 'Fav', value: { report_id: reportId } }))
+        .statusCode,
     ).toBe(201);
   });
 
@@ -113,5 +169,80 @@ describe('user-preferences/', () => {
     await client.get('/api/v1/users/logout/');
     const anonymous = await client.get(`${PREFERENCE_PATHS.preferences}?kind=saved_filters`);
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('pinned workflows and favourite reports point only at what the user may see', () => {
+  it("answers 404 for another tenant's report, a report the user may not view and one that does not exist", async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const foreign = await workflowTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const theirs = await insertReport(foreign.id, 'Theirs');
+    const ours = await insertReport(t.id, 'Ours');
+
+    expectNotFound(await save(admin, favourite(theirs)));
+    expectNotFound(await save(admin, favourite(2 ** 52)));
+    // The member lacks 'Can view process report': GET reports/{id}/ refuses them, so does this.
+    const member = await t.signedIn('member');
+    expectNotFound(await save(member, favourite(ours)));
+
+    const kept = await save(admin, favourite(ours));
+    expect(kept.statusCode).toBe(201);
+    expect(PreferenceSchema.parse(kept.json()).value).toEqual({ report_id: ours });
+    expect((await list(member, 'favorite_reports')).count).toBe(0);
+    expect((await list(admin, 'favorite_reports')).results.map((p) => p.value)).toEqual([
+      { report_id: ours },
+    ]);
+  });
+
+  it("answers 404 for a workflow in a hidden region, another tenant's and one that does not exist", async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const foreign = await workflowTestTenant(app, adminDb);
+    const tokyo = await asiaWorkflow(t);
+    const elsewhere = await createVendorCheck(foreign, await foreign.signedIn('admin'), 'Foreign check');
+    // The member has Europe only: Asia's workflow does not exist for them.
+    const member = await t.signedIn('member');
+    expectNotFound(await save(member, pin(tokyo)));
+    expectNotFound(await save(member, pin(elsewhere)));
+    expectNotFound(await save(member, pin(2 ** 52)));
+    expect((await list(member, 'pinned_workflows')).count).toBe(0);
+
+    const paris = await createVendorCheck(t, member, 'Paris check');
+    const kept = await save(member, pin(paris));
+    expect(kept.statusCode).toBe(201);
+    expect((await list(member, 'pinned_workflows')).results.map((p) => p.value)).toEqual([
+      { workflow_id: paris },
+    ]);
+  });
+
+  it('stops listing a pinned workflow or favourite report once the user may no longer see it', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const tokyo = await asiaWorkflow(t);
+    const paris = await createVendorCheck(t, admin, 'Paris check');
+    const report = await insertReport(t.id);
+    for (const body of [pin(tokyo, 'Tokyo'), pin(paris, 'Paris'), favourite(report)]) {
+      expect((await save(admin, body)).statusCode).toBe(201);
+    }
+    expect((await list(admin, 'pinned_workflows')).count).toBe(2);
+
+    // The admin loses Asia, then the report permission (their Admins group loses it).
+    await adminDb
+      .deleteFrom('user_region_access')
+      .where('tenant_id', '=', t.id)
+      .where('user_id', '=', String(t.users.admin))
+      .where('region_id', '=', String(t.ids.region('Asia')))
+      .execute();
+    const pinned = await list(admin, 'pinned_workflows');
+    expect(pinned.results.map((p) => p.name)).toEqual(['Paris']);
+    expect(pinned.count).toBe(1);
+
+    await adminDb
+      .deleteFrom('group_permissions')
+      .where('tenant_id', '=', t.id)
+      .where('codename', '=', 'can_view_process_report')
+      .execute();
+    const again = await t.signedIn('admin');
+    expect((await list(again, 'favorite_reports')).count).toBe(0);
   });
 });
