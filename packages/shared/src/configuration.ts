@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND_KEYS } from './brands.js';
+import { EmbedUrlSchema, LinkUrlSchema, LogoUrlSchema } from './validators/link-url.js';
 
 // GET customers/configuration/ (spec 1 sections 3 and 7). Field names follow the spec exactly.
 export const SPECIAL_FEATURES = ['PERSONALISED_HOMEPAGE', 'NEW_UI_ENABLED'] as const;
@@ -9,10 +10,12 @@ export const FEATURE_TOGGLES = [
   'ENABLE_WORKFLOW_LINK_DELINK_FEATURE',
 ] as const;
 
+// Header and support links: http(s) or a page of this app (issue 12: never javascript: or data:).
 export const HeaderLinkSchema = z.object({
   label: z.string().min(1).max(60),
-  url: z.string().min(1).max(2048),
+  url: LinkUrlSchema,
 });
+export const MAX_HEADER_LINKS = 10;
 export type HeaderLink = z.infer<typeof HeaderLinkSchema>;
 
 export const CustomUiLabelsSchema = z.object({
@@ -20,7 +23,7 @@ export const CustomUiLabelsSchema = z.object({
   trigger: z.boolean(),
   color: z.string().nullable(),
   brandColor: z.string().nullable(),
-  header_links: z.array(HeaderLinkSchema).max(10),
+  header_links: z.array(HeaderLinkSchema).max(MAX_HEADER_LINKS),
   specialFeatures: z.array(z.string()),
   filter_placeholders: z.object({ Region: z.string().nullable(), Business: z.string().nullable() }),
 });
@@ -38,7 +41,7 @@ export const ConfigurationSchema = z.object({
   brand: z.enum(BRAND_KEYS as [string, ...string[]]),
   brand_title: z.string(),
   brand_copyright: z.string(),
-  logo: z.string().nullable(),
+  logo: LogoUrlSchema.nullable(),
   supported_languages: z.array(z.string()),
   supported_languages_json: z.array(SupportedLanguageSchema),
   default_language: z.string(),
@@ -50,7 +53,25 @@ export const ConfigurationSchema = z.object({
     // When the maintenance is expected to end; the maintenance page counts down to it.
     maintenance_end_time: z.string().nullable(),
   }),
-  report_embed_url: z.string().nullable(),
-  support_links: z.array(HeaderLinkSchema),
+  report_embed_url: EmbedUrlSchema.nullable(),
+  support_links: z.array(HeaderLinkSchema).max(MAX_HEADER_LINKS),
 });
 export type Configuration = z.infer<typeof ConfigurationSchema>;
+
+export const CONFIGURATION_PATHS = {
+  configuration: '/api/v1/customers/configuration/',
+  branding: '/api/v1/admin/branding/',
+} as const;
+
+// admin/branding/: the tenant's links, reports embed and logo, the addresses its pages show.
+export const BrandingSchema = z.object({
+  logo: LogoUrlSchema.nullable(),
+  report_embed_url: EmbedUrlSchema.nullable(),
+  header_links: z.array(HeaderLinkSchema).max(MAX_HEADER_LINKS),
+  support_links: z.array(HeaderLinkSchema).max(MAX_HEADER_LINKS),
+});
+export type Branding = z.infer<typeof BrandingSchema>;
+
+// Only the fields sent change; null clears the logo or the embed.
+export const BrandingUpdateSchema = BrandingSchema.partial();
+export type BrandingUpdate = z.infer<typeof BrandingUpdateSchema>;

@@ -2,6 +2,7 @@ export * from './client-url.js';
 export * from './hex-color.js';
 export * from './http-error.js';
 export * from './input-limits.js';
+export * from './link-url.js';
 export * from './messages.js';
 export * from './nesting.js';
 export * from './normalise-error.js';

@@ -1,13 +1,28 @@
-import { ApiErrorSchema, ConfigurationSchema } from '@attest/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  ApiErrorSchema,
+  BrandingSchema,
+  BrandingUpdateSchema,
+  CONFIGURATION_PATHS,
+  ConfigurationSchema,
+  ImpersonationErrorSchema,
+} from '@attest/shared';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenantContext } from '../../platform/request-context.js';
+import { tenantContext, userContext } from '../../platform/request-context.js';
+import { getBranding, updateBranding } from './branding.service.js';
 import { getConfiguration } from './configuration.service.js';
 
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const readBranding: FastifyContextConfig = { access: { permission: 'can_access_admin_settings' } };
+// Administration is never done on someone else's behalf.
+const writeBranding: FastifyContextConfig = { ...readBranding, forbiddenWhileImpersonating: true };
+
 export async function configurationRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/customers/configuration/',
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    CONFIGURATION_PATHS.configuration,
     {
       config: { access: 'public', allowDuringMaintenance: true },
       schema: {
@@ -26,5 +41,34 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
       // Spec 1 section 7: 503 means maintenance, with the configuration as its body.
       return reply.status(maintenance ? 503 : 200).send(configuration);
     },
+  );
+
+  api.get(
+    CONFIGURATION_PATHS.branding,
+    {
+      config: readBranding,
+      schema: {
+        tags: ['configuration'],
+        summary: "The tenant's header and support links, reports embed address and logo",
+        response: { 200: BrandingSchema, ...errors },
+      },
+    },
+    async (request) => getBranding(userContext(request)),
+  );
+
+  api.patch(
+    CONFIGURATION_PATHS.branding,
+    {
+      config: writeBranding,
+      schema: {
+        tags: ['configuration'],
+        summary: 'Change the header and support links, the reports embed address or the logo',
+        description:
+          'Links are http(s) addresses or paths on this site; the embed is https only; the logo is a path on this site (a brand file or an uploaded attachment).',
+        body: BrandingUpdateSchema,
+        response: { 200: BrandingSchema, ...errors, 434: ImpersonationErrorSchema },
+      },
+    },
+    async (request) => updateBranding(userContext(request), request.body),
   );
 }

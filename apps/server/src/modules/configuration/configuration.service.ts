@@ -5,12 +5,12 @@ import {
   DEFAULT_LOCALE,
   FEATURE_TOGGLES,
   findLocale,
-  HeaderLinkSchema,
 } from '@attest/shared';
 import { z } from 'zod';
 import type { TenantContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { type ConfigurationRow, configurationRepository } from './configuration.repository.js';
+import { safeEmbedUrl, safeLinks, safeLogo } from './stored-branding.js';
 
 // custom_ui_labels is edited by administrators as JSON; anything missing or malformed falls back
 // to its default instead of breaking every page of the tenant.
@@ -19,7 +19,7 @@ const StoredLabelsSchema = z.object({
   trigger: z.boolean().catch(false).default(false),
   color: z.string().nullable().catch(null).default(null),
   brandColor: z.string().nullable().catch(null).default(null),
-  header_links: z.array(HeaderLinkSchema).max(10).catch([]).default([]),
+  header_links: z.unknown().optional().transform(safeLinks),
   specialFeatures: z.array(z.string()).catch([]).default([]),
   filter_placeholders: z
     .object({ Region: z.string().nullable().default(null), Business: z.string().nullable().default(null) })
@@ -50,7 +50,7 @@ function toConfiguration(ctx: TenantContext, row: ConfigurationRow | undefined):
     brand: ctx.tenant.brand,
     brand_title: brand.title,
     brand_copyright: brand.copyright,
-    logo: row?.logo ?? null,
+    logo: safeLogo(row?.logo),
     supported_languages: languages,
     supported_languages_json: languages.flatMap((code) => {
       const locale = findLocale(code);
@@ -64,7 +64,7 @@ function toConfiguration(ctx: TenantContext, row: ConfigurationRow | undefined):
       message_on_maintenance_page: row?.message_on_maintenance_page ?? null,
       maintenance_end_time: row?.maintenance_end_time?.toISOString() ?? null,
     },
-    report_embed_url: row?.report_embed_url ?? null,
-    support_links: Array.isArray(row?.support_links) ? row.support_links : [],
+    report_embed_url: safeEmbedUrl(row?.report_embed_url),
+    support_links: safeLinks(row?.support_links),
   };
 }
