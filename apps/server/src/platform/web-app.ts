@@ -5,11 +5,23 @@ import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { registerHtmlSecurityHeaders } from './security-headers.js';
 import { resolveTenant } from './tenancy/tenancy-hook.js';
+
+// Spec 2 §2.2 names /api/v1/attachment/ as a page of the web app (the attachment view). No API route
+// lives there, so a browser opening it gets the app while an API client still gets JSON.
+const WEB_ROUTES_UNDER_API = /^\/api\/v1\/attachment(?:[/?#]|$)/;
+
+function wantsWebApp(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  if (!request.url.startsWith('/api/')) return true;
+  return WEB_ROUTES_UNDER_API.test(request.url) && (request.headers.accept ?? '').includes('text/html');
+}
 
 // Serves the built web app: its files as they are, and index.html for every client-side route,
 // but only on a known tenant's host.
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
+  registerHtmlSecurityHeaders(app);
   const root = app.config.WEB_DIST_DIR;
   const indexPath = path.join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -18,8 +30,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (!wantsPage) {
+    if (!wantsWebApp(request)) {
       return reply.status(404).send({ detail: SERVER_MESSAGES.notFound, code: ERROR_CODES.notFound });
     }
     try {
