@@ -45,6 +45,7 @@ import { registerErrorHandler } from './platform/error-handler.js';
 import './platform/fastify-types.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { healthRoutes } from './platform/health.js';
+import { registerInputGuards } from './platform/input-guards.js';
 import { createMailer, type JobSender } from './platform/mail/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.js';
@@ -178,6 +179,8 @@ export async function buildApp(options: {
   // than a missing permission of the impersonated user; both run before body validation.
   registerImpersonationGuard(app);
   registerAccessControl(app);
+  // Depth, UTF-8 and NUL limits of every request (issue 12), after the access rules.
+  registerInputGuards(app);
 
   for (const module of MODULES) await app.register(module);
   await registerWebApp(app);

@@ -10,7 +10,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || SQLSTATE_UNAVAILABLE.test(code))) {
     return true;
   }
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(
+  // "not queryable": a client whose connection broke while checked out, used again (its rollback).
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(
     error.message,
   );
 }
@@ -18,4 +19,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 // SQLSTATE 23505: a concurrent request took the same unique value between our check and our write.
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '23505';
+}
+
+// SQLSTATE 22021 (character not in repertoire) and 22P05 (untranslatable character): text the
+// database cannot store, such as U+0000. The input guards refuse it first; this is the second line.
+// 22P02 (invalid text representation) is left a 500 on purpose: it can also come from our own
+// casts of stored data, and a 400 would hide that bug.
+const SQLSTATE_UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+export function isUnstorableText(error: unknown): boolean {
+  return error instanceof Error && SQLSTATE_UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code));
 }

@@ -1,7 +1,7 @@
-import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
+import { ERROR_CODES, INPUT_LIMIT_MESSAGES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable, isUnstorableText } from './database-errors.js';
 import { AppError, DetailedBadRequestError, ImpersonationError, TooManyRequestsError } from './errors.js';
 
 // One place maps every error to `{detail, code}` and its status. Messages are for people;
@@ -33,6 +33,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .send({ detail: SERVER_MESSAGES.serviceUnavailable, code: ERROR_CODES.serviceUnavailable });
+    }
+    if (isUnstorableText(error)) {
+      request.log.warn({ err: error }, 'text the database cannot store');
+      return reply.status(400).send({ detail: INPUT_LIMIT_MESSAGES.invalidText, code: ERROR_CODES.invalid });
     }
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
