@@ -48,7 +48,14 @@ export const workflowRoutes: RouteObject[] = [
   },
   placeholder('file-preview', 'filePreview'),
   placeholder('download', 'download'),
-  placeholder('api/v1/attachment', 'download'),
+  // Spec 2 §2.2: the attachment view; the server serves this app for it to browsers only.
+  {
+    path: 'api/v1/attachment',
+    lazy: async () => ({
+      Component: (await import('../../features/workflows/components/attachment-view-page'))
+        .AttachmentViewPage,
+    }),
+  },
   placeholder('paypal/connect', 'paypal'),
   placeholder('beta-features', 'betaFeatures'),
 ];
