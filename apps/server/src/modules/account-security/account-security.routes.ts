@@ -186,7 +186,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const { current } = await revokeSession(userContext(request), request.params.id);
+      const { current } = await revokeSession(userContext(request), request.params.id, clientInfo(request));
       if (current) {
         clearSessionCookie(reply);
         request.auth = null;
@@ -206,6 +206,6 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
         response: { 200: RevokedSessionsSchema, ...errors },
       },
     },
-    (request) => revokeOtherSessions(userContext(request)),
+    (request) => revokeOtherSessions(userContext(request), clientInfo(request)),
   );
 }

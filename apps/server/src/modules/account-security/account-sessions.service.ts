@@ -1,7 +1,9 @@
 import type { PageQuery, SessionSummary } from '@attest/shared';
+import { recordAudit } from '../../platform/audit/audit-log.js';
+import type { ClientInfo } from '../../platform/auth/sign-in.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { accountSecurityRepository } from './account-security.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,18 +32,45 @@ export async function listSessions(
 
 // One's own session only: another user's or another tenant's id answers 404, as if it did not exist.
 // Returns whether the ended session was the current one.
-export async function revokeSession(ctx: UserContext, sessionId: string): Promise<{ current: boolean }> {
+export async function revokeSession(
+  ctx: UserContext,
+  sessionId: string,
+  client: ClientInfo,
+): Promise<{ current: boolean }> {
   if (!UUID.test(sessionId)) throw new NotFoundError();
-  const deleted = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    accountSecurityRepository.deleteOwnSession(tx, ctx.auth.user.id, sessionId),
-  );
+  const current = sessionId === ctx.auth.sessionId;
+  const deleted = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    if (!(await accountSecurityRepository.deleteOwnSession(tx, ctx.auth.user.id, sessionId))) return false;
+    await auditRevoked(ctx, tx, client, { session_id: sessionId, current });
+    return true;
+  });
   if (!deleted) throw new NotFoundError();
-  return { current: sessionId === ctx.auth.sessionId };
+  return { current };
 }
 
-export async function revokeOtherSessions(ctx: UserContext): Promise<{ revoked: number }> {
-  const revoked = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    accountSecurityRepository.deleteOtherSessions(tx, ctx.auth.user.id, ctx.auth.sessionId),
-  );
+export async function revokeOtherSessions(
+  ctx: UserContext,
+  client: ClientInfo,
+): Promise<{ revoked: number }> {
+  const revoked = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const count = await accountSecurityRepository.deleteOtherSessions(
+      tx,
+      ctx.auth.user.id,
+      ctx.auth.sessionId,
+    );
+    if (count > 0) await auditRevoked(ctx, tx, client, { others: true, count });
+    return count;
+  });
   return { revoked };
+}
+
+function auditRevoked(ctx: UserContext, tx: Tx, client: ClientInfo, details: Record<string, unknown>) {
+  return recordAudit(tx, {
+    tenantId: ctx.tenant.id,
+    action: 'session.revoked',
+    actorUserId: ctx.auth.user.id,
+    targetUserId: ctx.auth.user.id,
+    details,
+    ipAddress: client.ipAddress,
+  });
 }

@@ -1,6 +1,7 @@
 import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import { hashToken } from '../../platform/auth/session-token.js';
 import { type ClientInfo, type OpenedSession, openSession } from '../../platform/auth/sign-in.js';
+import { auditLockout, auditSignIn, auditSignInFailure } from '../../platform/auth/sign-in-audit.js';
 import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, verifyTotp } from '../../platform/auth/totp.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,6 +17,8 @@ export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
 // The session, and where the first factor meant to go (a magic link's or SSO's `next`).
 export type MfaSignIn = OpenedSession & { nextPath: string | null };
 
+type SecondFactor = 'totp' | 'recovery_code';
+
 type Attempt = { kind: 'expired' } | { kind: 'invalid' } | ({ kind: 'session' } & MfaSignIn);
 
 function challengeExpired(): AppError {
@@ -25,16 +28,18 @@ function challengeExpired(): AppError {
 // The second step of every sign-in (POST users/login_using_mfa/): the challenge comes from the
 // httpOnly cookie set after the first factor, never from a user id the client could choose.
 export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
-  async function secondFactorValid(tx: Tx, userId: string, token: string): Promise<boolean> {
+  // Which second factor passed, or null.
+  async function secondFactorPassed(tx: Tx, userId: string, token: string): Promise<SecondFactor | null> {
     const totp = await mfaRepository.findTotp(tx, userId);
-    if (!totp?.confirmed_at) return false;
+    if (!totp?.confirmed_at) return null;
     if (/^\d{6}$/.test(token)) {
       const lastUsed = totp.last_used_step === null ? null : Number(totp.last_used_step);
       const step = await verifyTotp(secretBox.open(totp.secret_encrypted), token, lastUsed);
-      return step !== null && mfaRepository.claimStep(tx, userId, step);
+      return step !== null && (await mfaRepository.claimStep(tx, userId, step)) ? 'totp' : null;
     }
-    if (!looksLikeRecoveryCode(token)) return false;
-    return mfaRepository.useRecoveryCode(tx, userId, hashRecoveryCode(secretKey, userId, token));
+    if (!looksLikeRecoveryCode(token)) return null;
+    const used = await mfaRepository.useRecoveryCode(tx, userId, hashRecoveryCode(secretKey, userId, token));
+    return used ? 'recovery_code' : null;
   }
 
   return async function loginUsingMfa(
@@ -57,9 +62,14 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
         address: client.ipAddress,
       };
       await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
-      if (!(await secondFactorValid(tx, challenge.user_id, token.trim()))) {
+      const who = { tenantId: ctx.tenant.id, userId: challenge.user_id, ipAddress: client.ipAddress };
+      const secondFactor = await secondFactorPassed(tx, challenge.user_id, token.trim());
+      if (!secondFactor) {
         await mfaRepository.countChallengeAttempt(tx, challenge.id);
-        await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+        const { accountLockedUntil } = await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+        await auditSignInFailure(tx, who, { method: 'mfa', reason: 'wrong_mfa_code' });
+        if (accountLockedUntil)
+          await auditLockout(tx, who, { method: 'mfa', lockedUntil: accountLockedUntil });
         return { kind: 'invalid' };
       }
       await mfaRepository.consumeChallenge(tx, challenge.id);
@@ -69,6 +79,10 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
         authMethod: asAuthMethod(challenge.first_factor),
         mfaVerified: true,
         client,
+      });
+      await auditSignIn(tx, who, {
+        method: asAuthMethod(challenge.first_factor),
+        second_factor: secondFactor,
       });
       return { kind: 'session', ...session, nextPath: challenge.next_path };
     });

@@ -2,6 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { LOGIN_CODE_TTL_MINUTES, SERVER_MESSAGES } from '@attest/shared';
 import { oneTimeTokens } from '../../platform/auth/one-time-tokens.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../platform/auth/sign-in.js';
+import { auditLockout, auditSignInFailure } from '../../platform/auth/sign-in-audit.js';
 import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
 import { AuthenticationFailedError } from '../../platform/errors.js';
 import type { TenantContext } from '../../platform/request-context.js';
@@ -75,7 +76,14 @@ export function createLoginCodeService(deps: EmailSignInDeps) {
           await oneTimeTokens.countAttempt(tx, live.id);
           if (live.attempts + 1 >= LOGIN_CODE_MAX_ATTEMPTS) await oneTimeTokens.consumeById(tx, live.id);
         }
-        await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+        const { accountLockedUntil } = await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
+        // An unknown e-mail is recorded without it (docs/security.md, Audit trail).
+        const who = { tenantId: ctx.tenant.id, userId: account?.id ?? null, ipAddress: client.ipAddress };
+        const reason = account ? 'wrong_code' : 'unknown_account';
+        await auditSignInFailure(tx, who, { method: 'login_code', reason });
+        if (accountLockedUntil) {
+          await auditLockout(tx, who, { method: 'login_code', lockedUntil: accountLockedUntil });
+        }
         return null;
       });
       if (!userId) throw new AuthenticationFailedError(SERVER_MESSAGES.invalidOrExpiredCode);

@@ -34,11 +34,13 @@ async function invitationToken(tenantId: string, email: string): Promise<string>
   return link.searchParams.get('token') ?? '';
 }
 
+// Invitation events only: sign-ins are recorded too.
 async function auditActions(tenantId: string): Promise<string[]> {
   const rows = await adminDb
     .selectFrom('audit_events')
     .select('action')
     .where('tenant_id', '=', tenantId)
+    .where('action', 'not like', 'sign\\_in.%')
     .orderBy('id')
     .execute();
   return rows.map((r) => r.action);

@@ -5,7 +5,7 @@ export const usersRepository = {
   findForLogin(tx: Tx, email: string) {
     return tx
       .selectFrom('users')
-      .select(['id', 'password_hash', 'is_active'])
+      .select(['id', 'email', 'first_name', 'password_hash', 'is_active'])
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
       .executeTakeFirst();
   },

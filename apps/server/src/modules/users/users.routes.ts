@@ -53,7 +53,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         service: request.body.captcha_service,
         ip: request.ip,
       });
-      const outcome = await login(ctx, request.body, clientInfo(request));
+      const outcome = await login(ctx, request.body, clientInfo(request), {
+        mail: app.mail,
+        config: app.config,
+      });
       return sendSignInOutcome(request, reply, outcome);
     },
   );
@@ -80,7 +83,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Sign out', response: { 200: LogoutResponseSchema } },
     },
     async (request, reply) => {
-      const result = await logout(tenantContext(request), request.auth?.tokenHash ?? null);
+      const result = await logout(
+        tenantContext(request),
+        request.auth?.tokenHash ?? null,
+        clientInfo(request),
+      );
       clearSessionCookie(reply);
       request.auth = null;
       rotateCsrfToken(request);

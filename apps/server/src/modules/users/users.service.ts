@@ -6,6 +6,7 @@ import {
   SERVER_MESSAGES,
   type User,
 } from '@attest/shared';
+import { recordAudit } from '../../platform/audit/audit-log.js';
 import { currentUserDto } from '../../platform/auth/current-user.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
@@ -17,6 +18,7 @@ import { withTenant } from '../../platform/tenant-transaction.js';
 import { configurationRepository } from '../configuration/configuration.repository.js';
 import { endImpersonationAtSignOut } from '../impersonation/impersonation.service.js';
 import { ssoProvidersRepository } from '../sso/sso-providers.repository.js';
+import { type LoginDeps, passwordRefused } from './login-failure.js';
 import { usersRepository } from './users.repository.js';
 
 // Password sign-in: the first factor; completeFirstFactor decides between a session and MFA.
@@ -24,17 +26,22 @@ export async function login(
   ctx: TenantContext,
   input: LoginRequest,
   client: ClientInfo,
+  deps: LoginDeps,
 ): Promise<SignInOutcome> {
   const throttle: ThrottleSubject = { purpose: 'login', account: input.email, address: client.ipAddress };
   // The attempt is counted before hashing, so a locked account costs the server nothing and a burst
   // of parallel guesses cannot slip past the limit.
-  const account = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await signInThrottle.beginAttempt(tx, ctx.tenant.id, throttle);
-    return usersRepository.findForLogin(tx, input.email);
+  const { account, attempt } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const attempt = await signInThrottle.beginAttempt(tx, ctx.tenant.id, throttle);
+    return { account: await usersRepository.findForLogin(tx, input.email), attempt };
   });
   // Hashing happens outside any transaction; the same answer for an unknown e-mail and a wrong password.
   const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-  if (!account?.is_active || !valid) throw new AuthenticationFailedError();
+  if (!account?.is_active || !valid) {
+    // A lock counted before hashing only stands if the password was wrong: it is reported here.
+    await passwordRefused(ctx, deps, { account, lockedUntil: attempt.accountLockedUntil, client });
+    throw new AuthenticationFailedError();
+  }
   await withTenant(ctx.db, ctx.tenant.id, (tx) =>
     signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle),
   );
@@ -50,11 +57,22 @@ export function currentUser(ctx: UserContext): Promise<User> {
 export async function logout(
   ctx: TenantContext,
   tokenHash: Buffer | null,
+  client: ClientInfo,
 ): Promise<{ redirect_url: string | null }> {
   if (!tokenHash) return { redirect_url: null };
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const session = await sessionsRepository.findByTokenHash(tx, tokenHash);
-    if (session) await endImpersonationAtSignOut(tx, ctx.tenant.id, session);
+    if (session) {
+      await endImpersonationAtSignOut(tx, ctx.tenant.id, session);
+      await recordAudit(tx, {
+        tenantId: ctx.tenant.id,
+        action: 'session.signed_out',
+        actorUserId: session.impersonator_user_id ?? session.user_id,
+        targetUserId: session.user_id,
+        details: { session_id: session.id, method: session.auth_method },
+        ipAddress: client.ipAddress,
+      });
+    }
     const redirectUrl =
       session?.auth_method === 'sso' ? await ssoProvidersRepository.logoutUrlFor(tx, session.user_id) : null;
     await sessionsRepository.delete(tx, tokenHash);

@@ -45,6 +45,9 @@ function keysOf(subject: ThrottleSubject): Key[] {
   return keys;
 }
 
+// accountLockedUntil is set only by the failure that locked the account.
+export type FailureOutcome = { accountLockedUntil: Date | null };
+
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 
 // Rules and clock are injectable so tests never sleep. Either assertAllowed, then recordFailure or
@@ -113,9 +116,9 @@ export function createSignInThrottle(
   // For checks that hash a password between the check and the outcome: the attempt counts as a
   // failure at once, in the same transaction as the check, so a burst of parallel requests cannot
   // all pass while the first ones are still hashing. attemptSucceeded takes it back.
-  async function beginAttempt(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+  async function beginAttempt(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<FailureOutcome> {
     await assertAllowed(tx, tenantId, subject);
-    await recordFailure(tx, tenantId, subject);
+    return recordFailure(tx, tenantId, subject);
   }
 
   async function attemptSucceeded(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
@@ -131,8 +134,11 @@ export function createSignInThrottle(
   }
 
   // Counts one failure on each counter; a counter whose window or lock has passed starts again.
-  async function recordFailure(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
+  // Tells when this very failure locked the account: a locked counter refuses attempts before they
+  // are counted, so that happens once per lockout (the owner is told once, not at every attempt).
+  async function recordFailure(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<FailureOutcome> {
     const at = now();
+    let accountLockedUntil: Date | null = null;
     const windowStart = new Date(at.getTime() - windowMs);
     for (const { key, kind } of keysOf(subject)) {
       const stale = sql<boolean>`(sign_in_throttles.first_failure_at <= ${windowStart}
@@ -152,14 +158,17 @@ export function createSignInThrottle(
         .executeTakeFirstOrThrow();
       const limit = kind === 'account' ? rules.accountLockFailures : rules.addressLockFailures;
       if (row.failures >= limit) {
+        const lockedUntil = new Date(at.getTime() + lockMs);
         await tx
           .updateTable('sign_in_throttles')
-          .set({ locked_until: new Date(at.getTime() + lockMs) })
+          .set({ locked_until: lockedUntil })
           .where('tenant_id', '=', tenantId)
           .where('key', '=', key)
           .execute();
+        if (kind === 'account' && row.failures === limit) accountLockedUntil = lockedUntil;
       }
     }
+    return { accountLockedUntil };
   }
 
   // A success clears the account's counter. The address keeps its count: one valid account must

@@ -4,6 +4,7 @@ import { type Tx, withTenant } from '../tenant-transaction.js';
 import { currentUserDto } from './current-user.js';
 import { hashToken, newToken } from './session-token.js';
 import { type AuthMethod, sessionsRepository, toAuthState } from './sessions.repository.js';
+import { auditSignIn } from './sign-in-audit.js';
 
 // How long a person has to enter their authenticator code after the first factor.
 export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -55,6 +56,11 @@ export function completeFirstFactor(
       mfaVerified: enrolled,
       client: input.client,
     });
+    await auditSignIn(
+      tx,
+      { tenantId: ctx.tenant.id, userId: input.userId, ipAddress: input.client.ipAddress },
+      { method: input.firstFactor },
+    );
     return { kind: 'session', ...session };
   });
 }

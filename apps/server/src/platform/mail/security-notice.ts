@@ -55,3 +55,34 @@ export function securityNoticeEmail(
     ].join('\n'),
   };
 }
+
+// NIST SP 800-63B 5.2.2: a lockout must not lock the owner out. Anyone who knows an e-mail can
+// trigger one, so the owner is told what happened and how to sign in anyway: by a code or link sent
+// to this very address (or single sign-on), which the password lock does not stop.
+export function lockoutNoticeEmail(
+  tenant: Tenant,
+  recipient: { email: string; first_name: string },
+  context: { lockedUntil: Date; ipAddress: string | null; emailSignInUrl: string; ssoAvailable: boolean },
+): EmailMessage {
+  const brand = BRANDS[tenant.brand].title;
+  const until = context.lockedUntil.toISOString().replace('T', ' ').slice(0, 16);
+  return {
+    to: recipient.email,
+    subject: `${brand}: Password sign-in to your account is paused`,
+    text: [
+      recipient.first_name ? `Hello ${recipient.first_name},` : 'Hello,',
+      '',
+      `Someone tried to sign in to your account (${brand}, ${tenant.name}, ${recipient.email}) with a wrong password too many times${context.ipAddress ? `, last from the address ${context.ipAddress}` : ''}.`,
+      `To protect it, signing in with your password is paused until ${until} UTC.`,
+      '',
+      'You can still sign in now with a one-time code or a sign-in link sent to this address:',
+      '',
+      context.emailSignInUrl,
+      '',
+      ...(context.ssoAvailable ? ['Single sign-on also still works.', ''] : []),
+      'If it was not you, nobody has signed in: consider changing your password once you are signed in.',
+      '',
+      brand,
+    ].join('\n'),
+  };
+}
