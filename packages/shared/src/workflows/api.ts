@@ -126,6 +126,9 @@ export const WorkflowStepSchema = z.object({
   overdue_days: z.number().int(),
   // The step is the signed-in user's to do: open, and assigned to them or one of their groups.
   is_my_task: z.boolean(),
+  // The signed-in user may add and remove this step's assignees (issue 12: its own assignees, members
+  // of its assigned groups, holders of 'Can undo a step'); anyone may still take themselves off it.
+  can_change_assignees: z.boolean(),
   integration: z.object({ state: IntegrationStateSchema, connector: z.string() }).nullable(),
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
@@ -319,6 +322,8 @@ export const WORKFLOW_MESSAGES = {
   group_not_found: 'This group does not exist.',
   already_assigned: 'This assignee is already on the step.',
   assignee_not_found: 'This assignee is not on the step.',
+  assignees_not_allowed:
+    "Only this step's assignees, members of its assigned groups and people who may undo steps can change who it is assigned to.",
   not_child_field: 'This field does not start child workflows.',
   child_kind_missing: 'The kind of workflow this field starts is not published.',
   no_list_of_values: 'This field has no list of values.',

@@ -1,13 +1,15 @@
 import { flattenSteps, type StepAssignee } from '@attest/shared';
+import { recordAudit } from '../../platform/audit/audit-log.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { recordNotifications } from '../notifications/notifications.repository.js';
+import { mayChangeAssignees } from './step-assignee-rule.js';
+import { stepUsersRepository as repo } from './step-users.repository.js';
 import { recordActivity } from './workflow-activity.js';
 import { toAssignee } from './workflow-detail.js';
-import { workflowDetailRepository } from './workflow-detail.repository.js';
-import { stepRefusal, workflowRefusal } from './workflow-errors.js';
+import { stepRefusal, workflowForbidden, workflowRefusal } from './workflow-errors.js';
 import { stepLink, workflowEvents } from './workflow-events.js';
 import { type LoadedWorkflow, loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 
@@ -18,7 +20,39 @@ function assertStep(loaded: LoadedWorkflow, stepTag: string) {
 }
 
 async function assigneesOf(tx: Tx, workflowId: string, stepTag: string): Promise<StepAssignee[]> {
-  return (await workflowDetailRepository.stepUsers(tx, workflowId, stepTag)).map(toAssignee);
+  return (await repo.list(tx, workflowId, stepTag)).map(toAssignee);
+}
+
+// The step is visible to the user (else 404), so refusing a change is a 403 that names the rule.
+async function assertMayChange(tx: Tx, ctx: UserContext, rows: Awaited<ReturnType<typeof repo.list>>) {
+  const groupIds = new Set(await repo.groupIdsOf(tx, ctx.auth.user.id));
+  const viewer = { userId: ctx.auth.user.id, groupIds, permissions: ctx.auth.permissions };
+  if (!mayChangeAssignees(viewer, rows)) throw workflowForbidden('assignees_not_allowed');
+}
+
+// Issue 12: every change of a step's assignees is in the audit trail, in the same transaction.
+function auditChange(
+  tx: Tx,
+  ctx: UserContext,
+  ipAddress: string | null,
+  change: { workflowId: string; stepTag: string; action: 'added' | 'removed'; assignee: StepAssignee },
+) {
+  const { assignee } = change;
+  return recordAudit(tx, {
+    tenantId: ctx.tenant.id,
+    action: 'step.assignees_changed',
+    actorUserId: ctx.auth.user.id,
+    targetUserId: assignee.user_id === null ? null : String(assignee.user_id),
+    details: {
+      workflow_id: Number(change.workflowId),
+      step_tag: change.stepTag,
+      change: change.action,
+      user_id: assignee.user_id,
+      group_id: assignee.group_id,
+      name: assignee.name,
+    },
+    ipAddress,
+  });
 }
 
 // Spec 1 §4 step users: the people and groups a step is assigned to.
@@ -30,60 +64,46 @@ export function listStepUsers(ctx: UserContext, id: number, stepTag: string) {
   });
 }
 
-// A user or a group of the tenant (row-level security hides any other tenant's). A person made an
-// assignee by someone else is notified.
+type Change = { realtime: RealtimePublisher; ipAddress: string | null };
+
+// A user or a group of the tenant (row-level security hides any other tenant's), added by someone
+// who may change the step's assignees (step-assignee-rule.ts). A person made an assignee by someone
+// else is notified.
 export async function addStepUser(
   ctx: UserContext,
   id: number,
   stepTag: string,
   input: { user_id?: number | undefined; group_id?: number | undefined },
-  realtime: RealtimePublisher,
+  { realtime, ipAddress }: Change,
 ) {
   const { assignees, notified } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    // The row lock on the workflow (loadChangeableWorkflow) serialises concurrent changes.
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     const step = assertStep(loaded, stepTag);
+    await assertMayChange(tx, ctx, await repo.list(tx, loaded.row.id, stepTag));
+    const userId = input.user_id === undefined ? undefined : String(input.user_id);
+    const groupId = input.group_id === undefined ? undefined : String(input.group_id);
     let name: string;
-    if (input.user_id !== undefined) {
-      const user = await tx
-        .selectFrom('users')
-        .select(['email', 'first_name', 'last_name'])
-        .where('id', '=', String(input.user_id))
-        .executeTakeFirst();
+    if (userId !== undefined) {
+      const user = await repo.user(tx, userId);
       if (!user) throw workflowRefusal('user_not_found');
       name = `${user.first_name} ${user.last_name}`.trim() || user.email;
     } else {
-      const group = await tx
-        .selectFrom('groups')
-        .select('name')
-        .where('id', '=', String(input.group_id))
-        .executeTakeFirst();
+      const group = await repo.group(tx, groupId ?? '');
       if (!group) throw workflowRefusal('group_not_found');
       name = group.name;
     }
-    const existing = await tx
-      .selectFrom('workflow_step_users')
-      .select('id')
-      .where('workflow_id', '=', loaded.row.id)
-      .where('step_tag', '=', stepTag)
-      .where(
-        input.user_id !== undefined ? 'user_id' : 'group_id',
-        '=',
-        String(input.user_id ?? input.group_id),
-      )
-      .executeTakeFirst();
-    if (existing) throw workflowRefusal('already_assigned');
-    // The row lock on the workflow (loadChangeableWorkflow) serialises concurrent additions.
-    await tx
-      .insertInto('workflow_step_users')
-      .values({
-        tenant_id: ctx.tenant.id,
-        workflow_id: loaded.row.id,
-        step_tag: stepTag,
-        user_id: input.user_id === undefined ? null : String(input.user_id),
-        group_id: input.group_id === undefined ? null : String(input.group_id),
-        added_by: ctx.auth.user.id,
-      })
-      .execute();
+    if (await repo.isAssigned(tx, loaded.row.id, stepTag, { userId, groupId })) {
+      throw workflowRefusal('already_assigned');
+    }
+    await repo.insert(tx, {
+      tenantId: ctx.tenant.id,
+      workflowId: loaded.row.id,
+      stepTag,
+      userId: userId ?? null,
+      groupId: groupId ?? null,
+      addedBy: ctx.auth.user.id,
+    });
     await recordActivity(tx, ctx.tenant.id, [
       {
         workflowId: loaded.row.id,
@@ -94,13 +114,24 @@ export async function addStepUser(
         details: { ...input, name },
       },
     ]);
-    const assignee = input.user_id === undefined ? null : String(input.user_id);
+    const assignees = await assigneesOf(tx, loaded.row.id, stepTag);
+    const added = assignees.find((a) =>
+      userId !== undefined ? a.user_id === Number(userId) : a.group_id === Number(groupId),
+    );
+    if (added) {
+      await auditChange(tx, ctx, ipAddress, {
+        workflowId: loaded.row.id,
+        stepTag,
+        action: 'added',
+        assignee: added,
+      });
+    }
     const notified =
-      assignee === null || assignee === ctx.auth.user.id
+      userId === undefined || userId === ctx.auth.user.id
         ? []
         : await recordNotifications(tx, ctx.tenant.id, [
             {
-              userId: assignee,
+              userId,
               kind: 'step_assigned',
               group: 'step',
               outcome: null,
@@ -110,27 +141,29 @@ export async function addStepUser(
               link: stepLink(loaded.definition, loaded.row.id, stepTag),
             },
           ]);
-    return { notified, assignees: await assigneesOf(tx, loaded.row.id, stepTag) };
+    return { notified, assignees };
   });
   realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'assigned'), ...notified]);
   return assignees;
 }
 
+// Taking oneself off a step is always allowed; anyone else's removal follows step-assignee-rule.ts.
 export async function removeStepUser(
   ctx: UserContext,
   id: number,
   stepTag: string,
   assigneeId: number,
-  realtime: RealtimePublisher,
+  { realtime, ipAddress }: Change,
 ) {
   const assignees = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     assertStep(loaded, stepTag);
-    const [assignee] = (await workflowDetailRepository.stepUsers(tx, loaded.row.id, stepTag))
-      .filter((row) => row.id === String(assigneeId))
-      .map(toAssignee);
-    if (!assignee) throw new NotFoundError();
-    await tx.deleteFrom('workflow_step_users').where('id', '=', String(assigneeId)).execute();
+    const rows = await repo.list(tx, loaded.row.id, stepTag);
+    const row = rows.find((r) => r.id === String(assigneeId));
+    if (!row) throw new NotFoundError();
+    if (row.user_id !== ctx.auth.user.id) await assertMayChange(tx, ctx, rows);
+    const assignee = toAssignee(row);
+    await repo.delete(tx, row.id);
     await recordActivity(tx, ctx.tenant.id, [
       {
         workflowId: loaded.row.id,
@@ -141,6 +174,12 @@ export async function removeStepUser(
         details: { user_id: assignee.user_id, group_id: assignee.group_id, name: assignee.name },
       },
     ]);
+    await auditChange(tx, ctx, ipAddress, {
+      workflowId: loaded.row.id,
+      stepTag,
+      action: 'removed',
+      assignee,
+    });
     return assigneesOf(tx, loaded.row.id, stepTag);
   });
   realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'unassigned')]);

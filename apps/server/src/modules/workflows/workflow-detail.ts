@@ -10,6 +10,7 @@ import {
 } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { mayChangeAssignees } from './step-assignee-rule.js';
 import { workflowDetailRepository as repo } from './workflow-detail.repository.js';
 import { toAvailableStatus } from './workflow-kinds.service.js';
 import type { LoadedWorkflow } from './workflow-loader.js';
@@ -151,6 +152,8 @@ export async function buildWorkflowDetail(
         is_my_task:
           s.state === 'enabled' &&
           assignees.some((a) => a.user_id === userId || (a.group_id !== null && groups.has(a.group_id))),
+        can_change_assignees:
+          canChange && mayChangeAssignees({ userId, groupIds: groups, permissions }, assignees),
         // An open integration step with no run yet is waiting for its job to be queued.
         integration: run
           ? { state: run.state, connector: run.connector }

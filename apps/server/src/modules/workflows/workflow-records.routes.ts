@@ -61,7 +61,8 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'Assign a user or a group of the tenant to a step',
+        summary:
+          "Assign a user or a group of the tenant to a step (its assignees, members of its groups, or 'Can undo a step')",
         params: StepParamsSchema,
         body: AddStepUserRequestSchema,
         response: { 201: StepUsersSchema, ...workflowErrors },
@@ -74,7 +75,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
           request.params.id,
           request.params.step_tag,
           request.body,
-          app.realtime,
+          { realtime: app.realtime, ipAddress: request.ip },
         ),
       }),
   );
@@ -85,7 +86,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
       config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'Remove an assignee from a step',
+        summary: 'Remove an assignee from a step (oneself always; anyone else as for adding)',
         params: AssigneeParamsSchema,
         response: { 200: StepUsersSchema, ...workflowErrors },
       },
@@ -96,7 +97,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
         request.params.id,
         request.params.step_tag,
         request.params.assignee_id,
-        app.realtime,
+        { realtime: app.realtime, ipAddress: request.ip },
       ),
     }),
   );

@@ -397,6 +397,8 @@ describe('workflow events', () => {
     const admin = await t.signedIn('admin');
     const id = await createVendorCheck(t, admin);
     const watcher = await watching(t, 'admin', id);
+    // Only a step's assignees, its groups' members and 'Can undo a step' change assignees (issue 12).
+    await grant(adminDb, t.id, t.users.member, ['can_undo_step']);
     const member = await t.signedIn('member');
     const membersOwn = await connect(port, member);
     await join(member, membersOwn, userChannel(t.id, t.users.member));

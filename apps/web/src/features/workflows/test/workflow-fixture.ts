@@ -33,6 +33,7 @@ export function makeStep(overrides: Partial<WorkflowStep> = {}): WorkflowStep {
     is_sla_breached: false,
     overdue_days: 0,
     is_my_task: false,
+    can_change_assignees: true,
     integration: null,
     ...overrides,
   };

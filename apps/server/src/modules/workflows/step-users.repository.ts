@@ -1,0 +1,62 @@
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { workflowDetailRepository } from './workflow-detail.repository.js';
+
+// Step assignees (workflow_step_users): one row per user or group on a step. Row-level security keeps
+// every query to the transaction's tenant.
+export const stepUsersRepository = {
+  list: (tx: Tx, workflowId: string, stepTag: string) =>
+    workflowDetailRepository.stepUsers(tx, workflowId, stepTag),
+
+  groupIdsOf: workflowDetailRepository.groupIdsOf,
+
+  user: (tx: Tx, id: string) =>
+    tx
+      .selectFrom('users')
+      .select(['email', 'first_name', 'last_name'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  group: (tx: Tx, id: string) =>
+    tx.selectFrom('groups').select('name').where('id', '=', id).executeTakeFirst(),
+
+  async isAssigned(tx: Tx, workflowId: string, stepTag: string, who: { userId?: string; groupId?: string }) {
+    const row = await tx
+      .selectFrom('workflow_step_users')
+      .select('id')
+      .where('workflow_id', '=', workflowId)
+      .where('step_tag', '=', stepTag)
+      .where((eb) =>
+        who.userId !== undefined ? eb('user_id', '=', who.userId) : eb('group_id', '=', who.groupId ?? ''),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async insert(
+    tx: Tx,
+    row: {
+      tenantId: string;
+      workflowId: string;
+      stepTag: string;
+      userId: string | null;
+      groupId: string | null;
+      addedBy: string;
+    },
+  ) {
+    await tx
+      .insertInto('workflow_step_users')
+      .values({
+        tenant_id: row.tenantId,
+        workflow_id: row.workflowId,
+        step_tag: row.stepTag,
+        user_id: row.userId,
+        group_id: row.groupId,
+        added_by: row.addedBy,
+      })
+      .execute();
+  },
+
+  async delete(tx: Tx, id: string) {
+    await tx.deleteFrom('workflow_step_users').where('id', '=', id).execute();
+  },
+};
