@@ -8,6 +8,15 @@ import { createDeferredPublisher } from './platform/realtime/realtime-publisher.
 
 const config = loadConfig();
 let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
+let logFatal = (error: unknown, origin: string) => console.error(origin, error);
+// An error nothing handled (a thrown exception, or a rejection: Node's default makes those throw)
+// leaves the process in a state nobody knows: log it, then exit non-zero for the supervisor to
+// start a clean one; the 'exit' listener stops the embedded PostgreSQL on the way out. Faults we
+// expect, such as a database restart, are handled where they arise, never here.
+process.on('uncaughtException', (error, origin) => {
+  logFatal(error, origin);
+  process.exit(1);
+});
 
 const database = await openDatabase(config, (source, error) => logError(source, error));
 if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb, createFileStore(config)))) {
@@ -33,6 +42,7 @@ logError = (source, error) =>
     { source, message: error.message, code: (error as { code?: string }).code },
     'background database error',
   );
+logFatal = (error, origin) => app.log.fatal({ err: error, origin }, 'unhandled error, exiting');
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(`Attest is running: open http://${config.DEFAULT_TENANT}.${config.BASE_DOMAIN}:${config.PORT}`);

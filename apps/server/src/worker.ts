@@ -5,6 +5,11 @@ import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 
 // A process that only runs jobs, for scaling workers apart from API processes.
 const config = loadConfig();
+// As in main.ts: an error nothing handled ends the process, for the supervisor to start a clean one.
+process.on('uncaughtException', (error, origin) => {
+  console.error(origin, error);
+  process.exit(1);
+});
 const database = await openDatabase(config, (source, error) => console.error(source, error));
 // No socket.io server here: the workers' live events reach the API processes' sockets through the
 // Redis emitter when REDIS_URL is set, and are dropped otherwise.

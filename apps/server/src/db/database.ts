@@ -11,21 +11,45 @@ export function createDb(options: {
   max?: number;
   onPoolError: (error: Error) => void;
 }): Db {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
-  });
-  // Without a listener, an idle client's error (e.g. Postgres restarting) would crash the process.
-  pool.on('error', options.onPoolError);
+  const pool = createPool({ ...options, max: options.max ?? 10 });
   // The cursor lets a query stream its rows (exports) rather than hold them all in memory.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   pools.set(db, pool);
   return db;
 }
 
+// Every pool of the process comes from here, so that no client's error can go unhandled.
+export function createPool(options: {
+  connectionString: string;
+  max: number;
+  applicationName?: string;
+  onPoolError: (error: Error) => void;
+}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max,
+    application_name: options.applicationName,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener, an idle client's error (e.g. Postgres restarting) would crash the process.
+  pool.on('error', options.onPoolError);
+  // The pool listens only to idle clients. A checked-out one (a transaction between two queries, or
+  // a failed query awaiting its rollback) whose server goes away (57P01 on `pg_ctl stop -m fast`,
+  // then the socket's end) emits 'error' with nobody listening, which kills the process. Its query,
+  // or the next one, fails anyway (the request answers 503) and the pool then discards it, so this
+  // listener, attached for the client's whole life, only has to keep the error from being unhandled.
+  pool.on('connect', (client) => {
+    client.on('error', ignoreCheckedOutError);
+  });
+  return pool;
+}
+
 const pools = new WeakMap<Db, pg.Pool>();
+
+// Idle clients' errors reach onPoolError through the pool; a checked-out client's error reaches
+// the code using it, as its query's rejection.
+function ignoreCheckedOutError(): void {}
 
 // pg-pool's end() resolves before its idle clients have finished closing; waiting for each one's
 // 'remove' means stopping PostgreSQL right afterwards never cuts a connection mid-goodbye.

@@ -24,6 +24,7 @@ import { createFileStore } from '../files/create-file-store.js';
 import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-delivery-job.js';
 import { createMailer } from '../mail/mailer.js';
 import { type RealtimePublisher, silentPublisher } from '../realtime/realtime-publisher.js';
+import { createJobQueueDb } from './job-queue-db.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 
 export type JobQueue = { boss: PgBoss; stop: () => Promise<void> };
@@ -42,7 +43,8 @@ export async function startJobQueue(options: {
   realtime?: RealtimePublisher;
   log: (error: Error) => void;
 }): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: options.adminUrl, schema: 'pgboss', max: 4 });
+  const queueDb = createJobQueueDb(options.adminUrl, options.log);
+  const boss = new PgBoss({ db: queueDb.db, schema: 'pgboss' });
   // pg-boss reports connection loss here; without a listener the process would crash.
   boss.on('error', options.log);
   await boss.start();
@@ -109,5 +111,11 @@ export async function startJobQueue(options: {
     });
     await registerReportSubscriptionWorker(boss, reportSubscriptions);
   }
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  return {
+    boss,
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await queueDb.close();
+    },
+  };
 }
