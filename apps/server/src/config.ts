@@ -66,12 +66,20 @@ const ConfigSchema = z.object({
     .min(0)
     .max(86_400)
     .default(THREAD_EMAIL_DEFAULT_DELAY_SECONDS),
+  // A running job's worker renews its lease this often; a lease not renewed for JOB_LEASE_SECONDS
+  // means the worker died, and its job is handed back to run again (platform/jobs/lease-sweeper.ts).
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(45),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'FILES_DIR'> & { FILES_DIR: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ConfigSchema.refine((c) => c.JOB_LEASE_SECONDS >= 2 * c.JOB_HEARTBEAT_SECONDS, {
+    // A lease must survive one missed heartbeat (a slow query, a pause), or live workers lose jobs.
+    path: ['JOB_LEASE_SECONDS'],
+    message: 'must be at least twice JOB_HEARTBEAT_SECONDS',
+  }).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -541,6 +541,16 @@ export type WorkflowExportsTable = {
   started_at: Date | null;
   finished_at: Date | null;
   expires_at: Date;
+  requeued_at: Date | null;
+};
+
+// Platform, not tenant data: one row per job a worker is running (migration 0018).
+export type JobLeasesTable = {
+  queue: string;
+  job_id: string;
+  attempt: number;
+  worker_id: string;
+  heartbeat_at: Generated<Date>;
 };
 
 export type Database = {
@@ -578,6 +588,7 @@ export type Database = {
   attachments: AttachmentsTable;
   integration_runs: IntegrationRunsTable;
   workflow_exports: WorkflowExportsTable;
+  job_leases: JobLeasesTable;
   user_preferences: UserPreferencesTable;
   user_recent_workflows: UserRecentWorkflowsTable;
   threads: ThreadsTable;

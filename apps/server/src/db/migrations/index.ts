@@ -14,6 +14,7 @@ import * as m0014 from './0014-dashboards-and-reports.js';
 import * as m0015 from './0015-report-subscriptions.js';
 import * as m0016 from './0016-report-indexes.js';
 import * as m0017 from './0017-step-group-cycles.js';
+import * as m0018 from './0018-job-leases.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-report-subscriptions': m0015,
   '0016-report-indexes': m0016,
   '0017-step-group-cycles': m0017,
+  '0018-job-leases': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

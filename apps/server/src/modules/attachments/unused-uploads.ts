@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
+import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 
 export const UNUSED_UPLOADS_QUEUE = 'attachments.purge-unused';
@@ -9,10 +9,15 @@ export const UNUSED_UPLOADS_QUEUE = 'attachments.purge-unused';
 // saving). Files any answer version named stay: the answer history is the audit trail.
 export const UNUSED_UPLOAD_RETENTION_DAYS = 7;
 
-export async function registerUnusedUploadsPurge(boss: PgBoss, adminDb: Db, files: FileStore): Promise<void> {
-  await boss.createQueue(UNUSED_UPLOADS_QUEUE);
-  await boss.schedule(UNUSED_UPLOADS_QUEUE, '41 3 * * *');
-  await boss.work(UNUSED_UPLOADS_QUEUE, () => purgeUnusedUploads(adminDb, files));
+// A run repeated after a crash finds what the first left (rows go before their files).
+export async function registerUnusedUploadsPurge(
+  workers: JobWorkers,
+  adminDb: Db,
+  files: FileStore,
+): Promise<void> {
+  await createJobQueue(workers.boss, UNUSED_UPLOADS_QUEUE);
+  await workers.boss.schedule(UNUSED_UPLOADS_QUEUE, '41 3 * * *');
+  await workers.register(UNUSED_UPLOADS_QUEUE, () => purgeUnusedUploads(adminDb, files));
 }
 
 // Runs as the owning role, past row-level security: every statement names the tenant.

@@ -1,42 +1,55 @@
+import { EXPORT_MESSAGES } from '@attest/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
+import { type CrashHook, createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
+import { useTenant, withTenant } from '../../platform/tenant-transaction.js';
 import { EXPORT_QUEUE, type ExportJob, type ExportRunner, exportJobKey } from './export-runner.js';
 import { exportsRepository } from './exports.repository.js';
 
 export const EXPORT_PURGE_QUEUE = 'exports.purge-expired';
 
-// A worker that dies mid-file leaves the export running: the retry takes it over (reclaim). An
-// export that cannot be written fails at once (the runner records it), so retries are for crashes.
+// An export that cannot be written fails at once (the runner records it), so retries are for a
+// worker that died (handed back within about a minute by the job lease sweeper) or hung (pg-boss's
+// expiry, the hour below).
 export async function createExportQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(EXPORT_QUEUE, {
-    name: EXPORT_QUEUE,
+  await createJobQueue(boss, EXPORT_QUEUE, {
     policy: 'stately',
-    retryLimit: 2,
     retryDelay: 30,
     expireInMinutes: 60,
   });
 }
 
+// In the sweeper's transaction, before any worker can take the job again: the export shows as queued
+// and stops counting toward the user's limit; it fails if pg-boss gave up on it.
+export const requeueCrashedExport: CrashHook = async (tx, job, { again }) => {
+  const { tenantId, exportId } = job.data as ExportJob;
+  await useTenant(tx, tenantId);
+  if (again) await exportsRepository.requeue(tx, tenantId, exportId);
+  else await exportsRepository.fail(tx, tenantId, exportId, EXPORT_MESSAGES.failed);
+};
+
 // Build the runner on the application role's pool, so the export's query runs under row-level
 // security like the list it copies.
+// A repeated attempt takes the export over (reclaim), writes its file under the same name (replacing
+// what a dead attempt left) and records it once.
 export async function registerExportWorker(
-  boss: PgBoss,
+  workers: JobWorkers,
   runner: ExportRunner,
   adminDb: Db,
   files: FileStore,
 ): Promise<void> {
-  await boss.work<ExportJob>(EXPORT_QUEUE, { includeMetadata: true }, async (jobs) => {
-    for (const job of jobs) {
-      await runner.run(job.data.tenantId, job.data.exportId, { reclaim: job.retryCount > 0 });
-    }
-  });
+  const { boss } = workers;
+  await workers.register<ExportJob>(
+    EXPORT_QUEUE,
+    (job) => runner.run(job.data.tenantId, job.data.exportId, { reclaim: job.retryCount > 0 }),
+    { onCrash: requeueCrashedExport },
+  );
   // Hourly: expired exports lose their file and their row (EXPORT_RETENTION_HOURS), and exports left
   // queued by a process that stopped before handing them over are handed over again.
-  await boss.createQueue(EXPORT_PURGE_QUEUE);
+  await createJobQueue(boss, EXPORT_PURGE_QUEUE);
   await boss.schedule(EXPORT_PURGE_QUEUE, '23 * * * *');
-  await boss.work(EXPORT_PURGE_QUEUE, async () => {
+  await workers.register(EXPORT_PURGE_QUEUE, async () => {
     await purgeExpiredExports(adminDb, files);
     await sweepQueuedExports(boss, adminDb);
   });

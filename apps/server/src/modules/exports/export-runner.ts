@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   decodeListQuery,
   EXPORT_MESSAGES,
@@ -28,6 +29,12 @@ export const exportJobKey = (job: ExportJob) => `${job.tenantId}:${job.exportId}
 export type ExportJobSender = {
   send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<unknown>;
 };
+
+// A UUID-shaped name derived from the export, the same for every attempt at it.
+export function exportFileId(tenantId: string, exportId: string): string {
+  const hex = createHash('sha256').update(`workflow-export:${tenantId}:${exportId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
 
 // rows_done is written after every this many rows (a separate short transaction each time).
 export const PROGRESS_EVERY_ROWS = 1000;
@@ -102,7 +109,12 @@ export function createExportRunner(options: {
     const fields = answerColumns(prepared.definition);
     const writer = createRowWriter(prepared.row.format, exportHeaders(fields));
     // The store reads the file while it is written; when it gives up, the writer stops too.
-    const stored = files.put(writer.output, { namespace: `t${tenantId}`, maxBytes: MAX_EXPORT_BYTES });
+    const stored = files.put(writer.output, {
+      namespace: `t${tenantId}`,
+      maxBytes: MAX_EXPORT_BYTES,
+      // One name per export: an attempt repeated after its worker died replaces the file it left.
+      id: exportFileId(tenantId, prepared.row.id),
+    });
     stored.catch((error: Error) => writer.output.destroy(error));
     let rows = 0;
     try {

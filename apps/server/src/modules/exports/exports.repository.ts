@@ -117,6 +117,18 @@ export const exportsRepository = {
     return result.numUpdatedRows > 0n;
   },
 
+  // Its worker died (the job lease sweeper, in its transaction): shown as queued again, from the
+  // start, until a worker claims it.
+  async requeue(tx: Tx, tenantId: string, id: string): Promise<void> {
+    await tx
+      .updateTable('workflow_exports')
+      .set({ state: 'queued', rows_done: 0, requeued_at: sql<Date>`now()` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+  },
+
   async progress(tx: Tx, tenantId: string, id: string, rowsDone: number): Promise<void> {
     await tx
       .updateTable('workflow_exports')
@@ -154,16 +166,25 @@ export const exportsRepository = {
       .set({ state: 'failed', error, finished_at: sql<Date>`now()` })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
+      // A finished export stays finished (a repeated attempt that fails late does not undo it).
+      .where('state', '!=', 'finished')
       .execute();
   },
 
+  // Running, or queued by the user: an export queued again after its worker died does not count
+  // while it waits (issue 12), since the user did not ask for it twice.
   async activeCount(tx: Tx, tenantId: string, userId: string): Promise<number> {
     const row = await tx
       .selectFrom('workflow_exports')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('tenant_id', '=', tenantId)
       .where('user_id', '=', userId)
-      .where('state', 'in', ['queued', 'running'])
+      .where((eb) =>
+        eb.or([
+          eb('state', '=', 'running'),
+          eb.and([eb('state', '=', 'queued'), eb('requeued_at', 'is', null)]),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
+import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import {
   INTEGRATION_RUN_QUEUE,
@@ -15,8 +16,7 @@ export const INTEGRATION_SWEEP_QUEUE = 'integrations.sweep';
 // A connector that fails on a passing problem (a network error) is tried again; a ConnectorError
 // is recorded as failed at once and never retried (the runner catches it).
 export async function createIntegrationRunQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(INTEGRATION_RUN_QUEUE, {
-    name: INTEGRATION_RUN_QUEUE,
+  await createJobQueue(boss, INTEGRATION_RUN_QUEUE, {
     policy: 'stately',
     retryLimit: 3,
     retryDelay: 30,
@@ -26,24 +26,28 @@ export async function createIntegrationRunQueue(boss: PgBoss): Promise<void> {
 }
 
 export async function registerIntegrationWorker(
-  boss: PgBoss,
+  workers: JobWorkers,
   runner: IntegrationRunner,
   adminDb: Db,
 ): Promise<void> {
+  const { boss } = workers;
   // People wait on a run with the page open (it re-reads every few seconds): poll every second and
   // take a few at a time, so a backlog (a bulk import, the demo seed's open screenings) drains in
   // seconds rather than one run per default two-second poll.
-  const options = { includeMetadata: true, batchSize: 5, pollingIntervalSeconds: 1 } as const;
-  await boss.work<IntegrationRunJob>(INTEGRATION_RUN_QUEUE, options, async (jobs) => {
-    // A retry follows an attempt that failed or expired mid-run: it may take the run over.
-    for (const job of jobs) {
+  const options = { batchSize: 5, pollingIntervalSeconds: 1 } as const;
+  // A retry follows an attempt that failed, expired or died mid-run: it takes the run over (claim
+  // with reclaim), and the run's outcome is recorded once, in the transaction that finishes it.
+  await workers.register<IntegrationRunJob>(
+    INTEGRATION_RUN_QUEUE,
+    async (job) => {
       await runner.run(job.data.tenantId, job.data.runId, { reclaim: job.retryCount > 0 });
-    }
-  });
+    },
+    options,
+  );
   // A process that stops between committing a run and handing it to the queue leaves it waiting.
-  await boss.createQueue(INTEGRATION_SWEEP_QUEUE);
+  await createJobQueue(boss, INTEGRATION_SWEEP_QUEUE);
   await boss.schedule(INTEGRATION_SWEEP_QUEUE, '*/5 * * * *');
-  await boss.work(INTEGRATION_SWEEP_QUEUE, () => sweepWaitingRuns(boss, adminDb));
+  await workers.register(INTEGRATION_SWEEP_QUEUE, () => sweepWaitingRuns(boss, adminDb));
   // On start too, for runs left waiting while no worker ran. Runs younger than a minute are left
   // to the process that queued them (it dispatches after its commit).
   await sweepWaitingRuns(boss, adminDb);

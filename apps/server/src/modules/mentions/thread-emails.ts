@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
@@ -264,8 +265,7 @@ export function createThreadEmails(options: {
 
 // Stately: at most one waiting and one running digest per person (threadEmailJobKey).
 export async function createThreadEmailQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(THREAD_EMAIL_QUEUE, {
-    name: THREAD_EMAIL_QUEUE,
+  await createJobQueue(boss, THREAD_EMAIL_QUEUE, {
     policy: 'stately',
     retryLimit: 3,
     retryDelay: 60,
@@ -273,20 +273,23 @@ export async function createThreadEmailQueue(boss: PgBoss): Promise<void> {
   });
 }
 
+// A digest repeated after its worker died writes no second e-mail: its items are marked sent in the
+// transaction that queues the e-mail, which the mail delivery then sends once (mail-delivery-job.ts).
 export async function registerThreadEmailWorker(
-  boss: PgBoss,
+  workers: JobWorkers,
   threadEmails: ThreadEmails,
   adminDb: Db,
   config: Config,
 ): Promise<void> {
-  await boss.work<ThreadEmailJob>(THREAD_EMAIL_QUEUE, async (jobs) => {
-    for (const job of jobs) await threadEmails.sendDigest(job.data.tenantId, job.data.userId);
-  });
+  const { boss } = workers;
+  await workers.register<ThreadEmailJob>(THREAD_EMAIL_QUEUE, (job) =>
+    threadEmails.sendDigest(job.data.tenantId, job.data.userId),
+  );
   // A process that stops between committing a comment and scheduling its e-mails leaves items
   // pending: every 5 minutes, those older than the delay (and a margin) are scheduled again.
-  await boss.createQueue(THREAD_EMAIL_SWEEP_QUEUE);
+  await createJobQueue(boss, THREAD_EMAIL_SWEEP_QUEUE);
   await boss.schedule(THREAD_EMAIL_SWEEP_QUEUE, '*/5 * * * *');
-  await boss.work(THREAD_EMAIL_SWEEP_QUEUE, async () => {
+  await workers.register(THREAD_EMAIL_SWEEP_QUEUE, async () => {
     const tenants = await adminDb.selectFrom('tenants').select('id').execute();
     for (const { id: tenantId } of tenants) {
       const rows = await withTenant(adminDb, tenantId, (tx) =>

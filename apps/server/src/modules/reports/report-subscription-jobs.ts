@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
+import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import type { JobSender, Mailer, QueuedEmail } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -34,8 +35,13 @@ export type ReportSubscriptionRunner = {
   // Picks the due subscriptions of every tenant, advances each to its next run and dispatches it;
   // answers how many were picked.
   sweep(): Promise<number>;
-  // The job: e-mails the report to each recipient, as that recipient may see it.
-  send(tenantId: string, subscriptionId: string): Promise<'sent' | 'failed' | 'gone'>;
+  // The job: e-mails the report to each recipient, as that recipient may see it. `unlessSentSince`
+  // (a job run again after its worker died): nothing is sent if a send has been recorded since then.
+  send(
+    tenantId: string,
+    subscriptionId: string,
+    options?: { unlessSentSince?: Date },
+  ): Promise<'sent' | 'failed' | 'gone'>;
 };
 
 export const scheduleOf = (
@@ -78,12 +84,19 @@ export function createReportSubscriptionRunner(options: {
     });
   }
 
-  async function send(tenantId: string, subscriptionId: string): Promise<'sent' | 'failed' | 'gone'> {
+  async function send(
+    tenantId: string,
+    subscriptionId: string,
+    how: { unlessSentSince?: Date } = {},
+  ): Promise<'sent' | 'failed' | 'gone'> {
     try {
       const queued = await withTenant(db, tenantId, async (tx) => {
         // Locked: two sends of one subscription (a retry, Send now) do not interleave.
         const subscription = await repo.find(tx, tenantId, subscriptionId, { lock: true });
         if (!subscription) return null;
+        // The attempt that died had committed its e-mails (the outbox and its sweep deliver them).
+        const since = how.unlessSentSince;
+        if (since && subscription.last_sent_at && subscription.last_sent_at >= since) return 'done' as const;
         const [report, tenant, recipients] = await Promise.all([
           tx
             .selectFrom('reports')
@@ -154,6 +167,7 @@ export function createReportSubscriptionRunner(options: {
         return emails;
       });
       if (queued === null) return 'gone';
+      if (queued === 'done') return 'sent';
       await mail.dispatch(queued);
       return queued.length > 0 ? 'sent' : 'failed';
     } catch (caught) {
@@ -191,10 +205,10 @@ export function createReportSubscriptionRunner(options: {
 }
 
 export async function createReportSubscriptionQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(REPORT_SUBSCRIPTION_SEND_QUEUE, {
-    name: REPORT_SUBSCRIPTION_SEND_QUEUE,
+  await createJobQueue(boss, REPORT_SUBSCRIPTION_SEND_QUEUE, {
     policy: 'stately',
-    // send() records its own failures; a retry would only repeat them.
+    // send() records its own failures, so a retry only follows a worker that died or hung mid-send
+    // (createJobQueue keeps MIN_JOB_RETRIES for that).
     retryLimit: 0,
     expireInMinutes: 15,
   });
@@ -202,17 +216,21 @@ export async function createReportSubscriptionQueue(boss: PgBoss): Promise<void>
 
 // The sweep every 5 minutes, and once at start so a worker that was down catches up at once.
 export async function registerReportSubscriptionWorker(
-  boss: PgBoss,
+  workers: JobWorkers,
   runner: ReportSubscriptionRunner,
 ): Promise<void> {
-  await boss.work<ReportSubscriptionJob>(REPORT_SUBSCRIPTION_SEND_QUEUE, async (jobs) => {
-    for (const job of jobs) await runner.send(job.data.tenantId, job.data.subscriptionId);
-  });
-  await boss.createQueue(REPORT_SUBSCRIPTION_SWEEP_QUEUE);
+  const { boss } = workers;
+  await workers.register<ReportSubscriptionJob>(REPORT_SUBSCRIPTION_SEND_QUEUE, (job) =>
+    runner.send(job.data.tenantId, job.data.subscriptionId, {
+      // A repeated attempt sends nothing a committed attempt of this job already sent.
+      ...(job.retryCount > 0 && { unlessSentSince: job.createdOn }),
+    }),
+  );
+  // The sweep moves each subscription to its next run in the transaction that picks it, so a sweep
+  // repeated after a crash picks nothing twice.
+  await createJobQueue(boss, REPORT_SUBSCRIPTION_SWEEP_QUEUE);
   await boss.schedule(REPORT_SUBSCRIPTION_SWEEP_QUEUE, '*/5 * * * *');
-  await boss.work(REPORT_SUBSCRIPTION_SWEEP_QUEUE, async () => {
-    await runner.sweep();
-  });
+  await workers.register(REPORT_SUBSCRIPTION_SWEEP_QUEUE, () => runner.sweep());
   await boss.send(REPORT_SUBSCRIPTION_SWEEP_QUEUE, {});
 }
 

@@ -16,6 +16,9 @@ export type PutOptions = {
   namespace: string;
   // Stops reading and throws FileTooLargeError as soon as more bytes than this arrive.
   maxBytes: number;
+  // A UUID the caller derives from what the file is for (a job's output): a repeated attempt then
+  // replaces the file rather than leaving a second. Unset: a new random one.
+  id?: string;
 };
 
 export type FileStore = {

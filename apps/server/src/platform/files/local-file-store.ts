@@ -30,10 +30,12 @@ export function createLocalFileStore(root: string): FileStore {
   return {
     async put(source: Readable, options: PutOptions): Promise<StoredFile> {
       if (!NAMESPACE_PATTERN.test(options.namespace)) throw new Error('Invalid file store namespace.');
-      const id = randomUUID();
+      const id = options.id ?? randomUUID();
       const storageKey = `${options.namespace}/${id.slice(0, 2)}/${id}`;
-      // Written beside the final place and renamed into it: a reader never sees half a file.
-      const temp = path.join(rootDir, TEMP_DIR, `${id}.part`);
+      if (!KEY_PATTERN.test(storageKey)) throw new Error('Invalid file store id.');
+      // Written beside the final place and renamed into it: a reader never sees half a file, and a
+      // file put again under the same id is replaced whole. The temporary name is each put's own.
+      const temp = path.join(rootDir, TEMP_DIR, `${randomUUID()}.part`);
       await mkdir(path.dirname(temp), { recursive: true });
       const hash = createHash('sha256');
       let size = 0;

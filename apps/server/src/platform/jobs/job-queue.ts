@@ -25,9 +25,11 @@ import { createMailDeliveryQueue, registerMailDelivery } from '../mail/mail-deli
 import { createMailer } from '../mail/mailer.js';
 import { type RealtimePublisher, silentPublisher } from '../realtime/realtime-publisher.js';
 import { createJobQueueDb } from './job-queue-db.js';
+import { createJobWorkers, type JobWorkers } from './job-workers.js';
 import { registerSessionCleanup } from './session-cleanup.js';
 
-export type JobQueue = { boss: PgBoss; stop: () => Promise<void> };
+// `workers` is null in a process that only enqueues.
+export type JobQueue = { boss: PgBoss; workers: JobWorkers | null; stop: () => Promise<void> };
 
 // Durable jobs on the same PostgreSQL (pg-boss, SKIP LOCKED), so any number of API or worker
 // processes share the work. `runWorkers` false makes a process that only enqueues.
@@ -54,15 +56,26 @@ export async function startJobQueue(options: {
   await createExportQueue(boss);
   await createThreadEmailQueue(boss);
   await createReportSubscriptionQueue(boss);
-  if (options.runWorkers) {
-    await registerSessionCleanup(boss, options.adminDb);
+  // Every worker goes through the job lease registry (job-workers.ts), so a job whose worker died is
+  // handed back within about a minute, whatever its queue.
+  const workers = options.runWorkers
+    ? createJobWorkers({
+        boss,
+        db: options.adminDb,
+        heartbeatSeconds: options.config.JOB_HEARTBEAT_SECONDS,
+        leaseSeconds: options.config.JOB_LEASE_SECONDS,
+        log: options.log,
+      })
+    : null;
+  if (workers) {
+    await registerSessionCleanup(workers, options.adminDb);
     const mailer = createMailer({
       config: options.config,
       db: options.adminDb,
       jobs: null,
       log: options.log,
     });
-    await registerMailDelivery(boss, mailer, options.adminDb);
+    await registerMailDelivery(workers, mailer, options.adminDb);
     const realtime = options.realtime ?? silentPublisher;
     const integrations = createIntegrationRunner({
       db: options.adminDb,
@@ -75,8 +88,8 @@ export async function startJobQueue(options: {
         ),
       log: options.log,
     });
-    await registerIntegrationWorker(boss, integrations, options.adminDb);
-    await registerUnusedUploadsPurge(boss, options.adminDb, createFileStore(options.config));
+    await registerIntegrationWorker(workers, integrations, options.adminDb);
+    await registerUnusedUploadsPurge(workers, options.adminDb, createFileStore(options.config));
     const files = createFileStore(options.config);
     const exports = createExportRunner({
       db: options.appDb ?? options.adminDb,
@@ -84,7 +97,7 @@ export async function startJobQueue(options: {
       jobs: boss,
       log: options.log,
     });
-    await registerExportWorker(boss, exports, options.adminDb, files);
+    await registerExportWorker(workers, exports, options.adminDb, files);
     // Comment e-mails: one per person for the comments of THREAD_EMAIL_DELAY_SECONDS, handed to SMTP
     // delivery at once.
     const threadEmails = createThreadEmails({
@@ -94,7 +107,7 @@ export async function startJobQueue(options: {
       jobs: boss,
       log: options.log,
     });
-    await registerThreadEmailWorker(boss, threadEmails, options.adminDb, options.config);
+    await registerThreadEmailWorker(workers, threadEmails, options.adminDb, options.config);
     // Report subscriptions (spec 2 §9.4): the report runs as each recipient, so through the
     // application role's pool, which row-level security binds.
     const reportSubscriptions = createReportSubscriptionRunner({
@@ -109,12 +122,16 @@ export async function startJobQueue(options: {
       jobs: boss,
       log: options.log,
     });
-    await registerReportSubscriptionWorker(boss, reportSubscriptions);
+    await registerReportSubscriptionWorker(workers, reportSubscriptions);
+    workers.start();
   }
   return {
     boss,
+    workers,
     stop: async () => {
+      // Heartbeats go on while the handlers finish; then leases are released and renewal stops.
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      workers?.stop();
       await queueDb.close();
     },
   };

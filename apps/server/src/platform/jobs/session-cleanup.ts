@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import { SIGN_IN_THROTTLE_RULES } from '../auth/sign-in-throttle.js';
+import { createJobQueue, type JobWorkers } from './job-workers.js';
 
 export const SESSION_CLEANUP_QUEUE = 'sessions.purge-expired';
 
 // Expired sessions, challenges and throttle counters are refused or ignored at once; this only
 // keeps the tables small. It runs as the migrating role because it spans every tenant.
-export async function registerSessionCleanup(boss: PgBoss, adminDb: Db): Promise<void> {
-  await boss.createQueue(SESSION_CLEANUP_QUEUE);
-  await boss.schedule(SESSION_CLEANUP_QUEUE, '17 * * * *');
-  await boss.work(SESSION_CLEANUP_QUEUE, () => purgeExpiredSignInState(adminDb));
+// Deletes only what has expired, so a run repeated after a crash does nothing twice.
+export async function registerSessionCleanup(workers: JobWorkers, adminDb: Db): Promise<void> {
+  await createJobQueue(workers.boss, SESSION_CLEANUP_QUEUE);
+  await workers.boss.schedule(SESSION_CLEANUP_QUEUE, '17 * * * *');
+  await workers.register(SESSION_CLEANUP_QUEUE, () => purgeExpiredSignInState(adminDb));
 }
 
 export async function purgeExpiredSignInState(adminDb: Db): Promise<void> {

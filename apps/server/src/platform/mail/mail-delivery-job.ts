@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
+import { createJobQueue, type JobWorkers } from '../jobs/job-workers.js';
 import { withTenant } from '../tenant-transaction.js';
 import {
   type JobSender,
@@ -16,8 +17,7 @@ export const MAIL_SWEEP_QUEUE = 'mail.sweep';
 // with the last error, visible in the development mailbox. 'stately' keeps at most one waiting and
 // one running job per e-mail, so dispatching twice never sends twice.
 export async function createMailDeliveryQueue(boss: PgBoss): Promise<void> {
-  await boss.createQueue(MAIL_DELIVERY_QUEUE, {
-    name: MAIL_DELIVERY_QUEUE,
+  await createJobQueue(boss, MAIL_DELIVERY_QUEUE, {
     policy: 'stately',
     retryLimit: 6,
     retryDelay: 30,
@@ -26,15 +26,20 @@ export async function createMailDeliveryQueue(boss: PgBoss): Promise<void> {
   });
 }
 
-export async function registerMailDelivery(boss: PgBoss, mailer: Mailer, adminDb: Db): Promise<void> {
-  await boss.work<MailDeliveryJob>(MAIL_DELIVERY_QUEUE, async (jobs) => {
-    for (const job of jobs) await mailer.deliver(job.data.tenantId, job.data.emailId);
+// A delivery repeated after its worker died sends only an e-mail the outbox does not yet record as
+// sent (the status is checked before SMTP and written the moment SMTP accepts). At least once, not
+// exactly once: a process killed between SMTP's acceptance and that one UPDATE sends it again.
+export async function registerMailDelivery(workers: JobWorkers, mailer: Mailer, adminDb: Db): Promise<void> {
+  await workers.register<MailDeliveryJob>(MAIL_DELIVERY_QUEUE, async (job, { signal }) => {
+    // This process lost the job (swept as dead after a long pause): the new attempt sends it.
+    if (signal.aborted) return;
+    await mailer.deliver(job.data.tenantId, job.data.emailId);
   });
   // A process that stops between committing an e-mail and handing it to the queue leaves it
   // 'queued'; the sweep hands such e-mail over again, and applies the retention below.
-  await boss.createQueue(MAIL_SWEEP_QUEUE);
-  await boss.schedule(MAIL_SWEEP_QUEUE, '*/5 * * * *');
-  await boss.work(MAIL_SWEEP_QUEUE, () => sweepQueuedMail(boss, adminDb));
+  await createJobQueue(workers.boss, MAIL_SWEEP_QUEUE);
+  await workers.boss.schedule(MAIL_SWEEP_QUEUE, '*/5 * * * *');
+  await workers.register(MAIL_SWEEP_QUEUE, () => sweepQueuedMail(workers.boss, adminDb));
 }
 
 // Sent and kept e-mail is deleted after this many days: it holds spent codes and links, and the
