@@ -45,7 +45,7 @@ import { registerErrorHandler } from './platform/error-handler.js';
 import './platform/fastify-types.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { healthRoutes } from './platform/health.js';
-import { registerInputGuards } from './platform/input-guards.js';
+import { answerFrameworkError, registerInputGuards } from './platform/input-guards.js';
 import { createMailer, type JobSender } from './platform/mail/mailer.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.js';
@@ -102,6 +102,7 @@ export async function buildApp(options: {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('config', config);
   app.decorate('db', db);

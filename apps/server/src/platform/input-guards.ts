@@ -1,5 +1,5 @@
-import { INPUT_LIMIT_MESSAGES, MAX_JSON_DEPTH } from '@attest/shared';
-import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, INPUT_LIMIT_MESSAGES, MAX_JSON_DEPTH } from '@attest/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from './errors.js';
 import { jsonNestsDeeperThan } from './json-depth.js';
 import { findNul } from './nul-search.js';
@@ -44,5 +44,19 @@ export function registerInputGuards(app: FastifyInstance): void {
         });
       }
     }
+  });
+}
+
+// Fastify answers a path it cannot decode (%FF) or a parameter over maxParamLength itself, before
+// any route or error handler: this gives those answers the API's {detail, code} too.
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply.status(tooLong ? 414 : (error.statusCode ?? 400)).send({
+    detail: tooLong ? INPUT_LIMIT_MESSAGES.addressPartTooLong : INPUT_LIMIT_MESSAGES.invalidAddress,
+    code: ERROR_CODES.invalid,
   });
 }

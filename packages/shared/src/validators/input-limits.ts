@@ -10,6 +10,8 @@ export const INPUT_LIMIT_MESSAGES = {
   nulCharacter: 'Text may not contain the NUL character (U+0000).',
   invalidText: 'The request contains text the database cannot store.',
   invalidUtf8: 'The request body is not valid UTF-8.',
+  invalidAddress: 'The address is not valid.',
+  addressPartTooLong: 'A part of the address is too long.',
 } as const;
 
 export function containsNul(value: string): boolean {
