@@ -277,6 +277,8 @@ describe('ProcessPage', () => {
       expect(workflowPosts(calls)).toEqual([{ path: users, method: 'POST', body: { user_id: 1 } }]),
     );
     fireEvent.click(within(panel).getByRole('button', { name: 'Remove Procurement from this step' }));
+    // Taking someone else off is confirmed first (issue 12).
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() =>
       expect(
         calls.some((c) => c.method === 'DELETE' && c.path === WORKFLOW_PATHS.stepUser(7, S.INTAKE, 11)),
