@@ -1,4 +1,5 @@
 import { Badge, Code, Group, Pagination, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuditEvents } from '../api/audit-events';
@@ -7,9 +8,10 @@ import { formatDateTime } from '../lib/format-date';
 import { AdminPageHeader } from './admin-page-header';
 import { TableRowsState } from './table-rows-state';
 
-// Actions read as words from the code ('impersonation.start' -> 'impersonation start').
-function actionLabel(action: string): string {
-  return action.replace(/[._]/g, ' ');
+// Each action has its words in admin.audit.actions ('sign_in.succeeded' is the nested key
+// sign_in > succeeded); one the server adds before the web knows it reads as its code in words.
+function actionLabel(action: string, t: TFunction): string {
+  return t(`admin.audit.actions.${action}`, { defaultValue: action.replace(/[._]/g, ' ') });
 }
 
 export function AuditPage() {
@@ -38,7 +40,8 @@ export function AuditPage() {
                   loading={events.isPending}
                   empty={rows.length === 0}
                   columns={5}
-                  emptyText={t('admin.audit.empty')}
+                  // A refused or failed read is not an empty trail: say so instead of "No events".
+                  emptyText={events.isError ? t('admin.audit.loadFailed') : t('admin.audit.empty')}
                 />
                 {rows.map((event) => (
                   <Table.Tr key={event.id}>
@@ -55,7 +58,7 @@ export function AuditPage() {
                         maw={420}
                       >
                         <Badge variant="light" radius="sm" tt="none">
-                          {actionLabel(event.action)}
+                          {actionLabel(event.action, t)}
                         </Badge>
                       </Tooltip>
                     </Table.Td>
@@ -77,7 +80,7 @@ export function AuditPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text fz="xs" c="dimmed">
-              {t('admin.count', { count: events.data?.count ?? 0 })}
+              {events.data ? t('admin.count', { count: events.data.count }) : null}
             </Text>
             <Pagination
               value={page}

@@ -69,3 +69,51 @@ describe('LoginForm and captcha', () => {
     });
   });
 });
+
+describe('LoginForm when password sign-in is paused', () => {
+  it('shows the server answer and points to signing in with a code sent by e-mail', async () => {
+    mockApi({
+      [SIGN_IN_PATHS.captchaConfig]: { body: { enabled: false, site_key: null } },
+      '/api/v1/users/login/': {
+        status: 429,
+        headers: { 'Retry-After': '900' },
+        body: {
+          detail: 'Too many failed attempts. Please wait a moment before trying again.',
+          code: 'throttled',
+        },
+      },
+    });
+    renderWithProviders(<LoginForm onAnswer={vi.fn()} />, { url: '/login?next=%2Freports' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false),
+    );
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('Too many failed attempts. Please wait a moment before trying again.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('password-paused-hint').textContent).toContain(
+      'You can still sign in now with a code or a link sent to your email address.',
+    );
+    const link = screen.getByRole('link', { name: 'Email me a sign-in code' });
+    expect(link.getAttribute('href')).toBe('/login/code?next=%2Freports');
+  });
+
+  it('shows no such hint for a wrong password', async () => {
+    mockApi({
+      [SIGN_IN_PATHS.captchaConfig]: { body: { enabled: false, site_key: null } },
+      '/api/v1/users/login/': {
+        status: 400,
+        body: { detail: 'Unable to log in with provided credentials.', code: 'authentication_failed' },
+      },
+    });
+    renderWithProviders(<LoginForm onAnswer={vi.fn()} />);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false),
+    );
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Unable to log in with provided credentials.')).toBeTruthy();
+    expect(screen.queryByTestId('password-paused-hint')).toBeNull();
+  });
+});

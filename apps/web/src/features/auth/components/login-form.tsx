@@ -4,10 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
-import { signInErrorMessage } from '../lib/sign-in-errors';
+import { isThrottled, signInErrorMessage } from '../lib/sign-in-errors';
 import { EmailField } from './email-field';
 import { FormError } from './form-error';
 import { HCaptchaWidget } from './hcaptcha-widget';
+import { PasswordPausedHint } from './password-paused-hint';
 
 export type LoginFormProps = { onAnswer: (response: LoginResponse) => void };
 
@@ -40,6 +41,7 @@ export function LoginForm({ onAnswer }: LoginFormProps) {
         />
         <HCaptchaWidget captcha={captcha} />
         <FormError message={login.error ? signInErrorMessage(login.error, 'auth.loginFailed', t) : null} />
+        {isThrottled(login.error) ? <PasswordPausedHint /> : null}
         <Button type="submit" fullWidth size="md" mt="xs" loading={login.isPending} disabled={!captcha.ready}>
           {t('auth.signIn')}
         </Button>

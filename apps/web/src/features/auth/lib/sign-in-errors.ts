@@ -15,3 +15,8 @@ export function signInErrorMessage(error: Error, fallbackKey: string, t: Transla
 export function isExpiredToken(error: unknown): boolean {
   return error instanceof HttpError && error.code === ERROR_CODES.tokenExpired;
 }
+
+// Too many wrong passwords: password sign-in is paused for this account, the e-mailed ways are not.
+export function isThrottled(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 429;
+}
