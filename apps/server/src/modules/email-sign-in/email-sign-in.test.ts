@@ -112,6 +112,34 @@ describe('POST users/request_otp/', () => {
     expect(Number(count.n)).toBe(5);
   });
 
+  it('sends at most 50 codes and links from one address in fifteen minutes, whatever the e-mails', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const client = await anonymousClient(tenant.slug);
+    // As if 49 requests for other e-mails had come from this address a moment ago.
+    await adminDb
+      .insertInto('sign_in_throttles')
+      .values({ tenant_id: tenant.id, key: 'email_request:ip:127.0.0.1', failures: 49 })
+      .execute();
+    const email = `member@${tenant.slug}.test`;
+    expect((await client.post(SIGN_IN_PATHS.requestOtp, { email })).statusCode).toBe(200);
+    for (const [path, to] of [
+      [SIGN_IN_PATHS.requestOtp, email],
+      [SIGN_IN_PATHS.requestMagicLink, email],
+      [SIGN_IN_PATHS.requestOtp, `nobody@${tenant.slug}.test`],
+    ] as const) {
+      const refused = await client.post(path, { email: to });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('throttled');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    }
+    const sent = await adminDb
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    expect(sent).toHaveLength(1);
+  });
+
   it('refuses a missing e-mail and a write without CSRF', async () => {
     const tenant = await createTestTenant(adminDb);
     const client = await anonymousClient(tenant.slug);

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { OneTimeTokenPurpose } from '../../db/schema.js';
 import { oneTimeTokens } from '../../platform/auth/one-time-tokens.js';
 import type { ClientInfo } from '../../platform/auth/sign-in.js';
+import { signInThrottle } from '../../platform/auth/sign-in-throttle.js';
 import type { CaptchaAnswer, CaptchaGuard } from '../../platform/captcha/captcha-guard.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
@@ -36,4 +37,13 @@ export async function accountToEmail(tx: Tx, email: string, purpose: OneTimeToke
   }
   await oneTimeTokens.revokeUnused(tx, account.id, purpose);
   return account;
+}
+
+// Besides the per-account cap, one address may ask for at most the throttle's address limit of
+// codes and links (50 per 15 minutes) across all e-mails, so it cannot make the product mail
+// everyone; beyond it the answer is 429, the same for every e-mail.
+export async function countEmailRequest(tx: Tx, tenantId: string, client: ClientInfo): Promise<void> {
+  const subject = { purpose: 'email_request', address: client.ipAddress } as const;
+  await signInThrottle.assertAllowed(tx, tenantId, subject);
+  await signInThrottle.recordFailure(tx, tenantId, subject);
 }

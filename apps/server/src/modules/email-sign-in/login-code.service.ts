@@ -12,6 +12,7 @@ import {
   accountToEmail,
   type CaptchaFields,
   captchaAnswer,
+  countEmailRequest,
   type EmailSignInDeps,
 } from './emailed-sign-in.js';
 import { loginCodeEmail } from './sign-in-emails.js';
@@ -30,6 +31,7 @@ export function createLoginCodeService(deps: EmailSignInDeps) {
     async requestCode(ctx: TenantContext, input: { email: string } & CaptchaFields, client: ClientInfo) {
       await deps.captcha.assertCaptcha(ctx, captchaAnswer(input, client));
       const queued = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        await countEmailRequest(tx, ctx.tenant.id, client);
         const account = await accountToEmail(tx, input.email, 'login_code');
         if (!account) return [];
         const id = randomUUID();

@@ -11,6 +11,7 @@ import {
   accountToEmail,
   type CaptchaFields,
   captchaAnswer,
+  countEmailRequest,
   type EmailSignInDeps,
 } from './emailed-sign-in.js';
 import { magicLinkEmail } from './sign-in-emails.js';
@@ -26,6 +27,7 @@ export function createMagicLinkService(deps: EmailSignInDeps) {
     ) {
       await deps.captcha.assertCaptcha(ctx, captchaAnswer(input, client));
       const queued = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+        await countEmailRequest(tx, ctx.tenant.id, client);
         const account = await accountToEmail(tx, input.email, 'magic_link');
         if (!account) return [];
         const token = newToken();

@@ -25,7 +25,15 @@ export const SIGN_IN_THROTTLE_RULES: ThrottleRules = {
 };
 
 // Each purpose counts separately, so failed MFA codes do not lock the password form and vice versa.
-export type ThrottlePurpose = 'login' | 'login_code' | 'magic_link' | 'mfa' | 'invitation' | 'password';
+// 'email_request' counts requests for e-mailed codes and links by address (each one, not failures).
+export type ThrottlePurpose =
+  | 'login'
+  | 'login_code'
+  | 'magic_link'
+  | 'mfa'
+  | 'invitation'
+  | 'password'
+  | 'email_request';
 
 // `account` is the e-mail as typed (whether or not it exists, so unknown e-mails behave the same);
 // `address` is the client's IP address.
