@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './pagination.js';
 import { SIGN_IN_CODE_PATTERN } from './sign-in-flows.js';
+import { text } from './validators/input-limits.js';
 
 // The signed-in user's own security settings: authenticator app, recovery codes, password, sessions.
 export const ACCOUNT_PATHS = {
@@ -18,34 +19,34 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const TotpSetupResponseSchema = z.object({
-  secret: z.string(),
-  otpauth_url: z.string(),
+  secret: text(),
+  otpauth_url: text(),
   // A PNG data URL of the otpauth QR code.
-  qr_code: z.string(),
+  qr_code: text(),
 });
 export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
 export const TotpCodeSchema = z.strictObject({
-  code: z.string().trim().regex(SIGN_IN_CODE_PATTERN),
+  code: text().trim().regex(SIGN_IN_CODE_PATTERN),
 });
-export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(text()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
-export const TotpDisableSchema = z.strictObject({ password: z.string().min(1).max(1024) });
+export const TotpDisableSchema = z.strictObject({ password: text().min(1).max(1024) });
 
 export const ChangePasswordSchema = z.strictObject({
-  current_password: z.string().min(1).max(1024),
-  new_password: z.string().max(1024),
+  current_password: text().min(1).max(1024),
+  new_password: text().max(1024),
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
 export const SessionSummarySchema = z.object({
-  id: z.string(),
+  id: text(),
   current: z.boolean(),
-  auth_method: z.string(),
-  user_agent: z.string().nullable(),
-  ip_address: z.string().nullable(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
-  expires_at: z.string(),
+  auth_method: text(),
+  user_agent: text().nullable(),
+  ip_address: text().nullable(),
+  created_at: text(),
+  last_seen_at: text(),
+  expires_at: text(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 export const SessionsPageSchema = pageOf(SessionSummarySchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from './pagination.js';
+import { text } from './validators/input-limits.js';
 
 // Administration of people and access (issue 3): users, groups, permissions, region and business-unit
 // access, third-party invitations, impersonation, the audit trail and the development mailbox.
@@ -29,21 +30,21 @@ export const AccessLevelSchema = z.enum(['read', 'full']);
 
 export const AdminUserSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
+  email: text(),
+  first_name: text(),
+  last_name: text(),
   kind: z.number().int(),
   is_active: z.boolean(),
-  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  extra_permissions: z.array(z.string()),
+  groups: z.array(z.object({ id: z.number().int(), name: text() })),
+  extra_permissions: z.array(text()),
   mfa_enrolled: z.boolean(),
-  invited_at: z.string().nullable(),
-  created_at: z.string(),
+  invited_at: text().nullable(),
+  created_at: text(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUsersPageSchema = pageOf(AdminUserSchema);
 export const AdminUsersQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(20),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -53,7 +54,7 @@ export const AdminUsersQuerySchema = z.object({
 export const AdminUserUpdateSchema = z
   .object({
     group_ids: z.array(z.number().int()).max(200).optional(),
-    extra_permissions: z.array(z.string().max(100)).max(200).optional(),
+    extra_permissions: z.array(text().max(100)).max(200).optional(),
     is_active: z.boolean().optional(),
   })
   .strict();
@@ -68,27 +69,27 @@ export type UserAccess = z.infer<typeof UserAccessSchema>;
 
 export const AdminGroupSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  permissions: z.array(z.string()),
+  name: text(),
+  permissions: z.array(text()),
   member_count: z.number().int(),
 });
 export const AdminGroupsPageSchema = pageOf(AdminGroupSchema);
-export const AdminGroupCreateSchema = z.object({ name: z.string().trim().min(1).max(150) }).strict();
+export const AdminGroupCreateSchema = z.object({ name: text().trim().min(1).max(150) }).strict();
 export const AdminGroupUpdateSchema = z
   .object({
-    name: z.string().trim().min(1).max(150).optional(),
-    permissions: z.array(z.string().max(100)).max(200).optional(),
+    name: text().trim().min(1).max(150).optional(),
+    permissions: z.array(text().max(100)).max(200).optional(),
   })
   .strict();
 
-export const PermissionInfoSchema = z.object({ codename: z.string(), name: z.string() });
+export const PermissionInfoSchema = z.object({ codename: text(), name: text() });
 export const PermissionsCatalogueSchema = z.object({ results: z.array(PermissionInfoSchema) });
 
 export const InvitationRequestSchema = z
   .object({
-    email: z.string().trim().min(3).max(254),
-    first_name: z.string().trim().min(1).max(150),
-    last_name: z.string().trim().min(1).max(150),
+    email: text().trim().min(3).max(254),
+    first_name: text().trim().min(1).max(150),
+    last_name: text().trim().min(1).max(150),
   })
   .strict();
 
@@ -105,47 +106,47 @@ export const IMPERSONATION_ERROR_TAGS = {
 } as const;
 export type ImpersonationErrorTag = (typeof IMPERSONATION_ERROR_TAGS)[keyof typeof IMPERSONATION_ERROR_TAGS];
 export const ImpersonationErrorSchema = z.object({
-  detail: z.string(),
+  detail: text(),
   code: z.literal('impersonation_error'),
-  error_tag: z.string(),
-  impersonator: z.object({ id: z.number().int(), name: z.string() }),
-  impersonatee: z.object({ id: z.number().int(), name: z.string() }),
+  error_tag: text(),
+  impersonator: z.object({ id: z.number().int(), name: text() }),
+  impersonatee: z.object({ id: z.number().int(), name: text() }),
 });
 
 export const AuditEventSchema = z.object({
   id: z.number().int(),
-  action: z.string(),
-  actor: z.object({ id: z.number().int(), email: z.string() }).nullable(),
-  target: z.object({ id: z.number().int(), email: z.string() }).nullable(),
-  details: z.record(z.string(), z.unknown()),
-  ip_address: z.string().nullable(),
-  created_at: z.string(),
+  action: text(),
+  actor: z.object({ id: z.number().int(), email: text() }).nullable(),
+  target: z.object({ id: z.number().int(), email: text() }).nullable(),
+  details: z.record(text(), z.unknown()),
+  ip_address: text().nullable(),
+  created_at: text(),
 });
 export const AuditEventsPageSchema = pageOf(AuditEventSchema);
 export const AuditEventsQuerySchema = PageQuerySchema.extend({
   // An action ('user.groups_changed') or its family ('user.').
-  action: z.string().trim().max(100).optional(),
+  action: text().trim().max(100).optional(),
   user_id: z.coerce.number().int().min(1).optional(),
 });
 
 export const MailboxMessageSchema = z.object({
   id: z.number().int(),
-  to_address: z.string(),
-  subject: z.string(),
-  text_body: z.string(),
-  html_body: z.string().nullable(),
+  to_address: text(),
+  subject: text(),
+  text_body: text(),
+  html_body: text().nullable(),
   status: z.enum(['queued', 'sent', 'failed', 'kept']),
-  created_at: z.string(),
+  created_at: text(),
   // The files sent with it; the content is downloaded from ADMIN_PATHS.mailboxAttachment.
-  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
+  attachments: z.array(z.object({ filename: text(), content_type: text(), size: z.number().int() })),
 });
 export const MailboxPageSchema = pageOf(MailboxMessageSchema);
 
-export const RegionSchema = z.object({ id: z.number().int(), name: z.string() });
+export const RegionSchema = z.object({ id: z.number().int(), name: text() });
 export const RegionsPageSchema = pageOf(RegionSchema);
 export const BusinessUnitSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   region_id: z.number().int(),
 });
 export const BusinessUnitsPageSchema = pageOf(BusinessUnitSchema);
@@ -171,7 +172,7 @@ export const SecuritySettingsSchema = z.object({
   session_idle_minutes: z.number().int(),
   session_absolute_hours: z.number().int(),
   captcha_enabled: z.boolean(),
-  hcaptcha_site_key: z.string().nullable(),
+  hcaptcha_site_key: text().nullable(),
   hcaptcha_secret_set: z.boolean(),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
@@ -193,8 +194,8 @@ export const SecuritySettingsUpdateSchema = z
       .max(SESSION_ABSOLUTE_HOURS.max)
       .optional(),
     captcha_enabled: z.boolean().optional(),
-    hcaptcha_site_key: z.string().trim().min(1).max(200).nullable().optional(),
-    hcaptcha_secret: z.string().trim().min(1).max(500).nullable().optional(),
+    hcaptcha_site_key: text().trim().min(1).max(200).nullable().optional(),
+    hcaptcha_secret: text().trim().min(1).max(500).nullable().optional(),
   })
   .strict();
 export type SecuritySettingsUpdate = z.infer<typeof SecuritySettingsUpdateSchema>;

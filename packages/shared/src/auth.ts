@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validators/input-limits.js';
 
 export const USER_KIND = { internal: 1, supplier: 2 } as const;
 
@@ -11,26 +12,26 @@ export const CaptchaServiceSchema = z
   .transform((v) => (v === 'hcaptcha' ? v : undefined));
 
 export const LoginRequestSchema = z.strictObject({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
-  captcha_token: z.string().max(4096).optional().nullable(),
+  email: text().trim().min(1).max(254),
+  password: text().min(1).max(1024),
+  captcha_token: text().max(4096).optional().nullable(),
   captcha_service: CaptchaServiceSchema,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const UserGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+export const UserGroupSchema = z.object({ id: z.number().int(), name: text() });
 
 export const UserSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  tenant: z.string(),
+  email: text(),
+  first_name: text(),
+  last_name: text(),
+  tenant: text(),
   // The tenant's numeric id: the real-time client names its private channels with it (issue 6).
   tenant_id: z.number().int(),
-  csrf: z.string(),
-  prefered_language: z.string(),
-  timezone: z.string().nullable(),
+  csrf: text(),
+  prefered_language: text(),
+  timezone: text().nullable(),
   mfa: z.object({
     requires_mfa_verification: z.boolean(),
     // Has a confirmed authenticator app.
@@ -39,13 +40,13 @@ export const UserSchema = z.object({
     enrolment_required: z.boolean(),
   }),
   // The session's public id: safe to show, unlike the httpOnly cookie value.
-  sessionId: z.string(),
+  sessionId: text(),
   kind: z.number().int(),
   groups: z.array(UserGroupSchema),
   user_profile_workflow: z.number().int().nullable(),
-  features: z.array(z.string()),
+  features: z.array(text()),
   // Set while an administrator is acting as this user (the impersonation banner).
-  impersonator: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  impersonator: z.object({ id: z.number().int(), name: text(), email: text() }).nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -55,13 +56,13 @@ export const LoginResponseSchema = z.union([
 ]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const PermissionsResponseSchema = z.object({ objects: z.record(z.string(), z.boolean()) });
+export const PermissionsResponseSchema = z.object({ objects: z.record(text(), z.boolean()) });
 export type PermissionsResponse = z.infer<typeof PermissionsResponseSchema>;
 
-export const LogoutResponseSchema = z.object({ redirect_url: z.string().nullable() });
+export const LogoutResponseSchema = z.object({ redirect_url: text().nullable() });
 
-export const ChangeLanguageRequestSchema = z.strictObject({ to_language: z.string().trim().min(2).max(16) });
-export const ChangeLanguageResponseSchema = z.object({ prefered_language: z.string() });
+export const ChangeLanguageRequestSchema = z.strictObject({ to_language: text().trim().min(2).max(16) });
+export const ChangeLanguageResponseSchema = z.object({ prefered_language: text() });
 
-export const SetTimezoneRequestSchema = z.strictObject({ timezone: z.string().trim().min(1).max(64) });
-export const SetTimezoneResponseSchema = z.object({ timezone: z.string() });
+export const SetTimezoneRequestSchema = z.strictObject({ timezone: text().trim().min(1).max(64) });
+export const SetTimezoneResponseSchema = z.object({ timezone: text() });

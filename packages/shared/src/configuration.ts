@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND_KEYS } from './brands.js';
+import { text } from './validators/input-limits.js';
 import { EmbedUrlSchema, LinkUrlSchema, LogoUrlSchema } from './validators/link-url.js';
 
 // GET customers/configuration/ (spec 1 sections 3 and 7). Field names follow the spec exactly.
@@ -12,46 +13,46 @@ export const FEATURE_TOGGLES = [
 
 // Header and support links: http(s) or a page of this app (issue 12: never javascript: or data:).
 export const HeaderLinkSchema = z.object({
-  label: z.string().min(1).max(60),
+  label: text().min(1).max(60),
   url: LinkUrlSchema,
 });
 export const MAX_HEADER_LINKS = 10;
 export type HeaderLink = z.infer<typeof HeaderLinkSchema>;
 
 export const CustomUiLabelsSchema = z.object({
-  banner_message: z.string().max(500).nullable(),
+  banner_message: text().max(500).nullable(),
   trigger: z.boolean(),
-  color: z.string().nullable(),
-  brandColor: z.string().nullable(),
+  color: text().nullable(),
+  brandColor: text().nullable(),
   header_links: z.array(HeaderLinkSchema).max(MAX_HEADER_LINKS),
-  specialFeatures: z.array(z.string()),
-  filter_placeholders: z.object({ Region: z.string().nullable(), Business: z.string().nullable() }),
+  specialFeatures: z.array(text()),
+  filter_placeholders: z.object({ Region: text().nullable(), Business: text().nullable() }),
 });
 export type CustomUiLabels = z.infer<typeof CustomUiLabelsSchema>;
 
 export const SupportedLanguageSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  nativeName: z.string(),
+  code: text(),
+  name: text(),
+  nativeName: text(),
 });
 
 export const ConfigurationSchema = z.object({
-  name: z.string(),
-  tenant: z.string(),
+  name: text(),
+  tenant: text(),
   brand: z.enum(BRAND_KEYS as [string, ...string[]]),
-  brand_title: z.string(),
-  brand_copyright: z.string(),
+  brand_title: text(),
+  brand_copyright: text(),
   logo: LogoUrlSchema.nullable(),
-  supported_languages: z.array(z.string()),
+  supported_languages: z.array(text()),
   supported_languages_json: z.array(SupportedLanguageSchema),
-  default_language: z.string(),
+  default_language: text(),
   custom_ui_labels: CustomUiLabelsSchema,
-  feature_toggles: z.record(z.string(), z.boolean()),
+  feature_toggles: z.record(text(), z.boolean()),
   configuration: z.object({
     is_maintenance_mode_enabled: z.boolean(),
-    message_on_maintenance_page: z.string().nullable(),
+    message_on_maintenance_page: text().nullable(),
     // When the maintenance is expected to end; the maintenance page counts down to it.
-    maintenance_end_time: z.string().nullable(),
+    maintenance_end_time: text().nullable(),
   }),
   report_embed_url: EmbedUrlSchema.nullable(),
   support_links: z.array(HeaderLinkSchema).max(MAX_HEADER_LINKS),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-security.js';
+import { text } from './validators/input-limits.js';
 
 // Every error answer of the API: a message for people, a code for programs, field errors on 400.
 export const ApiErrorSchema = z.object({
-  detail: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  detail: text(),
+  code: text(),
+  errors: z.record(text(), z.array(text())).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -5,6 +5,7 @@ import {
   WorkflowListQuerySchema,
   type WorkflowListState,
 } from './dashboard/list-query.js';
+import { text } from './validators/input-limits.js';
 
 // Issue 5, spec 1 §7 'POST workflows/export/ (v2)': the dashboard exports the kind it shows with the
 // list's current filters. The export runs as a job; the browser polls it for progress and downloads
@@ -80,12 +81,12 @@ export const WorkflowExportSchema = z.object({
   rows_total: z.number().int(),
   rows_done: z.number().int(),
   // The name the download is saved under: '<kind>-<yyyy-mm-dd>.csv'.
-  file_name: z.string(),
+  file_name: text(),
   // Set when state is 'failed': a sentence for the user, never an internal error.
-  error: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-  expires_at: z.string(),
+  error: text().nullable(),
+  created_at: text(),
+  finished_at: text().nullable(),
+  expires_at: text(),
 });
 export type WorkflowExport = z.infer<typeof WorkflowExportSchema>;
 

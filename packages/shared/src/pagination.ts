@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants.js';
+import { text } from './validators/input-limits.js';
 
 // Lists answer {results, count, next, previous}; next and previous carry limit and offset.
 export const PageQuerySchema = z.object({
@@ -12,7 +13,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     results: z.array(item),
     count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    next: text().nullable(),
+    previous: text().nullable(),
   });
 }

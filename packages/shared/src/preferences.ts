@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './pagination.js';
+import { text } from './validators/input-limits.js';
 import { AvailableStatusSchema } from './workflows/api.js';
 
 // Issue 5: a user's own preferences (spec 2 §3.6 kinds) and recently viewed workflows (spec 1 §3, §7).
@@ -31,7 +32,7 @@ const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 // What each kind keeps. A saved filter is the dashboard's list state as its URL query (the encoded
 // form of packages/shared/src/dashboard), so applying one is navigating to it; the server checks it
 // decodes to a valid list state before storing it.
-export const SavedFilterValueSchema = z.object({ query: z.string().max(8000) }).strict();
+export const SavedFilterValueSchema = z.object({ query: text().max(8000) }).strict();
 export const PinnedWorkflowValueSchema = z.object({ workflow_id: Id }).strict();
 export const FavoriteReportValueSchema = z.object({ report_id: Id }).strict();
 
@@ -51,9 +52,9 @@ export type PreferencesQuery = z.infer<typeof PreferencesQuerySchema>;
 export const CreatePreferenceRequestSchema = z
   .object({
     kind: PreferenceKindSchema,
-    name: z.string().trim().min(1).max(PREFERENCE_NAME_MAX_LENGTH),
+    name: text().trim().min(1).max(PREFERENCE_NAME_MAX_LENGTH),
     // Checked against the kind's schema (PREFERENCE_VALUE_SCHEMAS) by the service.
-    value: z.record(z.string(), z.unknown()),
+    value: z.record(text(), z.unknown()),
   })
   .strict();
 export type CreatePreferenceRequest = z.infer<typeof CreatePreferenceRequestSchema>;
@@ -61,9 +62,9 @@ export type CreatePreferenceRequest = z.infer<typeof CreatePreferenceRequestSche
 export const PreferenceSchema = z.object({
   id: Id,
   kind: PreferenceKindSchema,
-  name: z.string(),
-  value: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
+  name: text(),
+  value: z.record(text(), z.unknown()),
+  created_at: text(),
 });
 export type Preference = z.infer<typeof PreferenceSchema>;
 export const PreferencesPageSchema = pageOf(PreferenceSchema);
@@ -78,10 +79,10 @@ export const PreferenceIdParamsSchema = z.object({
 
 export const RecentWorkflowSchema = z.object({
   id: Id,
-  name: z.string(),
-  kind: z.object({ id: Id, name: z.string() }),
+  name: text(),
+  kind: z.object({ id: Id, name: text() }),
   status: AvailableStatusSchema,
-  viewed_at: z.string(),
+  viewed_at: text(),
 });
 export type RecentWorkflow = z.infer<typeof RecentWorkflowSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CaptchaServiceSchema, LoginResponseSchema } from './auth.js';
+import { text } from './validators/input-limits.js';
 
 // Issue 3's sign-in paths (spec 1 sections 4 and 7). Every first factor answers LoginResponse: the
 // user, or `mfa.requires_mfa_verification` with the pending challenge in an httpOnly cookie.
@@ -20,7 +21,7 @@ export const SIGN_IN_PATHS = {
 } as const;
 
 export const CaptchaFieldsSchema = z.strictObject({
-  captcha_token: z.string().max(4096).optional().nullable(),
+  captcha_token: text().max(4096).optional().nullable(),
   captcha_service: CaptchaServiceSchema,
 });
 
@@ -29,43 +30,43 @@ export const SIGN_IN_CODE_LENGTH = 6;
 export const SIGN_IN_CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
 
 // The authenticator-app code (6 digits) or a recovery code (xxxxx-xxxxx).
-export const LoginUsingMfaRequestSchema = z.strictObject({ token: z.string().trim().min(6).max(32) });
+export const LoginUsingMfaRequestSchema = z.strictObject({ token: text().trim().min(6).max(32) });
 
-export const RequestOtpSchema = CaptchaFieldsSchema.extend({ email: z.string().trim().min(3).max(254) });
+export const RequestOtpSchema = CaptchaFieldsSchema.extend({ email: text().trim().min(3).max(254) });
 export const SubmitOtpSchema = CaptchaFieldsSchema.extend({
-  email: z.string().trim().min(3).max(254),
-  token: z.string().trim().regex(SIGN_IN_CODE_PATTERN),
+  email: text().trim().min(3).max(254),
+  token: text().trim().regex(SIGN_IN_CODE_PATTERN),
 });
 
 export const RequestMagicLinkSchema = CaptchaFieldsSchema.extend({
-  email: z.string().trim().min(3).max(254),
-  next: z.string().max(2048).optional().nullable(),
+  email: text().trim().min(3).max(254),
+  next: text().max(2048).optional().nullable(),
 });
-export const MagicLinkLoginSchema = z.strictObject({ token: z.string().min(16).max(256) });
+export const MagicLinkLoginSchema = z.strictObject({ token: text().min(16).max(256) });
 // Links and claim tokens carry a destination: the web app follows next_path (a same-origin path)
 // once signed in, or after the MFA step.
 export const SignInWithNextResponseSchema = LoginResponseSchema.and(
-  z.object({ next_path: z.string().nullable() }),
+  z.object({ next_path: text().nullable() }),
 );
 
 // Request answers that never reveal whether an account exists.
-export const AcceptedSchema = z.object({ detail: z.string() });
+export const AcceptedSchema = z.object({ detail: text() });
 
-export const ClaimTokenRequestSchema = z.strictObject({ token: z.string().min(16).max(256) });
+export const ClaimTokenRequestSchema = z.strictObject({ token: text().min(16).max(256) });
 export const MintClaimTokenRequestSchema = z.strictObject({
-  next: z.string().max(2048).optional().nullable(),
+  next: text().max(2048).optional().nullable(),
 });
-export const MintClaimTokenResponseSchema = z.object({ token: z.string(), expires_at: z.string() });
+export const MintClaimTokenResponseSchema = z.object({ token: text(), expires_at: text() });
 
-export const SsoProviderSummarySchema = z.object({ slug: z.string(), display_name: z.string() });
+export const SsoProviderSummarySchema = z.object({ slug: text(), display_name: text() });
 export const SsoProvidersResponseSchema = z.object({ results: z.array(SsoProviderSummarySchema) });
 
 export const AcceptInvitationSchema = z.strictObject({
-  token: z.string().min(16).max(256),
-  password: z.string().max(1024),
+  token: text().min(16).max(256),
+  password: text().max(1024),
 });
 
-export const CaptchaConfigSchema = z.object({ enabled: z.boolean(), site_key: z.string().nullable() });
+export const CaptchaConfigSchema = z.object({ enabled: z.boolean(), site_key: text().nullable() });
 
 // Lifetimes the web app states to people.
 export const MAGIC_LINK_TTL_MINUTES = 15;

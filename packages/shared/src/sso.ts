@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './pagination.js';
+import { text } from './validators/input-limits.js';
 
 // Single sign-on with OpenID Connect, one or more providers per tenant (issue 3). The slug is the
 // {loginType} of /login/{loginType}, so it may not take a name the sign-in pages already use.
@@ -47,17 +48,17 @@ const HttpUrlSchema = z
 
 export const SsoProviderSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  display_name: z.string(),
-  issuer: z.string(),
-  client_id: z.string(),
-  allowed_email_domains: z.array(z.string()),
+  slug: text(),
+  display_name: text(),
+  issuer: text(),
+  client_id: text(),
+  allowed_email_domains: z.array(text()),
   default_group_id: z.number().int().nullable(),
-  logout_redirect_url: z.string().nullable(),
+  logout_redirect_url: text().nullable(),
   enabled: z.boolean(),
   // The URL to register at the provider for this tenant.
-  redirect_uri: z.string(),
-  created_at: z.string(),
+  redirect_uri: text(),
+  created_at: text(),
 });
 export type SsoProvider = z.infer<typeof SsoProviderSchema>;
 export const SsoProvidersPageSchema = pageOf(SsoProviderSchema);
@@ -70,10 +71,10 @@ export const SsoProviderCreateSchema = z
       .trim()
       .toLowerCase()
       .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Use lowercase letters, digits and hyphens.'),
-    display_name: z.string().trim().min(1).max(100),
+    display_name: text().trim().min(1).max(100),
     issuer: HttpUrlSchema,
-    client_id: z.string().trim().min(1).max(255),
-    client_secret: z.string().min(1).max(1024),
+    client_id: text().trim().min(1).max(255),
+    client_secret: text().min(1).max(1024),
     allowed_email_domains: z.array(EmailDomainSchema).min(1).max(50),
     default_group_id: z.number().int().min(1).nullable().optional(),
     logout_redirect_url: HttpUrlSchema.nullable().optional(),
@@ -85,16 +86,16 @@ export const SsoProviderUpdateSchema = SsoProviderCreateSchema.partial().strict(
 export type SsoProviderUpdate = z.infer<typeof SsoProviderUpdateSchema>;
 
 export const SsoAuthorizeQuerySchema = z.object({
-  next: z.string().max(2048).optional(),
+  next: text().max(2048).optional(),
   popup: z.enum(['1', '0', 'true', 'false']).optional(),
 });
 
 // What the provider sends back; openid-client reads the raw URL, this only bounds it.
 export const SsoCallbackQuerySchema = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(2048).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  session_state: z.string().max(512).optional(),
+  code: text().max(4096).optional(),
+  state: text().max(512).optional(),
+  iss: text().max(2048).optional(),
+  error: text().max(200).optional(),
+  error_description: text().max(2000).optional(),
+  session_state: text().max(512).optional(),
 });

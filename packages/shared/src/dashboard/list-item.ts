@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FilterAttributeSchema } from '../filters/catalogue.js';
 import { pageOf } from '../pagination.js';
+import { text } from '../validators/input-limits.js';
 import { WorkflowListQuerySchema } from './list-query.js';
 
 const Id = z.number().int();
@@ -10,13 +11,13 @@ const Id = z.number().int();
 // A fixed column has a translation key in translated_label; a field column its definition label.
 export const LC_DISPLAY_TYPES = ['text', 'number', 'date', 'boolean', 'choice', 'user', 'place'] as const;
 export const LcDataItemSchema = z.object({
-  key: z.string(),
-  value: z.string().nullable(),
-  label: z.string().nullable(),
-  translated_label: z.string().nullable(),
+  key: text(),
+  value: text().nullable(),
+  label: text().nullable(),
+  translated_label: text().nullable(),
   display_type: z.enum(LC_DISPLAY_TYPES),
   // A date column's format (spec 1 §9 YYYY-MM-DD); null otherwise.
-  format: z.string().nullable(),
+  format: text().nullable(),
 });
 export type LcDataItem = z.infer<typeof LcDataItemSchema>;
 
@@ -24,7 +25,7 @@ export type LcDataItem = z.infer<typeof LcDataItemSchema>;
 // itself. Relation labels (Parent, Children, Grandchildren) are the web's.
 export const FamilyMemberSchema = z.object({
   id: Id,
-  name: z.string(),
+  name: text(),
   relation: z.enum(['parent', 'self']),
 });
 
@@ -32,29 +33,29 @@ export const FamilyMemberSchema = z.object({
 // field_id hold tags.
 export const ListAlertSchema = z.object({
   id: Id,
-  field_id: z.string().nullable(),
-  step_id: z.string(),
-  step_group_id: z.string(),
+  field_id: text().nullable(),
+  step_id: text(),
+  step_group_id: text(),
   workflow_id: Id,
   cat_color_label: z.enum(['R', 'A', 'G']),
-  alert_tag: z.string(),
+  alert_tag: text(),
 });
 
 export const WorkflowListItemSchema = z.object({
   id: Id,
-  name: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  name: text(),
+  created_at: text(),
+  updated_at: text(),
   // The value the list is ordered by when ordering by an answer (ordering=field__<tag>); else null.
-  sorting_primary_field: z.string().nullable(),
+  sorting_primary_field: text().nullable(),
   lc_data: z.array(LcDataItemSchema),
   workflow_family: z.array(FamilyMemberSchema),
   alerts: z.array(ListAlertSchema),
-  status: z.object({ id: Id, tag: z.string(), display_name: z.string(), color_code: z.string() }),
+  status: z.object({ id: Id, tag: text(), display_name: text(), color_code: text() }),
   progress: z.number().int(),
-  kind: z.object({ id: Id, name: z.string(), tag: z.string() }),
-  region: z.object({ id: Id, name: z.string() }),
-  business_unit: z.object({ id: Id, name: z.string() }).nullable(),
+  kind: z.object({ id: Id, name: text(), tag: text() }),
+  region: z.object({ id: Id, name: text() }),
+  business_unit: z.object({ id: Id, name: text() }).nullable(),
   // Spec 1 §4: from the page, the index and the direction: 1, 2, 3 ascending; count, count-1 ...
   // descending.
   rank: z.number().int(),
@@ -66,8 +67,8 @@ export const WorkflowListPageSchema = z.object({
   count: z.number().int(),
   // True when count is the planner's estimate (above COUNT_EXACT_LIMIT matches).
   count_is_estimate: z.boolean(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
+  next: text().nullable(),
+  previous: text().nullable(),
 });
 export type WorkflowListPage = z.infer<typeof WorkflowListPageSchema>;
 
@@ -78,8 +79,8 @@ export const COUNT_EXACT_LIMIT = 10_000;
 export const KindCountQuerySchema = z.object({ type: z.enum(['stepgroup']) });
 // Each count follows the count rule: exact up to COUNT_EXACT_LIMIT, then estimated.
 export const StepgroupCountSchema = z.object({
-  step_group_tag: z.string(),
-  name: z.string(),
+  step_group_tag: text(),
+  name: text(),
   count: z.number().int(),
   count_is_estimate: z.boolean(),
 });
@@ -106,7 +107,7 @@ export type KindWorkflowCounts = z.infer<typeof KindWorkflowCountsSchema>;
 
 // Spec 1 §7 workflow-kinds/{id}/alert-count/: open alerts per tag and colour.
 export const AlertDetailSchema = z.object({
-  alert_tag: z.string(),
+  alert_tag: text(),
   cat_color_label: z.enum(['R', 'A', 'G']),
   count: z.number().int(),
   count_is_estimate: z.boolean(),
@@ -124,21 +125,21 @@ export type FieldsExport = z.infer<typeof FieldsExportSchema>;
 
 // A refused advanced filter: every problem with its path and key (validateConditionGroup).
 export const FilterErrorSchema = z.object({
-  detail: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  detail: text(),
+  code: text(),
+  errors: z.record(text(), z.array(text())).optional(),
   problems: z
     .array(
       z.object({
-        path: z.string(),
-        key: z.string(),
-        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        path: text(),
+        key: text(),
+        params: z.record(text(), z.union([text(), z.number()])).optional(),
       }),
     )
     .optional(),
 });
 
 // Spec 1 §7 extra-json/user_group_list/: the tenant's groups, for the my-tasks group filter.
-export const UserGroupOptionSchema = z.object({ id: Id, name: z.string() });
+export const UserGroupOptionSchema = z.object({ id: Id, name: text() });
 export const UserGroupListSchema = pageOf(UserGroupOptionSchema);
 export type UserGroupList = z.infer<typeof UserGroupListSchema>;

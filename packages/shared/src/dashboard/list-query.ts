@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
 import { type ConditionGroup, ConditionGroupSchema } from '../filters/condition-group.js';
 import { parseFilterDate } from '../filters/date-stamps.js';
+import { text } from '../validators/input-limits.js';
 
 // The whole workflow-list state (spec 1 §4, §7; spec 2 §3.6), in the URL of the dashboard so a view
 // can be bookmarked, and the query string of GET workflows/. encodeListQuery and decodeListQuery are
@@ -63,27 +64,27 @@ export function defaultListState(): WorkflowListState {
 
 // The query string GET workflows/ accepts: plain bounded strings, decoded by decodeListQuery so the
 // server answers a bad one with 400 and the parameter's name.
-const text = (max: number) => z.string().max(max).optional();
+const boundedText = (max: number) => text().max(max).optional();
 export const WorkflowListQuerySchema = z.object({
-  q: text(MAX_SEARCH_LENGTH),
-  status__in: text(2000),
-  region__in: text(2000),
-  business_unit__in: text(2000),
-  kind_id: text(20),
-  kind_id__in: text(2000),
-  include_kind_children: text(5),
-  filter_by_group: text(20),
-  answer: z.union([z.string().max(1200), z.array(z.string().max(1200)).max(MAX_ANSWER_FILTERS)]).optional(),
-  json_answer: text(MAX_ADVANCED_FILTERS_LENGTH),
-  date_filter_type: text(20),
-  created_range_after: text(40),
-  created_range_before: text(40),
-  ordering: text(220),
-  page: text(10),
-  limit: text(10),
-  offset: text(10),
-  advanced_filters: text(MAX_ADVANCED_FILTERS_LENGTH),
-  archived: text(5),
+  q: boundedText(MAX_SEARCH_LENGTH),
+  status__in: boundedText(2000),
+  region__in: boundedText(2000),
+  business_unit__in: boundedText(2000),
+  kind_id: boundedText(20),
+  kind_id__in: boundedText(2000),
+  include_kind_children: boundedText(5),
+  filter_by_group: boundedText(20),
+  answer: z.union([text().max(1200), z.array(text().max(1200)).max(MAX_ANSWER_FILTERS)]).optional(),
+  json_answer: boundedText(MAX_ADVANCED_FILTERS_LENGTH),
+  date_filter_type: boundedText(20),
+  created_range_after: boundedText(40),
+  created_range_before: boundedText(40),
+  ordering: boundedText(220),
+  page: boundedText(10),
+  limit: boundedText(10),
+  offset: boundedText(10),
+  advanced_filters: boundedText(MAX_ADVANCED_FILTERS_LENGTH),
+  archived: boundedText(5),
 });
 export type WorkflowListQuery = z.infer<typeof WorkflowListQuerySchema>;
 
@@ -141,13 +142,13 @@ function json(param: keyof WorkflowListQuery, raw: string): unknown {
 
 const JsonAnswerSchema = z
   .record(
-    z.string().regex(/^[a-z0-9_]{1,200}$/),
+    text().regex(/^[a-z0-9_]{1,200}$/),
     z.union([
-      z.string().max(1000),
+      text().max(1000),
       z.number(),
       z.boolean(),
       z
-        .array(z.union([z.string().max(1000), z.number()]))
+        .array(z.union([text().max(1000), z.number()]))
         .min(1)
         .max(MAX_LIST_IDS),
     ]),

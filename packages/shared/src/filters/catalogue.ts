@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 import type { WorkflowDefinition } from '../workflows/definition-schema.js';
 import { flattenSteps } from '../workflows/definition-schema.js';
 import { type FieldType, isAnswerable } from '../workflows/field-types.js';
@@ -169,21 +170,21 @@ export function attributeTypeOfField(type: FieldType): AttributeType | undefined
 
 export const AttributeSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('workflow'), attribute: z.enum(WORKFLOW_ATTRIBUTES) }),
-  z.object({ kind: z.literal('step'), step_tag: z.string(), attribute: z.enum(STEP_ATTRIBUTES) }),
-  z.object({ kind: z.literal('field'), field_tag: z.string(), field_type: z.string() }),
+  z.object({ kind: z.literal('step'), step_tag: text(), attribute: z.enum(STEP_ATTRIBUTES) }),
+  z.object({ kind: z.literal('field'), field_tag: text(), field_type: text() }),
   z.object({ kind: z.literal('user'), attribute: z.enum(USER_ATTRIBUTES) }),
 ]);
 export type AttributeSource = z.infer<typeof AttributeSourceSchema>;
 
 export const FilterAttributeSchema = z.object({
-  path: z.string(),
-  label: z.string(),
+  path: text(),
+  label: text(),
   // A fixed attribute's translation key ('filters.attributes.workflow.created_at'); none for fields.
-  label_key: z.string().nullable(),
+  label_key: text().nullable(),
   // Step attributes carry the step's name, field attributes their step's, for grouping in a picker.
-  group_label: z.string().nullable(),
+  group_label: text().nullable(),
   type: AttributeTypeSchema,
-  options: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
+  options: z.array(z.object({ value: text(), label: text() })).nullable(),
   source: AttributeSourceSchema,
 });
 export type FilterAttribute = z.infer<typeof FilterAttributeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 import { withDepthLimit } from '../validators/nesting.js';
 import { AttributeTypeSchema, FilterOperatorSchema } from './operators.js';
 
@@ -16,7 +17,7 @@ export const COMPARE_TYPES = ['AND', 'OR'] as const;
 export const CompareTypeSchema = z.enum(COMPARE_TYPES);
 export type CompareType = z.infer<typeof CompareTypeSchema>;
 
-const ScalarSchema = z.union([z.string().max(MAX_FILTER_VALUE_LENGTH), z.number().finite(), z.boolean()]);
+const ScalarSchema = z.union([text().max(MAX_FILTER_VALUE_LENGTH), z.number().finite(), z.boolean()]);
 export const FilterValueSchema = z.union([
   ScalarSchema,
   z.array(ScalarSchema).max(MAX_LIST_VALUES),
@@ -28,7 +29,7 @@ export type FilterValue = z.infer<typeof FilterValueSchema>;
 // validateConditionGroup says what is missing with a stable key; the schema only bounds the shape.
 export const FilterConditionSchema = z
   .object({
-    field: z.string().max(MAX_ATTRIBUTE_PATH_LENGTH),
+    field: text().max(MAX_ATTRIBUTE_PATH_LENGTH),
     type: AttributeTypeSchema.optional(),
     operator: FilterOperatorSchema.nullable().optional(),
     value: FilterValueSchema.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../pagination.js';
+import { text } from '../validators/input-limits.js';
 
 // Issue 6: threads on a workflow (or one of its steps or fields), their messages and the mentions
 // they make (spec 1 §3 Mention, §4, §7).
@@ -32,7 +33,7 @@ const IdParam = z.coerce
   .min(1)
   .max(2 ** 53);
 
-export const MessageBodySchema = z.string().trim().min(1).max(MESSAGE_BODY_MAX_LENGTH);
+export const MessageBodySchema = text().trim().min(1).max(MESSAGE_BODY_MAX_LENGTH);
 
 export const ThreadTargetSchema = z.enum(['workflow', 'step', 'field']);
 export type ThreadTarget = z.infer<typeof ThreadTargetSchema>;
@@ -44,8 +45,8 @@ export const MessageIdParamsSchema = z.object({ id: IdParam });
 // A step tag alone is the step's thread; a field tag (with or without its step) is the field's.
 export const CreateThreadRequestSchema = z
   .object({
-    step_tag: z.string().min(1).max(200).optional(),
-    field_tag: z.string().min(1).max(200).optional(),
+    step_tag: text().min(1).max(200).optional(),
+    field_tag: text().min(1).max(200).optional(),
   })
   .strict();
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequestSchema>;
@@ -54,10 +55,10 @@ export const ThreadSchema = z.object({
   id: Id,
   workflow_id: Id,
   content_object_type: ThreadTargetSchema,
-  step_tag: z.string().nullable(),
-  field_tag: z.string().nullable(),
+  step_tag: text().nullable(),
+  field_tag: text().nullable(),
   message_count: z.number().int(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Thread = z.infer<typeof ThreadSchema>;
 export const ThreadsSchema = z.object({ results: z.array(ThreadSchema) });
@@ -65,12 +66,12 @@ export const ThreadsSchema = z.object({ results: z.array(ThreadSchema) });
 export const PostMessageRequestSchema = z.object({ body: MessageBodySchema }).strict();
 export type PostMessageRequest = z.infer<typeof PostMessageRequestSchema>;
 
-export const MessageAuthorSchema = z.object({ id: Id, email: z.string(), name: z.string() });
+export const MessageAuthorSchema = z.object({ id: Id, email: text(), name: text() });
 
 // Spec 1 §3 Mention.integration_result: the integration run that posted a message (its outcome in
 // its step's thread), or null for a message a person wrote.
 export const IntegrationResultSchema = z
-  .object({ id: Id, connector: z.string(), state: z.enum(['waiting', 'running', 'finished', 'failed']) })
+  .object({ id: Id, connector: text(), state: z.enum(['waiting', 'running', 'finished', 'failed']) })
   .nullable();
 export type IntegrationResult = z.infer<typeof IntegrationResultSchema>;
 
@@ -80,9 +81,9 @@ export const MessageSchema = z.object({
   // Null when an integration run posted the message (integration_result says which).
   author: MessageAuthorSchema.nullable(),
   integration_result: IntegrationResultSchema,
-  body: z.string(),
-  created_at: z.string(),
-  edited_at: z.string().nullable(),
+  body: text(),
+  created_at: text(),
+  edited_at: text().nullable(),
   mentioned_user_ids: z.array(Id),
 });
 export type Message = z.infer<typeof MessageSchema>;
@@ -93,13 +94,13 @@ export const MentionSchema = z.object({
   id: Id,
   // The message the mention is in: messages/{id}/mark_as_read/ takes this id, not the mention's.
   message_id: Id,
-  message: z.string(),
+  message: text(),
   // Null when an integration run posted the message.
-  posted_by: z.object({ email: z.string(), name: z.string() }).nullable(),
-  workflow: z.object({ id: Id, name: z.string() }),
-  created_at: z.string(),
-  field: z.object({ tag: z.string(), body: z.string() }).nullable(),
-  step: z.object({ tag: z.string(), name: z.string() }).nullable(),
+  posted_by: z.object({ email: text(), name: text() }).nullable(),
+  workflow: z.object({ id: Id, name: text() }),
+  created_at: text(),
+  field: z.object({ tag: text(), body: text() }).nullable(),
+  step: z.object({ tag: text(), name: text() }).nullable(),
   is_read: z.boolean(),
   content_object_type: ThreadTargetSchema,
   thread: Id,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../pagination.js';
+import { text } from '../validators/input-limits.js';
 import { ThreadTargetSchema } from './api.js';
 
 // Spec 1 §4 "Subscriptions to threads": subscribed means an e-mail for every comment; unsubscribed
@@ -40,13 +41,13 @@ export type ChangeSubscriptionRequest = z.infer<typeof ChangeSubscriptionRequest
 export const ThreadSubscriptionSchema = z.object({
   id: z.number().int(),
   thread: z.number().int(),
-  workflow: z.object({ id: z.number().int(), name: z.string() }),
+  workflow: z.object({ id: z.number().int(), name: text() }),
   content_object_type: ThreadTargetSchema,
-  step: z.object({ tag: z.string(), name: z.string() }).nullable(),
-  field: z.object({ tag: z.string(), body: z.string() }).nullable(),
+  step: z.object({ tag: text(), name: text() }).nullable(),
+  field: z.object({ tag: text(), body: text() }).nullable(),
   message_count: z.number().int(),
-  last_message_at: z.string().nullable(),
-  subscribed_at: z.string(),
+  last_message_at: text().nullable(),
+  subscribed_at: text(),
 });
 export type ThreadSubscription = z.infer<typeof ThreadSubscriptionSchema>;
 export const ThreadSubscriptionsPageSchema = pageOf(ThreadSubscriptionSchema);
@@ -59,27 +60,27 @@ export const SubscriptionIdParamsSchema = z.object({
     .max(2 ** 53),
 });
 
-export const SubscriptionUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export const SubscriptionUserSchema = z.object({ id: z.number().int(), name: text(), email: text() });
 export type SubscriptionUser = z.infer<typeof SubscriptionUserSchema>;
 // limit=none: every active user (a tenant's directory, bounded by USER_LIST_MAX); otherwise paged.
 export const USER_LIST_MAX = 10_000;
 export const UserListQuerySchema = z.object({
   limit: z.union([z.literal('none'), z.coerce.number().int().min(1).max(100)]).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
 });
 export const UserListSchema = pageOf(SubscriptionUserSchema);
 
 export const MENTIONABLE_MAX = 10;
-export const MentionableQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const MentionableQuerySchema = z.object({ q: text().trim().max(100).default('') });
 export const MentionableSchema = z.object({
   results: z.array(
     z.object({
       type: z.enum(['user', 'group']),
       id: z.number().int(),
-      name: z.string(),
+      name: text(),
       // A user's e-mail; a group's member count.
-      email: z.string().nullable(),
+      email: text().nullable(),
       member_count: z.number().int().nullable(),
     }),
   ),

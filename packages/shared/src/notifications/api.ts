@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../pagination.js';
 import { EventGroupSchema, EventOutcomeSchema } from '../realtime/events.js';
+import { text } from '../validators/input-limits.js';
 
 // Issue 6: a user's notifications, kept so that the notifications page lists them with their read
 // state, whether or not the browser was open when they happened. Live-only updates (someone else
@@ -31,13 +32,13 @@ export const NotificationSchema = z.object({
   group: EventGroupSchema,
   outcome: EventOutcomeSchema.nullable(),
   level: NotificationLevelSchema,
-  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  workflow: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  actor: z.object({ id: z.number().int(), name: text() }).nullable(),
+  workflow: z.object({ id: z.number().int(), name: text() }).nullable(),
+  params: z.record(text(), z.union([text(), z.number(), z.null()])),
   // Where the notification leads in the web app (a path), when somewhere.
-  link: z.string().nullable(),
+  link: text().nullable(),
   is_read: z.boolean(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 export const NotificationsPageSchema = pageOf(NotificationSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 
 export const REALTIME_PATHS = { auth: '/api/v1/prasaran/auth/' } as const;
 
@@ -8,13 +9,13 @@ export const REALTIME_PATHS = { auth: '/api/v1/prasaran/auth/' } as const;
 // process holds the socket.
 export const ChannelAuthRequestSchema = z
   .object({
-    socket_id: z.string().min(1).max(100),
-    channel_name: z.string().min(1).max(200),
+    socket_id: text().min(1).max(100),
+    channel_name: text().min(1).max(200),
   })
   .strict();
 export type ChannelAuthRequest = z.infer<typeof ChannelAuthRequestSchema>;
 
-export const ChannelAuthResponseSchema = z.object({ channel_name: z.string(), subscribed: z.literal(true) });
+export const ChannelAuthResponseSchema = z.object({ channel_name: text(), subscribed: z.literal(true) });
 export type ChannelAuthResponse = z.infer<typeof ChannelAuthResponseSchema>;
 
 export const REALTIME_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 
 // Spec 1 §4 "Real-time events": the event groups. This product publishes the ones whose action it
 // has (workflows, steps, answers, children, integrations, screening); the rest are named so that the
@@ -89,19 +90,19 @@ export const EVENT_TYPES = [
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-export const RealtimeActorSchema = z.object({ id: z.number().int(), name: z.string() });
+export const RealtimeActorSchema = z.object({ id: z.number().int(), name: text() });
 
 // The one envelope on the wire (socket.io event name REALTIME_SOCKET_EVENT).
 export const RealtimeEventSchema = z.object({
-  id: z.string(),
-  channel: z.string(),
+  id: text(),
+  channel: text(),
   type: EventTypeSchema,
   group: EventGroupSchema,
   outcome: EventOutcomeSchema.nullable(),
   workflow_id: z.number().int().nullable(),
   actor: RealtimeActorSchema.nullable(),
-  at: z.string(),
-  data: z.record(z.string(), z.unknown()),
+  at: text(),
+  data: z.record(text(), z.unknown()),
 });
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
 

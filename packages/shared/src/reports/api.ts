@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
 import { pageOf } from '../pagination.js';
+import { text } from '../validators/input-limits.js';
 
 // Issue 7: the dashboards and reports API (spec 2 §2.1, §3.8, §6). A report's `config` is the
 // server-named configuration of config.ts; the server validates it on every write, and the web app
@@ -48,25 +49,25 @@ const IdParam = z.coerce
 export const ReportIdParamsSchema = z.object({ id: IdParam });
 export const DashboardIdParamsSchema = z.object({ id: IdParam });
 
-const Name = (max: number) => z.string().trim().min(1).max(max);
-const Description = z.string().trim().max(DESCRIPTION_MAX_LENGTH);
+const Name = (max: number) => text().trim().min(1).max(max);
+const Description = text().trim().max(DESCRIPTION_MAX_LENGTH);
 
 export const DashboardsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   // Searches the names, case-insensitive.
-  q: z.string().trim().max(200).optional(),
+  q: text().trim().max(200).optional(),
 });
 export type DashboardsQuery = z.infer<typeof DashboardsQuerySchema>;
 
 export const DashboardSchema = z.object({
   id: Id,
-  name: z.string(),
-  description: z.string(),
+  name: text(),
+  description: text(),
   report_count: z.number().int(),
   created_by: Id.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 export const DashboardsPageSchema = pageOf(DashboardSchema);
@@ -86,15 +87,15 @@ export type UpdateDashboardRequest = z.infer<typeof UpdateDashboardRequestSchema
 export const ReportSchema = z.object({
   id: Id,
   dashboard_id: Id.nullable(),
-  name: z.string(),
-  description: z.string(),
-  report_kind: z.string(),
-  chart_type: z.string(),
-  config: z.record(z.string(), z.unknown()),
+  name: text(),
+  description: text(),
+  report_kind: text(),
+  chart_type: text(),
+  config: z.record(text(), z.unknown()),
   position: z.number().int(),
   created_by: Id.nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 export const ReportListSchema = z.object({ results: z.array(ReportSchema), count: z.number().int() });
@@ -102,7 +103,7 @@ export type ReportList = z.infer<typeof ReportListSchema>;
 
 // The config is checked against ReportConfigSchema by the service, so the 400 names each problem
 // by its path in the config (`config.group_by.0.source`).
-const ConfigBody = z.record(z.string(), z.unknown());
+const ConfigBody = z.record(text(), z.unknown());
 
 export const CreateReportRequestSchema = z
   .object({

@@ -6,6 +6,7 @@ import {
   MAX_GROUP_DEPTH,
 } from '../filters/condition-group.js';
 import { AttributeTypeSchema, FilterOperatorSchema } from '../filters/operators.js';
+import { text } from '../validators/input-limits.js';
 import { withDepthLimit } from '../validators/nesting.js';
 import {
   defaultOtherConfigurations,
@@ -76,7 +77,7 @@ export const REPORT_LIMITS = {
   label: REPORT_LABEL_MAX_LENGTH,
 } as const;
 
-const Label = z.string().max(REPORT_LIMITS.label);
+const Label = text().max(REPORT_LIMITS.label);
 const KindId = z.number().int().min(1).nullable().default(null);
 const SourcePath = z
   .string()
@@ -86,7 +87,7 @@ const DataType = z.enum(REPORT_DATA_TYPES).nullable().default(null);
 const OrmKeys = {
   join_relation: JoinRelationSchema.default('self'),
   kind_id: KindId,
-  tag: z.string().max(SOURCE_PATH_MAX_LENGTH).nullable().default(null),
+  tag: text().max(SOURCE_PATH_MAX_LENGTH).nullable().default(null),
 };
 
 export const ReportAttributeSchema = z
@@ -96,7 +97,7 @@ export const ReportAttributeSchema = z
     label: Label.default(''),
     extra_json: z
       .object({
-        field_type: z.string().max(50).nullable().default(null),
+        field_type: text().max(50).nullable().default(null),
         is_hidden: z.boolean().default(false),
         // 'user' for a column the person chose, 'system' for an auto-added helper (§3.5).
         added_by: z.enum(['user', 'system']).default('user'),
@@ -112,7 +113,7 @@ export const ReportColumnArgumentSchema = z.object({ type: z.literal('column'), 
 export const ReportValueArgumentSchema = z
   .object({
     type: z.literal('value'),
-    value: z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()]),
+    value: z.union([text().max(1000), z.number().finite(), z.boolean(), z.null()]),
   })
   .strict();
 
@@ -139,7 +140,7 @@ export type ReportArgument =
   | z.infer<typeof ReportValueArgumentSchema>
   | ReportOperation;
 
-const Scalar = z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()]);
+const Scalar = z.union([text().max(1000), z.number().finite(), z.boolean(), z.null()]);
 
 const OPERATION_DEPTH_MESSAGE = `Operations nest at most ${REPORT_LIMITS.operationDepth} deep.`;
 
@@ -158,7 +159,7 @@ const OperationNodeSchema: z.ZodType<ReportOperation, unknown> = z.lazy(() =>
         .default([]),
       extra_args: z
         .object({
-          separator: z.string().max(20).nullable().default(null),
+          separator: text().max(20).nullable().default(null),
           compare_value: Scalar.default(null),
         })
         .strict()
@@ -166,13 +167,13 @@ const OperationNodeSchema: z.ZodType<ReportOperation, unknown> = z.lazy(() =>
       extra_json: z
         .object({
           output_data_type: DataType,
-          axis_name: z.string().max(50).nullable().default(null),
-          field_type: z.string().max(50).nullable().default(null),
-          tag: z.string().max(SOURCE_PATH_MAX_LENGTH).nullable().default(null),
+          axis_name: text().max(50).nullable().default(null),
+          field_type: text().max(50).nullable().default(null),
+          tag: text().max(SOURCE_PATH_MAX_LENGTH).nullable().default(null),
         })
         .strict()
         .default({ output_data_type: null, axis_name: null, field_type: null, tag: null }),
-      column_type: z.string().max(50).nullable().default(null),
+      column_type: text().max(50).nullable().default(null),
       ...OrmKeys,
     })
     .strict()
@@ -208,16 +209,13 @@ export const ReportGroupBySchema = z
     extra_json: z
       .object({
         label: Label.nullable().default(null),
-        field_type: z.string().max(50).nullable().default(null),
+        field_type: text().max(50).nullable().default(null),
         data_type: DataType,
         label_output_type: z.enum(LABEL_OUTPUT_TYPES).default('value'),
         is_for_secondary_x_axis: z.boolean().default(false),
         // A date source is truncated to this unit (UTC); null groups by the exact value.
         operation_type: DateGroupingSchema.nullable().default(null),
-        data_sources: z
-          .array(z.string().max(SOURCE_PATH_MAX_LENGTH))
-          .max(REPORT_LIMITS.arguments)
-          .default([]),
+        data_sources: z.array(text().max(SOURCE_PATH_MAX_LENGTH)).max(REPORT_LIMITS.arguments).default([]),
       })
       .strict()
       .default({
@@ -255,7 +253,7 @@ export const ReportFilterLeafSchema = z
   .object({
     lhs_type: z.literal('attribute').default('attribute'),
     data_type: AttributeTypeSchema.optional(),
-    lhs_source: z.string().max(MAX_ATTRIBUTE_PATH_LENGTH),
+    lhs_source: text().max(MAX_ATTRIBUTE_PATH_LENGTH),
     op: FilterOperatorSchema.nullable().default(null),
     rhs_value: FilterValueSchema.default(null),
     // snake_case keys only, so the client naming maps them there and back (client-config.ts).
@@ -330,7 +328,7 @@ export function parseReportConfig(raw: unknown): ReportConfig | null {
 
 // §3.8 data results: the first row is the header, then value rows; count is the number of rows
 // (groups) in all, of which `results` holds one page.
-export const ReportCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const ReportCellSchema = z.union([text(), z.number(), z.boolean(), z.null()]);
 export type ReportCell = z.infer<typeof ReportCellSchema>;
 export const ReportResultSchema = z.object({
   results: z.array(z.array(ReportCellSchema)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 import { SOURCE_PATH_MAX_LENGTH } from './sources.js';
 
 // Spec 2 §3.8 other_configurations, the chart options (client names in §3.7), every one with its
@@ -6,8 +7,8 @@ import { SOURCE_PATH_MAX_LENGTH } from './sources.js';
 export const REPORT_LABEL_MAX_LENGTH = 200;
 export const DATA_ORDER_MAX = 1000;
 export const COLORS_MAX = 50;
-const Label = z.string().max(REPORT_LABEL_MAX_LENGTH);
-const Color = z.string().max(50);
+const Label = text().max(REPORT_LABEL_MAX_LENGTH);
+const Color = text().max(50);
 
 // §3.7 map themes.
 export const GEO_MAP_THEMES = [
@@ -78,11 +79,11 @@ export const OtherConfigurationsSchema = z.preprocess(
       scale: z.number().min(1).max(20).default(5),
       precision: z.number().int().min(0).max(10).default(0),
       geo_map_theme: z.enum(GEO_MAP_THEMES).default('streets'),
-      data_order: z.array(z.string().max(REPORT_LABEL_MAX_LENGTH)).max(DATA_ORDER_MAX).default([]),
+      data_order: z.array(text().max(REPORT_LABEL_MAX_LENGTH)).max(DATA_ORDER_MAX).default([]),
       display_value_as_percentage: z.boolean().default(false),
       percentage_calculation_type: z.enum(PERCENTAGE_CALCULATION_TYPES).default('row'),
       // A step group or step tag (or none: the whole process) whose cycle time the report shows.
-      cycle_time_tag: z.string().max(SOURCE_PATH_MAX_LENGTH).nullable().default(null),
+      cycle_time_tag: text().max(SOURCE_PATH_MAX_LENGTH).nullable().default(null),
       is_cycle_time_report: z.boolean().default(false),
     })
     .strict(),

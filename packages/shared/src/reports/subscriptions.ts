@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants.js';
 import { pageOf } from '../pagination.js';
+import { text } from '../validators/input-limits.js';
 
 // Issue 7, spec 2 §9.4 "subscribe by e-mail": a report sent as CSV on a schedule (daily, weekly on
 // a weekday, monthly on a day) at a time of day in a time zone, to users of the tenant. Each
@@ -43,8 +44,8 @@ const IdParam = z.coerce
 export const ReportSubscriptionIdParamsSchema = z.object({ id: IdParam });
 
 // 24-hour "HH:MM".
-const TimeOfDay = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use the 24-hour form HH:MM.');
-const TimeZone = z.string().trim().refine(isTimeZone, REPORT_SUBSCRIPTION_MESSAGES.badTimeZone);
+const TimeOfDay = text().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use the 24-hour form HH:MM.');
+const TimeZone = text().trim().refine(isTimeZone, REPORT_SUBSCRIPTION_MESSAGES.badTimeZone);
 // ISO weekday: 1 = Monday ... 7 = Sunday.
 const Weekday = z.number().int().min(1).max(7);
 const DayOfMonth = z.number().int().min(1).max(REPORT_SUBSCRIPTION_LAST_DAY);
@@ -87,8 +88,8 @@ export const ReportScheduleSchema = z
   }));
 export type ReportSchedule = z.output<typeof ReportScheduleSchema>;
 
-const Subject = z.string().trim().max(REPORT_SUBSCRIPTION_SUBJECT_MAX_LENGTH);
-const Message = z.string().trim().max(REPORT_SUBSCRIPTION_MESSAGE_MAX_LENGTH);
+const Subject = text().trim().max(REPORT_SUBSCRIPTION_SUBJECT_MAX_LENGTH);
+const Message = text().trim().max(REPORT_SUBSCRIPTION_MESSAGE_MAX_LENGTH);
 
 // Create: time zone defaults to the owner's (else UTC), recipients to the owner alone. The
 // schedule's own rules (a weekday for weekly...) are checked by the server with ReportScheduleSchema.
@@ -127,31 +128,31 @@ export const ReportSubscriptionsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 
-const Person = z.object({ id: Id, name: z.string(), email: z.string() });
+const Person = z.object({ id: Id, name: text(), email: text() });
 
 export const ReportSubscriptionSchema = z.object({
   id: Id,
   report_id: Id,
   owner: Person.nullable(),
   frequency: z.enum(REPORT_SUBSCRIPTION_FREQUENCIES),
-  time: z.string(),
+  time: text(),
   weekday: z.number().int().nullable(),
   day_of_month: z.number().int().nullable(),
-  time_zone: z.string(),
+  time_zone: text(),
   recipients: z.array(Person),
-  subject: z.string(),
-  message: z.string(),
+  subject: text(),
+  message: text(),
   active: z.boolean(),
-  next_run_at: z.string(),
-  last_sent_at: z.string().nullable(),
+  next_run_at: text(),
+  last_sent_at: text().nullable(),
   last_status: z.enum(['sent', 'failed']).nullable(),
-  last_error: z.string().nullable(),
+  last_error: text().nullable(),
   // E-mail addresses the last run left out: inactive, or no longer allowed to view the report.
-  last_skipped: z.array(z.string()),
+  last_skipped: z.array(text()),
   // Whether the asker may change or delete it: the owner, or with can_change_process_report.
   can_edit: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type ReportSubscription = z.infer<typeof ReportSubscriptionSchema>;
 export const ReportSubscriptionsPageSchema = pageOf(ReportSubscriptionSchema);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../errors.js';
 import { pageOf } from '../pagination.js';
+import { text } from '../validators/input-limits.js';
 import { ANSWER_ERROR_MESSAGES, type AnswerErrorCode } from './answer-errors.js';
 import { RiskColorLabelSchema } from './definition-schema.js';
 
@@ -31,16 +32,16 @@ export const WORKFLOW_PATHS = {
 } as const;
 
 const Id = z.number().int();
-const Stamp = z.string();
-const PersonSchema = z.object({ id: Id, name: z.string(), email: z.string() });
+const Stamp = text();
+const PersonSchema = z.object({ id: Id, name: text(), email: text() });
 export type Person = z.infer<typeof PersonSchema>;
 
 // Spec 1 §3 Available status.
 export const AvailableStatusSchema = z.object({
   id: Id,
-  display_name: z.string(),
-  color_code: z.string(),
-  tag: z.string(),
+  display_name: text(),
+  color_code: text(),
+  tag: text(),
 });
 export type AvailableStatus = z.infer<typeof AvailableStatusSchema>;
 export const AvailableStatusesPageSchema = pageOf(AvailableStatusSchema);
@@ -51,15 +52,15 @@ export const AvailableStatusesQuerySchema = z.object({
 // Spec 1 §3 Workflow kind. field_tags_for_filter is filled by the dashboard (issue 5).
 export const WorkflowKindSchema = z.object({
   id: Id,
-  name: z.string(),
-  tag: z.string(),
-  icon: z.string().nullable(),
-  features: z.array(z.string()),
+  name: text(),
+  tag: text(),
+  icon: text().nullable(),
+  features: z.array(text()),
   is_sorting_field_enabled: z.boolean(),
   is_related_kind: z.boolean(),
   available_statuses: z.array(AvailableStatusSchema),
   field_tags_for_filter: z.array(
-    z.object({ tag: z.string(), options: z.array(z.object({ label: z.string(), value: z.string() })) }),
+    z.object({ tag: text(), options: z.array(z.object({ label: text(), value: text() })) }),
   ),
   // The definition version new workflows of the kind start with.
   current_version: z.number().int().nullable(),
@@ -72,7 +73,7 @@ export const WORKFLOW_NAME_MAX_LENGTH = 200;
 export const CreateWorkflowRequestSchema = z
   .object({
     kind_id: Id.min(1),
-    name: z.string().trim().min(1, 'Enter a name.').max(WORKFLOW_NAME_MAX_LENGTH),
+    name: text().trim().min(1, 'Enter a name.').max(WORKFLOW_NAME_MAX_LENGTH),
     region_id: Id.min(1),
     business_unit_id: Id.min(1).nullable().optional(),
     parent_id: Id.min(1).nullable().optional(),
@@ -83,12 +84,12 @@ export type CreateWorkflowRequest = z.infer<typeof CreateWorkflowRequestSchema>;
 export const WorkflowAlertSchema = z.object({
   id: Id,
   workflow_id: Id,
-  rule_tag: z.string(),
-  alert_tag: z.string(),
+  rule_tag: text(),
+  alert_tag: text(),
   cat_color_label: RiskColorLabelSchema,
-  step_group_tag: z.string(),
-  step_tag: z.string(),
-  field_tag: z.string().nullable(),
+  step_group_tag: text(),
+  step_tag: text(),
+  field_tag: text().nullable(),
   raised_at: Stamp,
 });
 export type WorkflowAlert = z.infer<typeof WorkflowAlertSchema>;
@@ -99,8 +100,8 @@ export const StepAssigneeSchema = z.object({
   kind: z.enum(['user', 'group']),
   user_id: Id.nullable(),
   group_id: Id.nullable(),
-  name: z.string(),
-  email: z.string().nullable(),
+  name: text(),
+  email: text().nullable(),
 });
 export type StepAssignee = z.infer<typeof StepAssigneeSchema>;
 
@@ -108,8 +109,8 @@ export const IntegrationStateSchema = z.enum(['waiting', 'running', 'finished', 
 export type IntegrationState = z.infer<typeof IntegrationStateSchema>;
 
 export const WorkflowStepSchema = z.object({
-  tag: z.string(),
-  step_group_tag: z.string(),
+  tag: text(),
+  step_group_tag: text(),
   state: z.enum(['hidden', 'completed', 'enabled', 'disabled']),
   is_locked: z.boolean(),
   initiated_at: Stamp.nullable(),
@@ -129,7 +130,7 @@ export const WorkflowStepSchema = z.object({
   // The signed-in user may add and remove this step's assignees (issue 12: its own assignees, members
   // of its assigned groups, holders of 'Can undo a step'); anyone may still take themselves off it.
   can_change_assignees: z.boolean(),
-  integration: z.object({ state: IntegrationStateSchema, connector: z.string() }).nullable(),
+  integration: z.object({ state: IntegrationStateSchema, connector: text() }).nullable(),
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 
@@ -150,12 +151,12 @@ export const WorkflowAbilitiesSchema = z.object({
 });
 export type WorkflowAbilities = z.infer<typeof WorkflowAbilitiesSchema>;
 
-const WorkflowRefSchema = z.object({ id: Id, name: z.string() });
+const WorkflowRefSchema = z.object({ id: Id, name: text() });
 
 export const WorkflowDetailSchema = z.object({
   id: Id,
-  name: z.string(),
-  kind: z.object({ id: Id, tag: z.string(), name: z.string(), icon: z.string().nullable() }),
+  name: text(),
+  kind: z.object({ id: Id, tag: text(), name: text(), icon: text().nullable() }),
   definition_id: Id,
   definition_version: z.number().int(),
   // The WorkflowDefinition JSON the workflow runs on (parsed by the web app with its schema).
@@ -165,7 +166,7 @@ export const WorkflowDetailSchema = z.object({
   business_unit: WorkflowRefSchema.nullable(),
   parent: WorkflowRefSchema.nullable(),
   children: z.array(
-    WorkflowRefSchema.extend({ kind_name: z.string(), status: AvailableStatusSchema, progress: z.number() }),
+    WorkflowRefSchema.extend({ kind_name: text(), status: AvailableStatusSchema, progress: z.number() }),
   ),
   progress: z.number().int(),
   is_locked: z.boolean(),
@@ -174,9 +175,9 @@ export const WorkflowDetailSchema = z.object({
   created_by: PersonSchema.nullable(),
   cycle_time: z.number().nullable(),
   ageing: z.number().nullable(),
-  answers: z.record(z.string(), z.unknown()),
-  answer_meta: z.record(z.string(), AnswerMetaSchema),
-  visible_fields: z.array(z.string()),
+  answers: z.record(text(), z.unknown()),
+  answer_meta: z.record(text(), AnswerMetaSchema),
+  visible_fields: z.array(text()),
   steps: z.array(WorkflowStepSchema),
   alerts: z.array(WorkflowAlertSchema),
   abilities: WorkflowAbilitiesSchema,
@@ -185,7 +186,7 @@ export type WorkflowDetail = z.infer<typeof WorkflowDetailSchema>;
 
 export const AnswerRequestSchema = z
   .object({
-    field_tag: z.string().min(1).max(200),
+    field_tag: text().min(1).max(200),
     // null clears the answer.
     value: z.unknown(),
   })
@@ -203,7 +204,7 @@ export const AddStepUserRequestSchema = z
 export const StepUsersSchema = z.object({ results: z.array(StepAssigneeSchema) });
 
 export const CreateChildWorkflowRequestSchema = z
-  .object({ name: z.string().trim().min(1).max(WORKFLOW_NAME_MAX_LENGTH).optional() })
+  .object({ name: text().trim().min(1).max(WORKFLOW_NAME_MAX_LENGTH).optional() })
   .strict();
 export const ChildWorkflowCreatedSchema = z.object({
   child: WorkflowRefSchema,
@@ -235,11 +236,11 @@ export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 export const ActivityEntrySchema = z.object({
   id: Id,
   action: ActivityActionSchema,
-  event: z.string(),
+  event: text(),
   actor: PersonSchema.nullable(),
-  step_tag: z.string().nullable(),
-  field_tag: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
+  step_tag: text().nullable(),
+  field_tag: text().nullable(),
+  details: z.record(text(), z.unknown()),
   created_at: Stamp,
 });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
@@ -247,29 +248,29 @@ export const ActivityPageSchema = pageOf(ActivityEntrySchema);
 
 export const GetAnswerQuerySchema = z.object({
   workflow_id: z.coerce.number().int().min(1),
-  field_tag: z.string().min(1).max(200),
+  field_tag: text().min(1).max(200),
 });
 export const GetAnswerResponseSchema = z.object({ answer: z.unknown() });
 
-export const DynamicOptionSchema = z.object({ label: z.string(), value: z.string() });
+export const DynamicOptionSchema = z.object({ label: text(), value: text() });
 export const DynamicOptionsSchema = z.object({ results: z.array(DynamicOptionSchema) });
 
 // The answer a file upload creates; the field's answer stores it (answer-validation-files.ts).
 export const UploadedFileSchema = z.object({
   id: Id,
-  uid: z.string(),
-  name: z.string(),
+  uid: text(),
+  name: text(),
   size: z.number().int(),
-  content_type: z.string(),
+  content_type: text(),
 });
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 
 export const AttachmentDownloadQuerySchema = z.object({
   workflow_id: z.coerce.number().int().min(1),
-  field_tag: z.string().min(1).max(200),
-  uid: z.string().max(100).optional(),
+  field_tag: text().min(1).max(200),
+  uid: text().max(100).optional(),
 });
-export const AttachmentDownloadSchema = z.object({ attachment_url: z.string() });
+export const AttachmentDownloadSchema = z.object({ attachment_url: text() });
 
 // Spec 1 §8 Download: the user message of each refusal.
 export const DOWNLOAD_MESSAGES = {
@@ -282,12 +283,12 @@ export const DOWNLOAD_MESSAGES = {
 
 export const IntegrationRunSchema = z.object({
   id: Id,
-  step_tag: z.string(),
-  field_tag: z.string().nullable(),
-  connector: z.string(),
+  step_tag: text(),
+  field_tag: text().nullable(),
+  connector: text(),
   state: IntegrationStateSchema,
   result: z.unknown(),
-  error: z.string().nullable(),
+  error: text().nullable(),
   created_at: Stamp,
   finished_at: Stamp.nullable(),
 });
@@ -298,11 +299,11 @@ export const IntegrationRunsSchema = pageOf(IntegrationRunSchema);
 // with their codes and params so the web app shows each one translated next to its field.
 export const AnswerErrorSchema = z.object({
   code: z.enum(Object.keys(ANSWER_ERROR_MESSAGES) as [AnswerErrorCode, ...AnswerErrorCode[]]),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-  message: z.string(),
+  params: z.record(text(), z.union([text(), z.number()])),
+  message: text(),
 });
 export const WorkflowErrorSchema = ApiErrorSchema.extend({
-  problems: z.array(z.object({ field_tag: z.string(), errors: z.array(AnswerErrorSchema) })).optional(),
+  problems: z.array(z.object({ field_tag: text(), errors: z.array(AnswerErrorSchema) })).optional(),
 });
 export type WorkflowError = z.infer<typeof WorkflowErrorSchema>;
 

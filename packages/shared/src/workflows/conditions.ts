@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 import { withDepthLimit } from '../validators/nesting.js';
 import { isEmptyAnswer } from './answers.js';
 import { type FieldType, isAnswerable, isOneOf, REPORT_FIELD_TYPE_GROUPS } from './field-types.js';
@@ -26,12 +27,12 @@ export const MAX_CONDITION_DEPTH = 4;
 export const MAX_CONDITION_ITEMS = 20;
 export const MAX_CONDITION_LIST_VALUES = 100;
 
-const ScalarSchema = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
+const ScalarSchema = z.union([text().max(500), z.number().finite(), z.boolean()]);
 export type ConditionScalar = z.infer<typeof ScalarSchema>;
 
 export const ConditionLeafSchema = z
   .object({
-    field: z.string().min(1).max(200),
+    field: text().min(1).max(200),
     op: ConditionOperatorSchema,
     value: z.union([ScalarSchema, z.array(ScalarSchema).min(1).max(MAX_CONDITION_LIST_VALUES)]).optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isHexColor } from '../validators/hex-color.js';
+import { text } from '../validators/input-limits.js';
 import { type Condition, ConditionSchema, conditionLeafIssue, conditionLeaves } from './conditions.js';
 import { type FieldDefinition, FieldSchema, TagSegmentSchema } from './field-schema.js';
 import { isValidDefinitionStepTag, isValidFieldTag, isValidGroupTag } from './tags.js';
@@ -18,8 +19,8 @@ export const MAX_FIELDS = 3000;
 export const WorkflowStatusSchema = z
   .object({
     tag: TagSegmentSchema,
-    display_name: z.string().trim().min(1).max(100),
-    color_code: z.string().refine(isHexColor, 'Use a hex colour such as #1c7ed6.'),
+    display_name: text().trim().min(1).max(100),
+    color_code: text().refine(isHexColor, 'Use a hex colour such as #1c7ed6.'),
   })
   .strict();
 export type WorkflowStatus = z.infer<typeof WorkflowStatusSchema>;
@@ -36,7 +37,7 @@ export const StepAssigneesSchema = z
           .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Use an e-mail address.'),
       )
       .max(50),
-    group_names: z.array(z.string().trim().min(1).max(150)).max(50),
+    group_names: z.array(text().trim().min(1).max(150)).max(50),
   })
   .partial()
   .strict();
@@ -51,14 +52,14 @@ export const StepIntegrationSchema = z
 
 export const StepSchema = z
   .object({
-    tag: z.string().min(1).max(200),
-    name: z.string().trim().min(1).max(200),
+    tag: text().min(1).max(200),
+    name: text().trim().min(1).max(200),
     assignees: StepAssigneesSchema.optional(),
     sla_hours: z.number().positive().max(MAX_SLA_HOURS).optional(),
     visible_when: ConditionSchema.optional(),
     on_submit: z.object({ set_status: TagSegmentSchema }).strict().optional(),
     // Without it, submitting hands over to the next step in definition order (progression.ts).
-    enables: z.array(z.string().min(1).max(200)).max(MAX_STEPS_PER_GROUP).optional(),
+    enables: z.array(text().min(1).max(200)).max(MAX_STEPS_PER_GROUP).optional(),
     integration: StepIntegrationSchema.optional(),
     fields: z.array(FieldSchema).max(MAX_FIELDS_PER_STEP),
   })
@@ -67,8 +68,8 @@ export type StepDefinition = z.infer<typeof StepSchema>;
 
 export const StepGroupSchema = z
   .object({
-    tag: z.string().min(1).max(200),
-    name: z.string().trim().min(1).max(200),
+    tag: text().min(1).max(200),
+    name: text().trim().min(1).max(200),
     steps: z.array(StepSchema).min(1).max(MAX_STEPS_PER_GROUP),
   })
   .strict();
@@ -87,8 +88,8 @@ export const AlertRuleSchema = z
     when: ConditionSchema,
     cat_color_label: RiskColorLabelSchema,
     alert_tag: TagSegmentSchema,
-    field: z.string().min(1).max(200).optional(),
-    step: z.string().min(1).max(200).optional(),
+    field: text().min(1).max(200).optional(),
+    step: text().min(1).max(200).optional(),
   })
   .strict()
   .refine((rule) => (rule.field === undefined) !== (rule.step === undefined), {
@@ -106,8 +107,8 @@ const DefinitionObjectSchema = z
     kind: z
       .object({
         tag: TagSegmentSchema,
-        name: z.string().trim().min(1).max(200),
-        icon: z.string().max(100).optional(),
+        name: text().trim().min(1).max(200),
+        icon: text().max(100).optional(),
       })
       .strict(),
     statuses: z.array(WorkflowStatusSchema).min(1).max(MAX_STATUSES),

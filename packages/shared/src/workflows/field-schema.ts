@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../validators/input-limits.js';
 import { withDepthLimit } from '../validators/nesting.js';
 import { isValidUrl } from '../validators/url.js';
 import { ConditionSchema } from './conditions.js';
@@ -37,9 +38,9 @@ export const FieldOptionSchema = z
       .min(1)
       .max(100)
       .regex(/^[^\n\r]+$/, 'An option value is a single line.'),
-    label: z.string().min(1).max(200),
+    label: text().min(1).max(200),
     // grouped_checkbox shows its options under these headings.
-    group: z.string().min(1).max(100).optional(),
+    group: text().min(1).max(100).optional(),
   })
   .strict();
 export type FieldOption = z.infer<typeof FieldOptionSchema>;
@@ -72,7 +73,7 @@ export function cascaderDepth(options: readonly CascaderOption[]): number {
   );
 }
 
-const NaiveDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
+const NaiveDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 // A content type ('application/pdf', 'image/*') or an extension ('.pdf').
 const AllowedFileTypeSchema = z
   .string()
@@ -101,7 +102,7 @@ export const FieldValidationSchema = z
     min_rows: z.number().int().min(0).max(MAX_TABLE_ROWS),
     max_rows: z.number().int().min(1).max(MAX_TABLE_ROWS),
     currencies: z
-      .array(z.string().regex(/^[A-Z]{3}$/, 'Use ISO 4217 currency codes.'))
+      .array(text().regex(/^[A-Z]{3}$/, 'Use ISO 4217 currency codes.'))
       .min(1)
       .max(50),
     countries: z.array(z.enum(COUNTRY_CODES)).min(1).max(COUNTRY_CODES.length),
@@ -112,9 +113,9 @@ export type FieldValidation = z.infer<typeof FieldValidationSchema>;
 
 const fieldBase = {
   type: FieldTypeSchema,
-  label: z.string().trim().min(1).max(300),
-  help: z.string().max(2000).optional(),
-  placeholder: z.string().max(200).optional(),
+  label: text().trim().min(1).max(300),
+  help: text().max(2000).optional(),
+  placeholder: text().max(200).optional(),
   required: z.boolean().optional(),
   validation: FieldValidationSchema.optional(),
   options: z.array(FieldOptionSchema).min(1).max(MAX_FIELD_OPTIONS).optional(),
@@ -237,12 +238,12 @@ export const FieldSchema = z
   .object({
     ...fieldBase,
     // The full field tag, checked against its step by the definition schema.
-    tag: z.string().min(1).max(200),
+    tag: text().min(1).max(200),
     visible_when: ConditionSchema.optional(),
     child_kind_tag: TagSegmentSchema.optional(),
     columns: z.array(TableColumnSchema).min(1).max(MAX_TABLE_COLUMNS).optional(),
     // Text shown by display-only types (paragraph, alert) or the address an iframe or pdf_viewer shows.
-    content: z.string().max(MAX_TEXT_LENGTH).optional(),
+    content: text().max(MAX_TEXT_LENGTH).optional(),
   })
   .strict()
   .superRefine((field, ctx) => {
