@@ -123,7 +123,7 @@ export function createIntegrationRunner(options: {
   async function finish(tenantId: string, run: ClaimedRun, outcome: RunOutcome, stepName: string) {
     const done = await withTenant(db, tenantId, async (tx) => {
       const at = new Date();
-      await integrationRunsRepository.finish(tx, run.id, outcome);
+      if (!(await integrationRunsRepository.finish(tx, run.id, outcome))) return null;
       const { written, runs } = await writeConnectorAnswers(tx, {
         tenantId,
         workflowId: run.workflow_id,
@@ -160,6 +160,8 @@ export function createIntegrationRunner(options: {
       );
       return { runs, written, comment, notified };
     });
+    // Another attempt at this run recorded it first.
+    if (!done) return [];
     const events: OutgoingEvent[] = [integrationRunEvent(tenantId, run, outcome.state)];
     if (done.written.length > 0) events.push(connectorAnsweredEvent(tenantId, run, done.written));
     realtime.publish([...events, ...done.notified]);

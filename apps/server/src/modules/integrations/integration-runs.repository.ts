@@ -79,8 +79,8 @@ export const integrationRunsRepository = {
       result: unknown;
       error: string | null;
     },
-  ): Promise<void> {
-    await tx
+  ): Promise<boolean> {
+    const finished = await tx
       .updateTable('integration_runs')
       .set({
         state: outcome.state,
@@ -89,7 +89,12 @@ export const integrationRunsRepository = {
         finished_at: new Date(),
       })
       .where('id', '=', runId)
-      .execute();
+      // Only the attempt that finds it running records it: two attempts (one whose worker was taken
+      // for dead, one that took over) never both write its answers and comment.
+      .where('state', '=', 'running')
+      .returning('id')
+      .executeTakeFirst();
+    return finished !== undefined;
   },
 
   async waitingIds(

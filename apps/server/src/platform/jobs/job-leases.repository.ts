@@ -31,6 +31,10 @@ export const jobLeasesRepository = {
       .execute();
   },
 
+  async ping(db: Db): Promise<void> {
+    await sql`select 1`.execute(db);
+  },
+
   // Renews this process's leases; answers the keys it still holds (a lease another process swept
   // or took over is not renewed, and its job no longer belongs here).
   async renew(db: Db, workerId: string): Promise<LeaseKey[]> {

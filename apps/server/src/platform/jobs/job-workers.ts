@@ -74,19 +74,39 @@ export function createJobWorkers(options: {
   const hooks = new Map<string, CrashHook | undefined>();
   const keyOf = (k: LeaseKey) => `${k.queue}\u0000${k.jobId}`;
   let timers: NodeJS.Timeout[] = [];
+  // When this process got the database back after losing it (0: never lost it). While the database
+  // was down no lease was renewed, so sweeping the moment it returns would take live workers for
+  // dead: the sweeper first waits one lease, time enough for every live worker's heartbeat.
+  let reconnectedAt: number | null = 0;
+  const reached = () => {
+    reconnectedAt ??= Date.now();
+  };
+  const lost = (error: unknown) => {
+    reconnectedAt = null;
+    throw error;
+  };
 
   async function heartbeat(): Promise<void> {
     if (running.size === 0) return;
     const before = [...running.keys()];
-    const held = new Set((await leases.renew(db, workerId)).map(keyOf));
+    const held = new Set((await leases.renew(db, workerId).catch(lost)).map(keyOf));
+    reached();
     for (const key of before) {
       const controller = running.get(key);
       if (controller && !held.has(key)) controller.abort(new Error('The job lease was lost.'));
     }
   }
 
-  const sweep = () =>
-    sweepExpiredLeases({ db, boss, leaseSeconds: options.leaseSeconds, queues: hooks, log });
+  async function sweep(): Promise<number> {
+    if (reconnectedAt === null) {
+      await leases.ping(db).catch(lost);
+      reached();
+    }
+    if (Date.now() - (reconnectedAt ?? Date.now()) < options.leaseSeconds * 1000) return 0;
+    return sweepExpiredLeases({ db, boss, leaseSeconds: options.leaseSeconds, queues: hooks, log }).catch(
+      lost,
+    );
+  }
 
   return {
     boss,

@@ -104,16 +104,6 @@ async function exportState(client: TestClient, id: number): Promise<WorkflowExpo
   return WorkflowExportSchema.parse((await client.get(EXPORT_PATHS.export(id))).json());
 }
 
-// Whether some session of this database waits for a lock on the table (the export's row query).
-async function waitsOnLock(table: string): Promise<boolean> {
-  const { rows } = await sql<{ n: string }>`
-    select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
-    where c.relname = ${table} and not l.granted
-      and l.database = (select oid from pg_database where datname = current_database())
-  `.execute(adminDb);
-  return Number(rows[0]?.n) > 0;
-}
-
 describe('a job whose worker was killed', () => {
   it('is finished by another worker within a minute, once, and meanwhile does not count toward the export limit', async () => {
     const t = await workflowTestTenant(app, adminDb);
@@ -140,25 +130,31 @@ describe('a job whose worker was killed', () => {
     await blocker.query('lock table workflow_responses in access exclusive mode');
     try {
       await sweepQueuedExports(boss, adminDb);
+      const lockWaiters = async () => {
+        const { rows } = await sql<{ n: string }>`
+          select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'workflow_responses' and not l.granted
+            and l.database = (select oid from pg_database where datname = current_database())
+        `.execute(adminDb);
+        return Number(rows[0]?.n);
+      };
+      const states = async () =>
+        Promise.all([first, second, third].map(async (id) => (await exportState(admin, id)).state));
+      // The first worker takes the oldest export and stops in the middle of it.
       const doomed = startWorker();
-      await expect
-        .poll(
-          async () =>
-            (await exportState(admin, first)).state === 'running' &&
-            (await waitsOnLock('workflow_responses')),
-          {
-            timeout: 60_000,
-            interval: 250,
-          },
-        )
-        .toBe(true);
+      await expect.poll(states, { timeout: 60_000, interval: 250 }).toEqual(['running', 'queued', 'queued']);
+      await expect.poll(lockWaiters, { timeout: 30_000, interval: 250 }).toBe(1);
+      // A second worker, alive throughout, takes the next one and stops in it too, so it is busy when
+      // the first export is handed back and that export has to wait.
+      startWorker();
+      await expect.poll(states, { timeout: 60_000, interval: 250 }).toEqual(['running', 'running', 'queued']);
+      await expect.poll(lockWaiters, { timeout: 30_000, interval: 250 }).toBe(2);
+
       doomed.child.kill('SIGKILL');
       await doomed.exited;
-
-      // The second worker takes the next export (and waits on the lock with it); its sweeper hands the
-      // dead worker's export back, which shows as queued again and no longer counts.
       const killedAt = Date.now();
-      startWorker();
+      // The second worker's sweeper hands the dead worker's export back: queued again, and no longer
+      // counted toward the limit while it waits.
       await expect
         .poll(async () => (await exportState(admin, first)).state, { timeout: 30_000, interval: 250 })
         .toBe('queued');
