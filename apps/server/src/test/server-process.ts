@@ -12,10 +12,11 @@ export type ServerProcess = {
   isRunning: () => boolean;
 };
 
-export function spawnServer(env: Record<string, string>): ServerProcess {
+// `entry`: main.ts (the API) or worker.ts (a job worker process).
+export function spawnServer(env: Record<string, string>, entry = 'main.ts'): ServerProcess {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=source', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    ['--import', 'tsx', '--conditions=source', path.join(REPO_ROOT, 'apps/server/src', entry)],
     {
       cwd: REPO_ROOT,
       env: {
