@@ -77,7 +77,18 @@ const KEPT = new Set([
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
 const SAFE_LINK = /^(?:https?:|mailto:)/i;
-const SAFE_SOURCE = /^https?:/i;
+
+// Images only from us (issue 12, finding 8): the page policy blocks other hosts anyway (img-src
+// 'self'), and a remote image in an answer would tell its host who read it, and when.
+function isOwnImage(src: string): boolean {
+  if (/^\/(?![/\\])/.test(src)) return true;
+  if (!/^https?:\/\//i.test(src)) return false;
+  try {
+    return new URL(src).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
 
 function attributesOf(element: Element): Record<string, string> {
   const tag = element.localName;
@@ -87,7 +98,7 @@ function attributesOf(element: Element): Record<string, string> {
     Object.assign(props, { href: read('href'), target: '_blank', rel: 'noopener noreferrer nofollow' });
   }
   if (tag === 'img') {
-    if (!SAFE_SOURCE.test(read('src'))) return { alt: read('alt') };
+    if (!isOwnImage(read('src'))) return { alt: read('alt') };
     Object.assign(props, {
       src: read('src'),
       alt: read('alt'),
@@ -110,7 +121,7 @@ function toReact(node: Node, key: string): ReactNode {
   const children = [...element.childNodes].map((child, index) => toReact(child, `${key}.${index}`));
   // An unknown element gives way to its content.
   if (!KEPT.has(tag)) return children;
-  if (tag === 'img' && !SAFE_SOURCE.test(element.getAttribute('src')?.trim() ?? '')) return null;
+  if (tag === 'img' && !isOwnImage(element.getAttribute('src')?.trim() ?? '')) return null;
   return createElement(tag, { key, ...attributesOf(element) }, VOID.has(tag) ? undefined : children);
 }
 
