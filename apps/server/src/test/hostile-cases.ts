@@ -55,7 +55,7 @@ export function hostileCases(method: string, url: string, schemas: RouteSchemas)
     url.replace(/:([A-Za-z_]+)/g, (_, name: string) => overrides[name] ?? params[name] ?? MISSING_ID);
   const baseQuery = schemas.query
     .filter((q) => q.required)
-    .map((q) => `${q.name}=${encodeURIComponent(String(sample(q.schema)))}`);
+    .map((q) => `${q.name}=${encodeURIComponent(String(sample(q.schema, 0, q.name)))}`);
   const urlWith = (path: string, query: string[] = []) => {
     const all = [...baseQuery, ...query];
     return all.length > 0 ? `${path}?${all.join('&')}` : path;
@@ -165,9 +165,18 @@ function resolve(schema: JsonSchema | undefined): JsonSchema | undefined {
 }
 
 const STRING_CANDIDATES = ['a', 'walk', 'a_b', 'a-b', '1', '2026-01-01', '12:00', '#aabbcc', 'AB', 'en'];
+// Values a field's name asks for, so more requests get past validation to the handler.
+const NAME_HINTS: [RegExp, string][] = [
+  [/email/, 'walk@example.test'],
+  [/url$|issuer/, 'https://example.test/'],
+  [/time_?zone/, 'UTC'],
+  [/language/, 'en'],
+  [/domain/, 'example.com'],
+  [/^logo$/, '/api/v1/attachments/walk/file/'],
+];
 
 // A plausible valid value: defaults and enums first, then the simplest value of the type.
-export function sample(schema: JsonSchema | undefined, depth = 0): unknown {
+export function sample(schema: JsonSchema | undefined, depth = 0, name = ''): unknown {
   const s = resolve(schema);
   if (!s || depth > 8) return null;
   if (s.const !== undefined) return s.const;
@@ -179,7 +188,8 @@ export function sample(schema: JsonSchema | undefined, depth = 0): unknown {
       if (s.format === 'date-time') return '2026-01-01T00:00:00.000Z';
       if (s.format === 'uri') return 'https://example.test/';
       const pattern = s.pattern ? new RegExp(s.pattern) : null;
-      const text = STRING_CANDIDATES.find((c) => !pattern || pattern.test(c)) ?? 'a';
+      const hinted = NAME_HINTS.filter(([hint]) => hint.test(name)).map(([, value]) => value);
+      const text = [...hinted, ...STRING_CANDIDATES].find((c) => !pattern || pattern.test(c)) ?? 'a';
       return text.padEnd(s.minLength ?? 0, 'a');
     }
     case 'integer':
@@ -188,10 +198,10 @@ export function sample(schema: JsonSchema | undefined, depth = 0): unknown {
     case 'boolean':
       return false;
     case 'array':
-      return Array.from({ length: Math.max(s.minItems ?? 1, 1) }, () => sample(s.items, depth + 1));
+      return Array.from({ length: Math.max(s.minItems ?? 1, 1) }, () => sample(s.items, depth + 1, name));
     case 'object':
       return Object.fromEntries(
-        Object.entries(s.properties ?? {}).map(([key, property]) => [key, sample(property, depth + 1)]),
+        Object.entries(s.properties ?? {}).map(([key, property]) => [key, sample(property, depth + 1, key)]),
       );
     default:
       return s.default ?? null;
