@@ -125,6 +125,28 @@ describe('a locked account', () => {
     expect(UserSchema.parse((await owner.get(ME)).json()).email).toBe(email);
   });
 
+  it('still asks for the authenticator app after an e-mailed code', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const email = `admin@${tenant.slug}.test`;
+    await adminDb
+      .insertInto('user_totp')
+      .values({
+        tenant_id: tenant.id,
+        user_id: tenant.userIds[email] ?? '',
+        secret_encrypted: 'sealed',
+        confirmed_at: new Date(),
+      })
+      .execute();
+    await lockOut(tenant, email);
+    const owner = await anonymous(tenant.slug);
+    await owner.post(SIGN_IN_PATHS.requestOtp, { email });
+    const [sent] = await emailsTo(adminDb, tenant.id, email);
+    const code = /^\s+(\d{6})$/m.exec(sent?.text_body ?? '')?.[1] ?? '';
+    const answer = await owner.post(SIGN_IN_PATHS.submitOtp, { email, token: code });
+    expect(answer.json()).toEqual({ mfa: { requires_mfa_verification: true } });
+    expect((await owner.get(ME)).statusCode).toBe(401);
+  });
+
   it('signs the owner in with a magic link sent to their address', async () => {
     const tenant = await createTestTenant(adminDb);
     const email = `admin@${tenant.slug}.test`;
