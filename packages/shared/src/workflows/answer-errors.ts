@@ -39,6 +39,7 @@ export const ANSWER_ERROR_MESSAGES = {
   too_many_items: (p) => `Add at most ${p.max} items.`,
   invalid_json: () => 'Enter valid JSON.',
   json_too_large: (p) => `The JSON is larger than the ${p.max} characters allowed.`,
+  json_too_deep: (p) => `The JSON nests deeper than the ${p.max} levels allowed.`,
 } as const satisfies Record<string, (params: AnswerErrorParams) => string>;
 
 export type AnswerErrorCode = keyof typeof ANSWER_ERROR_MESSAGES;

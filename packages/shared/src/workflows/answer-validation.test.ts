@@ -296,6 +296,9 @@ describe('validateAnswer: records and structured values', () => {
     expect(codes(validateAnswer(testField('json'), { big: 'x'.repeat(100_001) }))).toEqual([
       'json_too_large',
     ]);
+    // Issue 12: 50,000 levels used to overflow the stack in JSON.stringify (a 500).
+    const deep = `${'['.repeat(50_000)}${']'.repeat(50_000)}`;
+    expect(codes(validateAnswer(testField('json'), deep))).toEqual(['json_too_deep']);
     expect(codes(validateAnswer(testField('dynamic_group_json'), '[1]'))).toEqual(['invalid_type']);
     expect(validateAnswer(testField('dynamic_group_json'), [{ a: 1 }]).ok).toBe(true);
   });

@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH } from '../validators/input-limits.js';
+import { nestsDeeperThan } from '../validators/nesting.js';
 import { isRecord } from '../validators/unknown-values.js';
 import { BARE_HTTPS_PREFIX } from '../validators/url.js';
 import { type AnswerError, type AnswerResult, answerError, failAnswer, passAnswer } from './answer-errors.js';
@@ -47,6 +49,9 @@ function validateJson(field: AnswerField, value: unknown): AnswerResult {
       return failAnswer('invalid_json');
     }
   }
+  // Issue 12: a JSON string is not bounded by the body parser's depth limit, and JSON.stringify of
+  // a very deep value overflows the stack; measure it first, without recursion.
+  if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) return failAnswer('json_too_deep', { max: MAX_JSON_DEPTH });
   const text = JSON.stringify(parsed);
   if (text === undefined) return failAnswer('invalid_json');
   if (text.length > MAX_JSON_LENGTH) return failAnswer('json_too_large', { max: MAX_JSON_LENGTH });
