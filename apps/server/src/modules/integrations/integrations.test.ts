@@ -1,5 +1,7 @@
 import { IntegrationRunsSchema, WORKFLOW_PATHS, WorkflowDetailSchema } from '@attest/shared';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { createDocCheck, DC, DOC_CHECK_DEFINITION, publishDocCheck } from '../../test/attachment-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
@@ -242,5 +244,46 @@ describe('integration steps as jobs', () => {
     // Never under another tenant's id.
     const other = await setUp();
     expect(await app.integrations.run(other.t.id, runId, { reclaim: true })).toBe('skipped');
+  });
+
+  // Issue 12, finding 4: a worker taken for dead (its job lease swept) may still be running when the
+  // retried job takes the run over; the run's outcome is recorded once, not twice.
+  it('records the outcome of a run once when two attempts at it overlap', async () => {
+    const { t, admin, id } = await setUp();
+    await submitIntake(admin, id, 'Commercial Bank of Syria', 'SY');
+    const [queued] = (await runs(admin, id)).results;
+    const runId = String(queued?.id);
+    await adminDb.updateTable('integration_runs').set({ state: 'running' }).where('id', '=', runId).execute();
+    // The first attempt is held inside its claim (at the 'started' notification, by the lock below)
+    // and the second waits behind it for the run's row: once released, both have claimed the run,
+    // as an attempt taken for dead and the retry that took it over would.
+    const blocker = new pg.Client({ connectionString: inject('adminUrl') });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table notifications in exclusive mode');
+    const attempts = Promise.all([
+      app.integrations.run(t.id, runId, { reclaim: true }),
+      app.integrations.run(t.id, runId, { reclaim: true }),
+    ]);
+    const waiting = async () => {
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_locks l
+        where not l.granted and l.pid in (select pid from pg_stat_activity where datname = current_database())
+          and (l.relation = 'notifications'::regclass or l.locktype = 'transactionid')
+      `.execute(adminDb);
+      return Number(rows[0]?.n);
+    };
+    await expect.poll(waiting, { timeout: 20_000, interval: 100 }).toBe(2);
+    await blocker.query('commit');
+    await blocker.end();
+    await attempts;
+    expect((await runs(admin, id)).results[0]).toMatchObject({ state: 'finished' });
+    const comments = await adminDb
+      .selectFrom('messages')
+      .select('id')
+      .where('tenant_id', '=', t.id)
+      .where('integration_run_id', '=', runId)
+      .execute();
+    expect(comments).toHaveLength(1);
   });
 });
