@@ -74,5 +74,6 @@ export const BrandingSchema = z.object({
 export type Branding = z.infer<typeof BrandingSchema>;
 
 // Only the fields sent change; null clears the logo or the embed.
-export const BrandingUpdateSchema = BrandingSchema.partial();
+// Strict: a body may not carry fields the endpoint does not define (platform/strict-body.ts).
+export const BrandingUpdateSchema = BrandingSchema.partial().strict();
 export type BrandingUpdate = z.infer<typeof BrandingUpdateSchema>;
