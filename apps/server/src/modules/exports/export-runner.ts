@@ -30,9 +30,12 @@ export type ExportJobSender = {
   send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<unknown>;
 };
 
-// A UUID-shaped name derived from the export, the same for every attempt at it.
-export function exportFileId(tenantId: string, exportId: string): string {
-  const hex = createHash('sha256').update(`workflow-export:${tenantId}:${exportId}`).digest('hex');
+// A UUID-shaped name derived from the export, the same for every attempt at it. Its creation time
+// is part of it, so databases that share a file folder (a database made afresh, test runs) and
+// number their exports alike never name the same file.
+export function exportFileId(row: Pick<ExportRow, 'id' | 'created_at'>, tenantId: string): string {
+  const seed = `workflow-export:${tenantId}:${row.id}:${row.created_at.toISOString()}`;
+  const hex = createHash('sha256').update(seed).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -113,7 +116,7 @@ export function createExportRunner(options: {
       namespace: `t${tenantId}`,
       maxBytes: MAX_EXPORT_BYTES,
       // One name per export: an attempt repeated after its worker died replaces the file it left.
-      id: exportFileId(tenantId, prepared.row.id),
+      id: exportFileId(prepared.row, tenantId),
     });
     stored.catch((error: Error) => writer.output.destroy(error));
     let rows = 0;
