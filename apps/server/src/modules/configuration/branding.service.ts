@@ -1,4 +1,5 @@
 import type { Branding, BrandingUpdate } from '@attest/shared';
+import { recordAudit } from '../../platform/audit/audit-log.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -15,11 +16,23 @@ export function getBranding(ctx: UserContext): Promise<Branding> {
   });
 }
 
-export function updateBranding(ctx: UserContext, input: BrandingUpdate): Promise<Branding> {
+// The audit trail records who changed which of them, from where (docs/security.md).
+export function updateBranding(
+  ctx: UserContext & { ip: string | null },
+  input: BrandingUpdate,
+): Promise<Branding> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const row = await configurationRepository.findBranding(tx, ctx.tenant.id);
     if (!row) throw new NotFoundError();
     await configurationRepository.updateBranding(tx, ctx.tenant.id, input);
+    // Field names only: the addresses themselves are in the configuration, and change again.
+    await recordAudit(tx, {
+      tenantId: ctx.tenant.id,
+      action: 'branding.changed',
+      actorUserId: ctx.auth.user.id,
+      details: { changed: Object.keys(input).sort() },
+      ipAddress: ctx.ip,
+    });
     return { ...toBranding(row), ...input };
   });
 }

@@ -111,6 +111,19 @@ describe('PATCH admin/branding/', () => {
     // null clears the embed (the reports icon disappears) and the logo (the name shows).
     const cleared = await patch(admin, { report_embed_url: null, logo: null });
     expect(cleared.json()).toMatchObject({ report_embed_url: null, logo: null });
+
+    // Each change is in the audit trail, by field name only.
+    const audited = await adminDb
+      .selectFrom('audit_events')
+      .select(['details'])
+      .where('tenant_id', '=', tenant.id)
+      .where('action', '=', 'branding.changed')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((row) => row.details)).toEqual([
+      { changed: ['header_links', 'logo', 'report_embed_url', 'support_links'] },
+      { changed: ['logo', 'report_embed_url'] },
+    ]);
   });
 
   it('is for administrators only', async () => {

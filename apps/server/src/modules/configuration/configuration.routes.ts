@@ -69,6 +69,6 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: BrandingSchema, ...errors, 434: ImpersonationErrorSchema },
       },
     },
-    async (request) => updateBranding(userContext(request), request.body),
+    async (request) => updateBranding({ ...userContext(request), ip: request.ip }, request.body),
   );
 }

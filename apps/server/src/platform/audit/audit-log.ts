@@ -23,6 +23,7 @@ export type AuditAction =
   | 'sso_provider.deleted'
   | 'sso.user_created'
   | 'security_settings.changed'
+  | 'branding.changed'
   | 'mfa.enabled'
   | 'mfa.disabled'
   | 'mfa.recovery_codes_regenerated'
