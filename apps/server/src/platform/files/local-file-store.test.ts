@@ -45,5 +45,28 @@ describe('the local file store', () => {
       await store.delete(key);
     }
     await expect(store.put(Readable.from([]), { namespace: '../x', maxBytes: 1 })).rejects.toThrow();
+    await expect(
+      store.put(Readable.from([]), { namespace: 't1', maxBytes: 1, id: '../../x' }),
+    ).rejects.toThrow();
+  });
+
+  // A job's output put again by a repeated attempt (issue 12: its worker died) replaces the first.
+  it('replaces the file put earlier under the same id, whole', async () => {
+    const id = '0f0e0d0c-0b0a-4908-8706-050403020100';
+    const first = await store.put(Readable.from([Buffer.from('first attempt')]), {
+      namespace: 't2',
+      maxBytes: 100,
+      id,
+    });
+    const again = await store.put(Readable.from([Buffer.from('again')]), {
+      namespace: 't2',
+      maxBytes: 100,
+      id,
+    });
+    expect(again.storageKey).toBe(first.storageKey);
+    expect(await text(await store.open(again.storageKey))).toBe('again');
+    expect(
+      readdirSync(path.join(root, 't2'), { recursive: true }).filter((f) => String(f).includes('-')),
+    ).toEqual([path.join('0f', id)]);
   });
 });
