@@ -144,6 +144,47 @@ describe('the job lease sweeper', () => {
 });
 
 describe('registered workers', () => {
+  // While the database was down no lease was renewed; the sweeper must not take every live worker
+  // for dead the moment it comes back.
+  it('wait one lease after their process lost the database before sweeping again', async () => {
+    const { queue, id } = await activeJob();
+    const ownDb = createDb({ connectionString: inject('adminUrl'), max: 1, onPoolError: () => {} });
+    const workers = createJobWorkers({
+      boss,
+      db: ownDb,
+      heartbeatSeconds: 1,
+      leaseSeconds: 2,
+      log: () => {},
+    });
+    try {
+      // Registered (the sweeper sweeps registered queues), polling too rarely to take the job back.
+      await workers.register(queue, async () => {}, { pollingIntervalSeconds: 3600 });
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(ownDb);
+      // The process's connection is cut, as a database restart cuts it.
+      await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(adminDb);
+      await expect(workers.sweep()).rejects.toThrow();
+      await adminDb
+        .insertInto('job_leases')
+        .values({
+          queue,
+          job_id: id,
+          attempt: 0,
+          worker_id: randomUUID(),
+          heartbeat_at: sql<Date>`now() - interval '1 minute'`,
+        })
+        .execute();
+      expect(await workers.sweep()).toBe(0);
+      expect(await jobRow(queue, id)).toMatchObject({ state: 'active' });
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await workers.sweep()).toBe(1);
+      expect(await jobRow(queue, id)).toMatchObject({ state: 'retry' });
+    } finally {
+      workers.stop();
+      await boss.offWork(queue);
+      await ownDb.destroy();
+    }
+  });
+
   it('hold a lease while the handler runs and release it when it is done', async () => {
     const queue = `test.leases-${randomUUID()}`;
     await createJobQueue(boss, queue);
