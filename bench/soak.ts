@@ -152,6 +152,21 @@ try {
   }, 2000);
 
   const faults: string[] = [];
+  // The jobs running when the worker is killed (pg-boss does not say which worker holds which).
+  const activeJobs = async () => {
+    const client = new pg.Client({ connectionString: postgres?.url });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*) as n from pgboss.job where state = 'active'",
+      );
+      return Number(rows[0]?.n);
+    } catch {
+      return 'unknown';
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
   const fault = async (second: number) => {
     if (second === PG_RESTART_AT) {
       log('PostgreSQL: fast stop');
@@ -163,13 +178,21 @@ try {
       log('PostgreSQL: started again');
     }
     if (second === WORKER_KILL_AT) {
+      // In the middle of a job: wait (10 s at most) until one is running.
+      let active = await activeJobs();
+      for (let tries = 0; tries < 50 && active === 0; tries++) {
+        await sleep(200);
+        active = await activeJobs();
+      }
       const victim = workers.shift();
       log(`worker pid ${victim?.child.pid}: SIGKILL`);
       victim?.child.kill('SIGKILL');
       await victim?.exited;
       await sleep(2000);
       workers.push(await startWorker(workerEnv));
-      faults.push(`worker killed (SIGKILL) at ${second} s, a new one started 2 s later`);
+      faults.push(
+        `worker killed (SIGKILL) at ${second} s with ${active} job(s) active (on either worker), a new one started 2 s later`,
+      );
       log('worker: started again');
     }
   };
