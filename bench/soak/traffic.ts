@@ -27,6 +27,8 @@ export type TrafficResult = {
   fiveHundreds: number;
   // The same figures over the first seconds only, before any fault.
   beforeFaults: { requests: number; rps: number; p50: number; p99: number };
+  // Answers per 5-second slot of the run, by status ('dropped' for none), to see each fault's effect.
+  timeline: Record<string, Record<string, number>>;
   byCall: Record<string, { requests: number; non2xx: number }>;
   confirmedWrites: string[];
   unconfirmedWrites: string[];
@@ -75,6 +77,14 @@ export async function runTraffic(options: {
   };
   const latencies: number[] = [];
   const quietLatencies: number[] = [];
+  const timeline: TrafficResult['timeline'] = {};
+  const mark = (at: number, outcome: string) => {
+    const from = Math.floor((at - started) / 5000) * 5;
+    const slot = `${String(from).padStart(3, '0')}-${from + 5}s`;
+    const counts = timeline[slot] ?? {};
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+    timeline[slot] = counts;
+  };
   const byStatus: Record<string, number> = {};
   const byCall: TrafficResult['byCall'] = {};
   const confirmedWrites: string[] = [];
@@ -98,6 +108,7 @@ export async function runTraffic(options: {
       const call = byCall[item.name] ?? { requests: 0, non2xx: 0 };
       byCall[item.name] = call;
       call.requests += 1;
+      mark(t1, 'dropped' in answer ? 'dropped' : String(answer.status));
       if ('dropped' in answer) {
         dropped += 1;
         call.non2xx += 1;
@@ -134,6 +145,7 @@ export async function runTraffic(options: {
       p50: percentile(quietLatencies, 0.5),
       p99: percentile(quietLatencies, 0.99),
     },
+    timeline: Object.fromEntries(Object.entries(timeline).sort()),
     byCall,
     confirmedWrites,
     unconfirmedWrites,
