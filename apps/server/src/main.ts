@@ -4,18 +4,16 @@ import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { startJobQueue } from './platform/jobs/job-queue.js';
+import { handleProcessFaults } from './platform/process-faults.js';
 import { createDeferredPublisher } from './platform/realtime/realtime-publisher.js';
 
 const config = loadConfig();
 let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
 let logFatal = (error: unknown, origin: string) => console.error(origin, error);
-// An error nothing handled (a thrown exception, or a rejection: Node's default makes those throw)
-// leaves the process in a state nobody knows: log it, then exit non-zero for the supervisor to
-// start a clean one; the 'exit' listener stops the embedded PostgreSQL on the way out. Faults we
-// expect, such as a database restart, are handled where they arise, never here.
-process.on('uncaughtException', (error, origin) => {
-  logFatal(error, origin);
-  process.exit(1);
+// An unhandled error ends the process, unless it is a lost database connection (platform/process-faults.ts).
+handleProcessFaults({
+  databaseLost: (error) => logError('jobs', error instanceof Error ? error : new Error(String(error))),
+  fatal: (error, origin) => logFatal(error, origin),
 });
 
 const database = await openDatabase(config, (source, error) => logError(source, error));

@@ -1,14 +1,16 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { startJobQueue } from './platform/jobs/job-queue.js';
+import { handleProcessFaults } from './platform/process-faults.js';
 import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 
 // A process that only runs jobs, for scaling workers apart from API processes.
 const config = loadConfig();
-// As in main.ts: an error nothing handled ends the process, for the supervisor to start a clean one.
-process.on('uncaughtException', (error, origin) => {
-  console.error(origin, error);
-  process.exit(1);
+// As in main.ts: an unhandled error ends the process, for the supervisor to start a clean one,
+// unless it is a lost database connection (platform/process-faults.ts).
+handleProcessFaults({
+  databaseLost: (error) => console.error('jobs: database connection lost', error),
+  fatal: (error, origin) => console.error(origin, error),
 });
 const database = await openDatabase(config, (source, error) => console.error(source, error));
 // No socket.io server here: the workers' live events reach the API processes' sockets through the
