@@ -5,7 +5,7 @@ import type { RealtimePublisher } from '../../platform/realtime/realtime-publish
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { recordNotifications } from '../notifications/notifications.repository.js';
-import { mayChangeAssignees } from './step-assignee-rule.js';
+import { mayChangeAssignees, mayClaimStep } from './step-assignee-rule.js';
 import { stepUsersRepository as repo } from './step-users.repository.js';
 import { recordActivity } from './workflow-activity.js';
 import { toAssignee } from './workflow-detail.js';
@@ -80,9 +80,10 @@ export async function addStepUser(
     // The row lock on the workflow (loadChangeableWorkflow) serialises concurrent changes.
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     const step = assertStep(loaded, stepTag);
-    await assertMayChange(tx, ctx, await repo.list(tx, loaded.row.id, stepTag));
     const userId = input.user_id === undefined ? undefined : String(input.user_id);
     const groupId = input.group_id === undefined ? undefined : String(input.group_id);
+    const current = await repo.list(tx, loaded.row.id, stepTag);
+    if (!mayClaimStep(ctx.auth.user.id, current, userId)) await assertMayChange(tx, ctx, current);
     let name: string;
     if (userId !== undefined) {
       const user = await repo.user(tx, userId);

@@ -114,6 +114,22 @@ describe('who may change a step’s assignees', () => {
     expect(added.statusCode, added.body).toBe(201);
   });
 
+  it('lets anyone who can change the workflow claim a step nobody holds, and only for themselves', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const { id } = await reviewWith(t, []);
+    const member = await t.signedIn('member');
+    const detail = WorkflowDetailSchema.parse((await member.get(WORKFLOW_PATHS.workflow(id))).json());
+    expect(detail.steps.find((s) => s.tag === VC.review)?.assignees).toEqual([]);
+
+    const someoneElse = await member.post(WORKFLOW_PATHS.stepUsers(id, VC.review), {
+      user_id: t.users.admin,
+    });
+    expect(someoneElse.statusCode).toBe(403);
+    const claimed = await member.post(WORKFLOW_PATHS.stepUsers(id, VC.review), { user_id: t.users.member });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    expect((await assignees(member, id)).map((a) => a.user_id)).toEqual([t.users.member]);
+  });
+
   it('always lets people take themselves off a step', async () => {
     const t = await workflowTestTenant(app, adminDb);
     const { id, rowOf } = await reviewWith(t, [t.users.member]);

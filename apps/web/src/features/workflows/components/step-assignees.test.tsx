@@ -76,6 +76,17 @@ describe('StepAssignees (issue 12: who may change a step’s assignees)', () => 
     expect(removeButton('Ada Lovelace')).toBeTruthy();
   });
 
+  it('offers Assign to me on a step nobody holds, even to someone who may not change the assignees', async () => {
+    const api = mockStepUsers();
+    renderAssignees([], false);
+    fireEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        { method: 'POST', path: WORKFLOW_PATHS.stepUsers(7, STEP), body: { user_id: ME } },
+      ]),
+    );
+  });
+
   it('asks before taking someone else off the step, and does nothing when cancelled', async () => {
     const api = mockStepUsers();
     renderAssignees([alex], true);

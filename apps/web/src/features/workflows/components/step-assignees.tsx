@@ -27,6 +27,9 @@ export function StepAssignees({ detail, step }: StepAssigneesProps) {
     detail.archived_at === null &&
     (step.state === 'enabled' || step.state === 'disabled');
   const canManage = open && step.can_change_assignees;
+  // A step nobody holds may be claimed by anyone who can change the workflow (never overriding
+  // an assignee).
+  const claimable = open && step.assignees.length === 0;
   const isMe = (a: StepAssignee) => a.kind === 'user' && userId !== null && a.user_id === userId;
   const mine = step.assignees.some(isMe);
   const error = add.error ?? remove.error;
@@ -91,7 +94,7 @@ export function StepAssignees({ detail, step }: StepAssigneesProps) {
           </Badge>
         );
       })}
-      {canManage && userId !== null && !mine && (
+      {(canManage || claimable) && userId !== null && !mine && (
         <Tooltip label={t('process.assignees.assignMeHint')} withArrow>
           <Button
             size="compact-sm"
