@@ -4,7 +4,6 @@ import {
   type AuditEventSchema,
   AuditEventsPageSchema,
   SIGN_IN_PATHS,
-  SsoProviderSchema,
   UserSchema,
 } from '@attest/shared';
 import { generate } from 'otplib';
@@ -13,6 +12,7 @@ import type { z } from 'zod';
 import { createAdminTestTenant, userId } from '../../test/admin-fixtures.js';
 import { startOidcProvider } from '../../test/oidc-provider.js';
 import { SsoBrowser } from '../../test/sso-browser.js';
+import { addSsoProvider } from '../../test/sso-fixtures.js';
 import { createTestApp, TEST_PASSWORD, TestClient } from '../../test/test-app.js';
 
 // Finding 10 of issue 12: every security event docs/security.md lists reaches the audit trail that
@@ -59,26 +59,8 @@ async function lastEmailTo(tenantId: string, to: string): Promise<string> {
 
 const codeOf = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
 
-async function addSsoProvider(tenant: Tenant, admin: TestClient) {
-  const group = await admin.post(ADMIN_PATHS.groups, { name: 'SSO people' });
-  const clientId = `client-${tenant.slug}`;
-  const created = await admin.post(ADMIN_PATHS.ssoProviders, {
-    slug: 'corp',
-    display_name: 'Corp login',
-    issuer: oidc.issuer,
-    client_id: clientId,
-    client_secret: 'a-long-client-secret-for-tests',
-    allowed_email_domains: ['corp.test'],
-    default_group_id: group.json().id,
-  });
-  expect(created.statusCode).toBe(201);
-  const provider = SsoProviderSchema.parse(created.json());
-  await oidc.registerClient({
-    clientId,
-    clientSecret: 'a-long-client-secret-for-tests',
-    redirectUris: [provider.redirect_uri],
-  });
-  return provider;
+async function addProvider(tenant: Tenant, admin: TestClient) {
+  return (await addSsoProvider(admin, oidc, { tenantSlug: tenant.slug })).provider;
 }
 
 describe('the audit trail', () => {
@@ -100,7 +82,7 @@ describe('the audit trail', () => {
     const token = link.searchParams.get('token') ?? '';
     expect((await byLink.post(SIGN_IN_PATHS.magicLinkLogin, { token })).statusCode).toBe(200);
 
-    await addSsoProvider(tenant, admin);
+    await addProvider(tenant, admin);
     oidc.signInAs({ sub: 'sub-sso', email: 'sso.person@corp.test' });
     const bySso = TestClient.forTenant(app, tenant.slug);
     await new SsoBrowser(bySso, oidc.issuer).open(SIGN_IN_PATHS.ssoAuthorize('corp'));
@@ -255,7 +237,7 @@ describe('the audit trail', () => {
     expect((await admin.request({ method: 'DELETE', url: ADMIN_PATHS.group(group.id) })).statusCode).toBe(
       204,
     );
-    const provider = await addSsoProvider(tenant, admin);
+    const provider = await addProvider(tenant, admin);
     await patch(ADMIN_PATHS.ssoProvider(provider.id), { display_name: 'Corporate login' });
     await admin.request({ method: 'DELETE', url: ADMIN_PATHS.ssoProvider(provider.id) });
     await patch(ADMIN_PATHS.securitySettings, { session_idle_minutes: 45 });

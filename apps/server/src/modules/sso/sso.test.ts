@@ -1,8 +1,9 @@
-import { ADMIN_PATHS, SIGN_IN_PATHS, SsoProviderSchema, UserSchema } from '@attest/shared';
+import { ADMIN_PATHS, SIGN_IN_PATHS, UserSchema } from '@attest/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminTestTenant } from '../../test/admin-fixtures.js';
 import { startOidcProvider } from '../../test/oidc-provider.js';
 import { SsoBrowser } from '../../test/sso-browser.js';
+import { addSsoProvider } from '../../test/sso-fixtures.js';
 import { createTestApp, TestClient } from '../../test/test-app.js';
 
 const { app, adminDb } = await createTestApp();
@@ -17,28 +18,15 @@ async function tenantWithSso(options: { slug?: string } = {}) {
   const tenant = await createAdminTestTenant(adminDb);
   const admin = TestClient.forTenant(app, tenant.slug);
   await admin.signIn(tenant.admin);
-  const group = await admin.post(ADMIN_PATHS.groups, { name: 'SSO people' });
   const slug = options.slug ?? 'corp';
-  const clientId = `client-${tenant.slug}`;
-  const created = await admin.post(ADMIN_PATHS.ssoProviders, {
+  const { provider, groupId } = await addSsoProvider(admin, oidc, {
+    tenantSlug: tenant.slug,
     slug,
-    display_name: 'Corp login',
-    issuer: oidc.issuer,
-    client_id: clientId,
-    client_secret: 'a-long-client-secret-for-tests',
-    allowed_email_domains: ['corp.test', `${tenant.slug}.test`],
-    default_group_id: group.json().id,
-    logout_redirect_url: LOGOUT_URL,
+    allowedEmailDomains: ['corp.test', `${tenant.slug}.test`],
+    logoutRedirectUrl: LOGOUT_URL,
   });
-  expect(created.statusCode).toBe(201);
-  const provider = SsoProviderSchema.parse(created.json());
   expect(provider.redirect_uri).toBe(`http://${tenant.slug}.localhost/api/v1/users/sso/${slug}/callback/`);
-  await oidc.registerClient({
-    clientId,
-    clientSecret: 'a-long-client-secret-for-tests',
-    redirectUris: [provider.redirect_uri],
-  });
-  return { tenant, admin, provider, groupId: group.json().id as number };
+  return { tenant, admin, provider, groupId };
 }
 
 function browserFor(slug: string) {

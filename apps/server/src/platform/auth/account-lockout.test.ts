@@ -1,9 +1,10 @@
-import { ADMIN_PATHS, SIGN_IN_PATHS, SsoProviderSchema, UserSchema } from '@attest/shared';
+import { SIGN_IN_PATHS, UserSchema } from '@attest/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.js';
 import { createAdminTestTenant } from '../../test/admin-fixtures.js';
 import { startOidcProvider } from '../../test/oidc-provider.js';
 import { SsoBrowser } from '../../test/sso-browser.js';
+import { addSsoProvider } from '../../test/sso-fixtures.js';
 import { createTestApp, createTestTenant, TEST_PASSWORD, TestClient } from '../../test/test-app.js';
 import { hashPassword } from './passwords.js';
 
@@ -165,24 +166,7 @@ describe('a locked account', () => {
     const tenant = await createAdminTestTenant(adminDb);
     const admin = TestClient.forTenant(app, tenant.slug);
     await admin.signIn(tenant.admin);
-    const group = await admin.post(ADMIN_PATHS.groups, { name: 'SSO people' });
-    const clientId = `client-${tenant.slug}`;
-    const created = await admin.post(ADMIN_PATHS.ssoProviders, {
-      slug: 'corp',
-      display_name: 'Corp login',
-      issuer: oidc.issuer,
-      client_id: clientId,
-      client_secret: 'a-long-client-secret-for-tests',
-      allowed_email_domains: ['corp.test'],
-      default_group_id: group.json().id,
-    });
-    expect(created.statusCode).toBe(201);
-    const provider = SsoProviderSchema.parse(created.json());
-    await oidc.registerClient({
-      clientId,
-      clientSecret: 'a-long-client-secret-for-tests',
-      redirectUris: [provider.redirect_uri],
-    });
+    await addSsoProvider(admin, oidc, { tenantSlug: tenant.slug });
     // Signed up through SSO once, then given a password too: both ways in exist.
     const email = 'owner@corp.test';
     oidc.signInAs({ sub: 'sub-owner', email });

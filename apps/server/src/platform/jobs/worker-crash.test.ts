@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,12 +8,13 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loadConfig, REPO_ROOT } from '../../config.js';
+import { loadConfig } from '../../config.js';
 import { appRoleUrl, createDb } from '../../db/database.js';
 import { ensureAppRole, migrateToLatest } from '../../db/migrate.js';
 import { createExportQueue, sweepQueuedExports } from '../../modules/exports/export-jobs.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
 import { localCaptchaVerifier } from '../../test/local-captcha.js';
+import { type ServerProcess, spawnServer } from '../../test/server-process.js';
 import type { TestClient } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
 
@@ -43,40 +43,14 @@ const app = await buildApp({ config, db, logger: false, captchaVerifier: localCa
 const boss = new PgBoss({ connectionString: adminUrl, schema: 'pgboss', max: 2 });
 boss.on('error', () => {});
 
-type Worker = { child: ChildProcess; exited: Promise<unknown>; output: () => string };
-const workers: Worker[] = [];
+const workers: ServerProcess[] = [];
 
 // One OS process running src/worker.ts through tsx's loader, so SIGKILL hits the worker itself.
-function startWorker(): Worker {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', path.join(REPO_ROOT, 'apps/server/src/worker.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: adminUrl,
-        DATABASE_APP_URL: appUrl,
-        FILES_DIR: filesDir,
-        // No socket.io fan-out: live events of these jobs go nowhere.
-        REDIS_URL: undefined,
-        ...LEASE_ENV,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+function startWorker(): ServerProcess {
+  const worker = spawnServer(
+    { DATABASE_URL: adminUrl, DATABASE_APP_URL: appUrl, FILES_DIR: filesDir, ...LEASE_ENV },
+    'worker.ts',
   );
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const worker = {
-    child,
-    exited: new Promise((resolve) => child.once('exit', resolve)),
-    output: () => output,
-  };
   workers.push(worker);
   return worker;
 }
