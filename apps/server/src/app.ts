@@ -43,6 +43,7 @@ import { hcaptchaVerifier } from './platform/captcha/hcaptcha-verifier.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import './platform/fastify-types.js';
+import { mayListenToWorkflow } from './modules/workflows/workflow-channel-rule.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { healthRoutes } from './platform/health.js';
 import { answerFrameworkError, registerInputGuards } from './platform/input-guards.js';
@@ -83,7 +84,7 @@ const MODULES = [
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
-  realtimeRoutes,
+  realtimeRoutes({ workflow: mayListenToWorkflow }),
 ];
 
 export async function buildApp(options: {

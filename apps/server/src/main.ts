@@ -2,8 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
+import { startJobQueue } from './jobs.js';
 import { createFileStore } from './platform/files/create-file-store.js';
-import { startJobQueue } from './platform/jobs/job-queue.js';
 import { handleProcessFaults } from './platform/process-faults.js';
 import { createDeferredPublisher } from './platform/realtime/realtime-publisher.js';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
-import { startJobQueue } from './platform/jobs/job-queue.js';
+import { startJobQueue } from './jobs.js';
 import { handleProcessFaults } from './platform/process-faults.js';
 import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 

@@ -1,6 +1,6 @@
 import { EXPORT_PATHS, WorkflowExportSchema } from '@attest/shared';
 import { describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../platform/jobs/job-queue.js';
+import { startJobQueue } from '../../jobs.js';
 import { createTestApp } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { sweepQueuedExports } from './export-jobs.js';

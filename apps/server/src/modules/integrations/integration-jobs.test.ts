@@ -1,7 +1,7 @@
 import { WORKFLOW_PATHS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../platform/jobs/job-queue.js';
+import { startJobQueue } from '../../jobs.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { createDocCheck, DC, DOC_CHECK_DEFINITION, publishDocCheck } from '../../test/attachment-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';

@@ -1,7 +1,7 @@
 import { MENTION_PATHS, SUBSCRIPTION_PATHS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../platform/jobs/job-queue.js';
+import { startJobQueue } from '../../jobs.js';
 import { collaborationSetup, openThread, post, put, remove } from '../../test/collaboration-fixtures.js';
 import { startSmtpReceiver } from '../../test/smtp-receiver.js';
 import { createTestApp } from '../../test/test-app.js';

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { Tx } from '../tenant-transaction.js';
 
-// The pg-boss schema startJobQueue creates (job-queue.ts).
+// The pg-boss schema openJobQueue creates (job-queue.ts).
 export const PG_BOSS_SCHEMA = 'pgboss';
 
 export type LeaseKey = { queue: string; jobId: string };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startJobQueue } from '../../jobs.js';
 import { freePort } from '../../test/free-port.js';
 import { createTestApp, createTestTenant } from '../../test/test-app.js';
-import { startJobQueue } from '../jobs/job-queue.js';
 import { withTenant } from '../tenant-transaction.js';
 import { sweepQueuedMail } from './mail-delivery-job.js';
 import { createMailer, MAIL_DELIVERY_QUEUE } from './mailer.js';

@@ -11,12 +11,12 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { appRoleUrl, createDb } from '../../db/database.js';
 import { ensureAppRole, migrateToLatest } from '../../db/migrate.js';
-import { createExportQueue, sweepQueuedExports } from '../../modules/exports/export-jobs.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
 import { localCaptchaVerifier } from '../../test/local-captcha.js';
 import { type ServerProcess, spawnServer } from '../../test/server-process.js';
 import type { TestClient } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
+import { createExportQueue, sweepQueuedExports } from './export-jobs.js';
 
 // Issue 12, finding 4, with real processes: `npm run worker` (src/worker.ts) is killed with SIGKILL
 // in the middle of an export, and a second worker must finish it within a minute, with one file and
