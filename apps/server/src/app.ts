@@ -6,16 +6,17 @@ import type { Db } from './db/database.js';
 import { accountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { administrationRoutes } from './modules/administration/administration.routes.js';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
-import { claimTokensRoutes } from './modules/claim-tokens/claim-tokens.routes.js';
+import { claimTokensRoutes } from './modules/auth/claim-tokens/claim-tokens.routes.js';
+import { emailSignInRoutes } from './modules/auth/email-sign-in/email-sign-in.routes.js';
+import { invitationsRoutes } from './modules/auth/invitations/invitations.routes.js';
+import { ssoRoutes } from './modules/auth/sso/sso.routes.js';
+import { ssoAdminRoutes } from './modules/auth/sso/sso-admin.routes.js';
 import { configurationRoutes } from './modules/configuration/configuration.routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { emailSignInRoutes } from './modules/email-sign-in/email-sign-in.routes.js';
 import { createExportRunner } from './modules/exports/export-runner.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
 import { createIntegrationRunner } from './modules/integrations/integration-runner.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { mentionsRoutes } from './modules/mentions/mentions.routes.js';
 import { subscriptionsRoutes } from './modules/mentions/subscriptions.routes.js';
@@ -26,9 +27,8 @@ import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { createReportSubscriptionRunner } from './modules/reports/report-subscription-jobs.js';
 import { reportSubscriptionsRoutes } from './modules/reports/report-subscriptions.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { ssoRoutes } from './modules/sso/sso.routes.js';
-import { ssoAdminRoutes } from './modules/sso/sso-admin.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { workflowListRoutes } from './modules/workflow-list/workflow-list.routes.js';
 import { workflowActionsRoutes } from './modules/workflows/workflow-actions.routes.js';
 import { workflowKindsRoutes } from './modules/workflows/workflow-kinds.routes.js';
 import { workflowRecordsRoutes } from './modules/workflows/workflow-records.routes.js';
@@ -76,7 +76,7 @@ const MODULES = [
   workflowsRoutes,
   workflowActionsRoutes,
   workflowRecordsRoutes,
-  dashboardRoutes,
+  workflowListRoutes,
   exportsRoutes,
   preferencesRoutes,
   reportsRoutes,

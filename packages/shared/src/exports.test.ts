@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeListQuery, defaultListState } from './dashboard/list-query.js';
+import { decodeListQuery, defaultListState } from './workflow-list/list-query.js';
 import {
   CreateWorkflowExportRequestSchema,
   exportFileName,

@@ -4,7 +4,7 @@ import {
   listQueryFromSearch,
   WorkflowListQuerySchema,
   type WorkflowListState,
-} from './dashboard/list-query.js';
+} from './workflow-list/list-query.js';
 import { text } from './validators/input-limits.js';
 
 // Issue 5, spec 1 §7 'POST workflows/export/ (v2)': the dashboard exports the kind it shows with the

@@ -4,7 +4,7 @@ export * from './auth.js';
 export * from './brands.js';
 export * from './configuration.js';
 export * from './constants.js';
-export * from './dashboard/index.js';
+export * from './workflow-list/index.js';
 export * from './errors.js';
 export * from './exports.js';
 export * from './filters/index.js';

@@ -30,7 +30,7 @@ export const PREFERENCE_MESSAGES = {
 const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 // What each kind keeps. A saved filter is the dashboard's list state as its URL query (the encoded
-// form of packages/shared/src/dashboard), so applying one is navigating to it; the server checks it
+// form of packages/shared/src/workflow-list), so applying one is navigating to it; the server checks it
 // decodes to a valid list state before storing it.
 export const SavedFilterValueSchema = z.object({ query: text().max(8000) }).strict();
 export const PinnedWorkflowValueSchema = z.object({ workflow_id: Id }).strict();

@@ -1,10 +1,10 @@
 import type { WorkflowListState } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { countMatches } from '../dashboard/list.repository.js';
-import { type ListOrdering, orderBySql } from '../dashboard/list-ordering.js';
-import { listWhere } from '../dashboard/list-where.js';
-import { resolveListScope } from '../dashboard/resolve-list-scope.js';
+import { countMatches } from '../workflow-list/list.repository.js';
+import { type ListOrdering, orderBySql } from '../workflow-list/list-ordering.js';
+import { listWhere } from '../workflow-list/list-where.js';
+import { resolveListScope } from '../workflow-list/resolve-list-scope.js';
 import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
 
 export type ExportSelectionInput = { tenantId: string; userId: string; state: WorkflowListState };

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { likePattern } from '../dashboard/filter-predicates.js';
+import { likePattern } from '../workflow-list/filter-predicates.js';
 import { loadVisibleWorkflow } from '../workflows/workflow-loader.js';
 import { seesWorkflow } from './mention-recipients.js';
 

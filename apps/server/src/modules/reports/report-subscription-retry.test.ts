@@ -1,7 +1,7 @@
 import { REPORT_PATHS, ReportSchema, ReportSubscriptionSchema } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
-import { dashboardTestTenant } from '../../test/dashboard-fixtures.js';
+import { dashboardTestTenant } from '../../test/workflow-list-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 
 const { app, adminDb } = await createTestApp();

@@ -17,7 +17,7 @@ import type { TenantContext, UserContext } from '../../platform/request-context.
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { configurationRepository } from '../configuration/configuration.repository.js';
 import { endImpersonationAtSignOut } from '../impersonation/impersonation.service.js';
-import { ssoProvidersRepository } from '../sso/sso-providers.repository.js';
+import { ssoProvidersRepository } from '../auth/sso/sso-providers.repository.js';
 import { type LoginDeps, passwordRefused } from './login-failure.js';
 import { usersRepository } from './users.repository.js';
 

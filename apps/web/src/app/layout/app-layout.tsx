@@ -14,7 +14,7 @@ import { useDisconnectRealtime } from '../../features/realtime/hooks/use-disconn
 import { AppHeader } from '../../features/shell/components/app-header';
 import { ImpersonationBanner } from '../../features/shell/components/impersonation-banner';
 import { headerHeight } from '../../features/shell/lib/header-layout';
-import { MySubscriptionsModal } from '../../features/subscriptions/components/my-subscriptions-modal';
+import { MySubscriptionsModal } from '../../features/mentions/components/subscriptions/my-subscriptions-modal';
 import { NewWorkflowButton } from '../../features/workflows/components/new-workflow-button';
 import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';

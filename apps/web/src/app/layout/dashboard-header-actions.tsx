@@ -1,4 +1,4 @@
-import { useDashboardView } from '../../features/dashboard/hooks/use-dashboard-view';
+import { useDashboardView } from '../../features/workflow-list/hooks/use-dashboard-view';
 import { WorkflowExportButton } from '../../features/exports/components/workflow-export-button';
 import { MentionsButton } from '../../features/mentions/components/mentions-button';
 import { usePersonalisedHomepage } from '../routes/use-personalised-homepage';

@@ -35,7 +35,7 @@ export const workflowRoutes: RouteObject[] = [
   {
     path: 'mysubscriptions',
     lazy: async () => ({
-      Component: (await import('../../features/subscriptions/components/my-subscriptions-page'))
+      Component: (await import('../../features/mentions/components/subscriptions/my-subscriptions-page'))
         .MySubscriptionsPage,
     }),
   },

@@ -1,7 +1,7 @@
 import { usePermissions } from '../../features/auth/api/get-permissions';
 import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
-import { usePreferredRegion } from '../../features/dashboard/api/preferred-region';
-import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { usePreferredRegion } from '../../features/workflow-list/api/preferred-region';
+import { DashboardPage } from '../../features/workflow-list/components/dashboard-page';
 import { usePersonalisedHomepage } from './use-personalised-homepage';
 
 // Alerts load only for users who may view them (spec 1 §6).

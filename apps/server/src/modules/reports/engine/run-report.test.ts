@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../platform/errors.js';
 import { withTenant } from '../../../platform/tenant-transaction.js';
 import { userId } from '../../../test/admin-fixtures.js';
-import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../../test/dashboard-fixtures.js';
+import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../../test/workflow-list-fixtures.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { visibleWorkflowsFilter } from '../../workflows/workflow-access.js';
 import { runReport } from './run-report.js';

@@ -9,7 +9,7 @@ import type { ComboboxItem, ComboboxItemGroup } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kindFieldsQueryOptions } from '../../dashboard/api/kind-data';
+import { kindFieldsQueryOptions } from '../../workflow-list/api/kind-data';
 import type { ColumnFacts } from '../lib/builder/builder-edits';
 
 const COMMON = commonCatalogue();
