@@ -3,36 +3,38 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import { accountSecurityRoutes } from './modules/account-security/account-security.routes.js';
-import { administrationRoutes } from './modules/administration/administration.routes.js';
-import { attachmentsRoutes } from './modules/attachments/attachments.routes.js';
-import { claimTokensRoutes } from './modules/auth/claim-tokens/claim-tokens.routes.js';
-import { emailSignInRoutes } from './modules/auth/email-sign-in/email-sign-in.routes.js';
-import { invitationsRoutes } from './modules/auth/invitations/invitations.routes.js';
-import { ssoRoutes } from './modules/auth/sso/sso.routes.js';
-import { ssoAdminRoutes } from './modules/auth/sso/sso-admin.routes.js';
-import { configurationRoutes } from './modules/configuration/configuration.routes.js';
-import { createExportRunner } from './modules/exports/export-runner.js';
-import { exportsRoutes } from './modules/exports/exports.routes.js';
-import { impersonationRoutes } from './modules/impersonation/impersonation.routes.js';
-import { createIntegrationRunner } from './modules/integrations/integration-runner.js';
-import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
-import { mailboxRoutes } from './modules/mailbox/mailbox.routes.js';
-import { mentionsRoutes } from './modules/mentions/mentions.routes.js';
-import { subscriptionsRoutes } from './modules/mentions/subscriptions.routes.js';
-import { createThreadEmails } from './modules/mentions/thread-emails.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { preferencesRoutes } from './modules/preferences/preferences.routes.js';
-import { regionsRoutes } from './modules/regions/regions.routes.js';
-import { createReportSubscriptionRunner } from './modules/reports/report-subscription-jobs.js';
-import { reportSubscriptionsRoutes } from './modules/reports/report-subscriptions.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { workflowListRoutes } from './modules/workflow-list/workflow-list.routes.js';
-import { workflowActionsRoutes } from './modules/workflows/workflow-actions.routes.js';
-import { workflowKindsRoutes } from './modules/workflows/workflow-kinds.routes.js';
-import { workflowRecordsRoutes } from './modules/workflows/workflow-records.routes.js';
-import { workflowsRoutes } from './modules/workflows/workflows.routes.js';
+import { accountSecurityRoutes } from './modules/account-security/index.js';
+import { administrationRoutes } from './modules/administration/index.js';
+import { attachmentsRoutes } from './modules/attachments/index.js';
+import {
+  claimTokensRoutes,
+  emailSignInRoutes,
+  invitationsRoutes,
+  ssoAdminRoutes,
+  ssoRoutes,
+} from './modules/auth/index.js';
+import { configurationRoutes } from './modules/configuration/index.js';
+import { createExportRunner, exportsRoutes } from './modules/exports/index.js';
+import { impersonationRoutes } from './modules/impersonation/index.js';
+import { createIntegrationRunner, integrationsRoutes } from './modules/integrations/index.js';
+import { mailboxRoutes } from './modules/mailbox/index.js';
+import { createThreadEmails, mentionsRoutes, subscriptionsRoutes } from './modules/mentions/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { preferencesRoutes } from './modules/preferences/index.js';
+import { regionsRoutes } from './modules/regions/index.js';
+import {
+  createReportSubscriptionRunner,
+  reportSubscriptionsRoutes,
+  reportsRoutes,
+} from './modules/reports/index.js';
+import { usersRoutes } from './modules/users/index.js';
+import { workflowListRoutes } from './modules/workflow-list/index.js';
+import {
+  workflowActionsRoutes,
+  workflowKindsRoutes,
+  workflowRecordsRoutes,
+  workflowsRoutes,
+} from './modules/workflows/index.js';
 import { registerAccessControl } from './platform/access-control.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
 import { registerImpersonationGuard } from './platform/auth/impersonation-guard.js';
@@ -43,7 +45,7 @@ import { hcaptchaVerifier } from './platform/captcha/hcaptcha-verifier.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import './platform/fastify-types.js';
-import { mayListenToWorkflow } from './modules/workflows/workflow-channel-rule.js';
+import { mayListenToWorkflow } from './modules/workflows/index.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { healthRoutes } from './platform/health.js';
 import { answerFrameworkError, registerInputGuards } from './platform/input-guards.js';

@@ -1,25 +1,24 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import { registerUnusedUploadsPurge } from './modules/attachments/unused-uploads.js';
-import { createExportQueue, registerExportWorker } from './modules/exports/export-jobs.js';
-import { createExportRunner } from './modules/exports/export-runner.js';
+import { registerUnusedUploadsPurge } from './modules/attachments/index.js';
+import { createExportQueue, createExportRunner, registerExportWorker } from './modules/exports/index.js';
 import {
+  createIntegrationRunner,
   createIntegrationRunQueue,
   registerIntegrationWorker,
-} from './modules/integrations/integration-jobs.js';
-import { createIntegrationRunner } from './modules/integrations/integration-runner.js';
-import { announceComment } from './modules/mentions/comment-fanout.js';
+} from './modules/integrations/index.js';
 import {
+  announceComment,
   createThreadEmailQueue,
   createThreadEmails,
   registerThreadEmailWorker,
-} from './modules/mentions/thread-emails.js';
+} from './modules/mentions/index.js';
 import {
   createReportSubscriptionQueue,
   createReportSubscriptionRunner,
   registerReportSubscriptionWorker,
-} from './modules/reports/report-subscription-jobs.js';
+} from './modules/reports/index.js';
 import { createFileStore } from './platform/files/create-file-store.js';
 import { type JobQueue, type JobRegistration, openJobQueue } from './platform/jobs/job-queue.js';
 import { registerSessionCleanup } from './platform/jobs/session-cleanup.js';

@@ -1,7 +1,7 @@
 import type { WorkflowDefinition } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { createWorkflows } from '../modules/workflows/create-workflows.js';
+import { createWorkflows } from '../modules/workflows/index.js';
 import { withTenant } from '../platform/tenant-transaction.js';
 import { grant, idsOf, userId } from './admin-fixtures.js';
 import { createTestTenant, TestClient } from './test-app.js';

@@ -4,9 +4,8 @@ import {
   SUPPLIER_ONBOARDING_STEPS as S,
   SUPPLIER_ONBOARDING_DEFINITION,
 } from '@attest/shared';
-import { threadLink } from '../../modules/mentions/comment-fanout.js';
-import { targetType } from '../../modules/mentions/thread-targets.js';
-import { recordActivity } from '../../modules/workflows/workflow-activity.js';
+import { targetType, threadLink } from '../../modules/mentions/index.js';
+import { recordActivity } from '../../modules/workflows/index.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 // Conversations on acme's onboardings under review, so the comments, the 'My Mentions' drawer and

@@ -1,8 +1,7 @@
 import type { FileAnswer } from '@attest/shared';
 import { sql } from 'kysely';
-import { queueOpenIntegrationSteps } from '../../modules/integrations/open-step-runs.js';
-import { createWorkflows, type NewWorkflow } from '../../modules/workflows/create-workflows.js';
-import { recordActivity } from '../../modules/workflows/workflow-activity.js';
+import { queueOpenIntegrationSteps } from '../../modules/integrations/index.js';
+import { createWorkflows, type NewWorkflow, recordActivity } from '../../modules/workflows/index.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { Db } from '../database.js';

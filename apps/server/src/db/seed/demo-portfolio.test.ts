@@ -20,7 +20,7 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
-import { fileAnswerErrors } from '../../modules/attachments/attachment-answers.js';
+import { fileAnswerErrors } from '../../modules/attachments/index.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { temporaryFilesDir } from '../../test/attachment-fixtures.js';
 import { createTestApp, createTestTenant, TEST_PASSWORD, TestClient } from '../../test/test-app.js';

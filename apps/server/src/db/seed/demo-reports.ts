@@ -4,7 +4,7 @@ import {
   ReportScheduleSchema,
   SUPPLIER_ONBOARDING_FIELDS,
 } from '@attest/shared';
-import { nextRunAfter } from '../../modules/reports/report-subscription-schedule.js';
+import { nextRunAfter } from '../../modules/reports/index.js';
 import type { Db } from '../database.js';
 
 type DemoReport = {

@@ -1,5 +1,5 @@
-import { currentKind } from '../../modules/workflows/create-workflow.service.js';
-import type { NewWorkflow } from '../../modules/workflows/create-workflows.js';
+import type { NewWorkflow } from '../../modules/workflows/index.js';
+import { currentKind } from '../../modules/workflows/index.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import type { DemoContext, DemoPerson, DemoPlace } from './demo-context.js';
 import type { DemoKindTag } from './demo-walk.js';

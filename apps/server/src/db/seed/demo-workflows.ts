@@ -1,8 +1,11 @@
 import { DEMO_WORKFLOW_DEFINITIONS, flattenSteps, type PermissionCodename } from '@attest/shared';
 import { sql } from 'kysely';
-import { currentKind } from '../../modules/workflows/create-workflow.service.js';
-import { createWorkflows, type NewWorkflow } from '../../modules/workflows/create-workflows.js';
-import { publishDefinition } from '../../modules/workflows/publish-definition.js';
+import {
+  createWorkflows,
+  currentKind,
+  type NewWorkflow,
+  publishDefinition,
+} from '../../modules/workflows/index.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { Db } from '../database.js';
 import { demoHistory, type Pick } from './demo-answers.js';

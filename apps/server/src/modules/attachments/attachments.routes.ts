@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
-import { WorkflowIdParamsSchema } from '../workflows/workflows.routes.js';
+import { WorkflowIdParamsSchema } from '../workflows/index.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { attachmentDownloadUrl, openAttachment } from './download-attachment.service.js';
 import { uploadAttachment } from './upload-attachment.service.js';

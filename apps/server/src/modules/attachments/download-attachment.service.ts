@@ -12,8 +12,7 @@ import { DetailedBadRequestError, NotFoundError } from '../../platform/errors.js
 import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
-import { workflowAccess } from '../workflows/workflow-access.js';
+import { loadDefinition, workflowAccess } from '../workflows/index.js';
 import { attachmentsRepository } from './attachments.repository.js';
 
 const UID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

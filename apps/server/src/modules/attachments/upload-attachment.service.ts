@@ -17,9 +17,12 @@ import { DetailedBadRequestError } from '../../platform/errors.js';
 import { type FileStore, FileTooLargeError } from '../../platform/files/file-store.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { answersRepository } from '../workflows/answers.repository.js';
-import { answerRefusal, workflowRefusal } from '../workflows/workflow-errors.js';
-import { loadChangeableWorkflow } from '../workflows/workflow-loader.js';
+import {
+  answerRefusal,
+  answersRepository,
+  loadChangeableWorkflow,
+  workflowRefusal,
+} from '../workflows/index.js';
 import { attachmentsRepository } from './attachments.repository.js';
 import { contentMatchesType } from './content-sniffing.js';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.js';
 import type { WorkflowExportState } from '../../db/schema.js';
 import type { FileStore, StoredFile } from '../../platform/files/file-store.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
+import { loadDefinition } from '../workflows/index.js';
 import { loadExportLookups } from './export-lookups.js';
 import {
   answerColumns,

@@ -1,11 +1,14 @@
 import type { WorkflowListState } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { countMatches } from '../workflow-list/list.repository.js';
-import { type ListOrdering, orderBySql } from '../workflow-list/list-ordering.js';
-import { listWhere } from '../workflow-list/list-where.js';
-import { resolveListScope } from '../workflow-list/resolve-list-scope.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import {
+  countMatches,
+  type ListOrdering,
+  listWhere,
+  orderBySql,
+  resolveListScope,
+} from '../workflow-list/index.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 export type ExportSelectionInput = { tenantId: string; userId: string; state: WorkflowListState };
 export type ExportScope = ExportSelectionInput & { where: RawBuilder<SqlBool>; ordering: ListOrdering };

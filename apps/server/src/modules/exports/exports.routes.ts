@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
-import { attachmentDisposition } from '../attachments/content-disposition.js';
+import { attachmentDisposition } from '../attachments/index.js';
 import { createExport, getExport, InvalidExportParamsError, openExportDownload } from './exports.service.js';
 
 const tags = ['exports'];

@@ -6,11 +6,13 @@ import {
   type WorkflowState,
 } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { answersRepository } from '../workflows/answers.repository.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
-import { materialiseWorkflow } from '../workflows/materialise.js';
-import { recordActivity } from '../workflows/workflow-activity.js';
-import { currentAnswers } from '../workflows/workflow-loader.js';
+import {
+  answersRepository,
+  currentAnswers,
+  loadDefinition,
+  materialiseWorkflow,
+  recordActivity,
+} from '../workflows/index.js';
 import { type QueuedRun, queueStepIntegrations } from './integration-queue.js';
 
 const LOGGED_TEXT_MAX_LENGTH = 500;

@@ -1,6 +1,6 @@
 import { type EventGroup, type EventOutcome, workflowChannel } from '@attest/shared';
 import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
-import type { NotificationInput } from '../notifications/notifications.repository.js';
+import type { NotificationInput } from '../notifications/index.js';
 
 export type RunRef = { id: string; workflow_id: string; step_tag: string; connector: string };
 

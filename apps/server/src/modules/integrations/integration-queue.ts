@@ -1,7 +1,7 @@
 import { flattenSteps, type WorkflowDefinition } from '@attest/shared';
 import type PgBoss from 'pg-boss';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { recordActivity } from '../workflows/workflow-activity.js';
+import { recordActivity } from '../workflows/index.js';
 import { integrationRunsRepository } from './integration-runs.repository.js';
 
 export const INTEGRATION_RUN_QUEUE = 'integrations.run';

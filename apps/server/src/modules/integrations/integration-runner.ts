@@ -7,12 +7,10 @@ import {
   silentPublisher,
 } from '../../platform/realtime/realtime-publisher.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import type { CommentEffects } from '../mentions/comment-fanout.js';
-import { postIntegrationResult } from '../mentions/integration-results.js';
-import { recordNotifications } from '../notifications/notifications.repository.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
-import { recordActivity } from '../workflows/workflow-activity.js';
-import { currentAnswers } from '../workflows/workflow-loader.js';
+import type { CommentEffects } from '../mentions/index.js';
+import { postIntegrationResult } from '../mentions/index.js';
+import { recordNotifications } from '../notifications/index.js';
+import { currentAnswers, loadDefinition, recordActivity } from '../workflows/index.js';
 import { writeConnectorAnswers } from './connector-answers.js';
 import { ConnectorError, type ConnectorInput, type ConnectorOutcome } from './connectors/connector.js';
 import { findConnector } from './connectors/registry.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
-import { WorkflowIdParamsSchema } from '../workflows/workflows.routes.js';
+import { WorkflowIdParamsSchema } from '../workflows/index.js';
 import { listIntegrationRuns } from './integrations.service.js';
 
 const tags = ['workflows'];

@@ -2,7 +2,7 @@ import type { PageQuery } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { workflowAccess } from '../workflows/workflow-access.js';
+import { workflowAccess } from '../workflows/index.js';
 import { integrationRunsRepository } from './integration-runs.repository.js';
 
 // A workflow's integration runs, newest first, for whoever may see the workflow.

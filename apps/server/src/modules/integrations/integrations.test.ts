@@ -6,8 +6,7 @@ import { withTenant } from '../../platform/tenant-transaction.js';
 import { createDocCheck, DC, DOC_CHECK_DEFINITION, publishDocCheck } from '../../test/attachment-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { workflowTestTenant } from '../../test/workflow-fixtures.js';
-import { currentKind } from '../workflows/create-workflow.service.js';
-import { createWorkflows } from '../workflows/create-workflows.js';
+import { createWorkflows, currentKind } from '../workflows/index.js';
 import { queueStepIntegrations } from './integration-queue.js';
 import { queueOpenIntegrationSteps } from './open-step-runs.js';
 

@@ -2,8 +2,8 @@ import { type RealtimeEvent, userChannel, type WorkflowDefinition, workflowChann
 import type PgBoss from 'pg-boss';
 import type { OutgoingEvent, RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { type NotificationInput, recordNotifications } from '../notifications/notifications.repository.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
+import { type NotificationInput, recordNotifications } from '../notifications/index.js';
+import { loadDefinition } from '../workflows/index.js';
 import { usersSeeingWorkflow } from './mention-recipients.js';
 import { unreadMentionsOf } from './mentions.repository.js';
 import { type TargetTags, targetType } from './thread-targets.js';

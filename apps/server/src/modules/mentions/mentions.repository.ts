@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 // The signed-in user's mentions on workflows they can still see (losing access to a workflow hides
 // its mentions; they come back with the access).

@@ -2,7 +2,7 @@ import { MENTIONS_PAGE_SIZE, type Mention } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
+import { loadDefinition } from '../workflows/index.js';
 import { mentionsChangedEvents } from './comment-fanout.js';
 import { unreadMentionsOf, visibleMentions } from './mentions.repository.js';
 import { integrationResult } from './messages.repository.js';

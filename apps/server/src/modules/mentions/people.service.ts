@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import { ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { likePattern } from '../workflow-list/filter-predicates.js';
-import { loadVisibleWorkflow } from '../workflows/workflow-loader.js';
+import { likePattern } from '../workflow-list/index.js';
+import { loadVisibleWorkflow } from '../workflows/index.js';
 import { seesWorkflow } from './mention-recipients.js';
 
 const displayName = (u: { first_name: string; last_name: string; email: string }) =>

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { loadDefinition, visibleWorkflowsFilter } from '../workflows/index.js';
 import { targetLabels, targetType } from './thread-targets.js';
 import { visibleThread } from './threads.service.js';
 

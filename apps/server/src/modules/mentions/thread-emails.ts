@@ -8,8 +8,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { loadDefinition, visibleWorkflowsFilter } from '../workflows/index.js';
 import {
   announceComment,
   type CommentEffects,

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { recordActivity } from '../workflows/workflow-activity.js';
-import { loadVisibleWorkflow } from '../workflows/workflow-loader.js';
+import { loadVisibleWorkflow, recordActivity } from '../workflows/index.js';
 import {
   type CommentEffects,
   commentPosted,

@@ -8,7 +8,7 @@ import {
 } from '@attest/shared';
 import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 // What a module asks to tell a user; the level follows from the outcome (spec 1 §4), 'info' when the
 // notification is not about a long action (a mention, a comment).

@@ -2,7 +2,7 @@ import type { PreferenceKind } from '@attest/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 const COLUMNS = ['id', 'kind', 'name', 'value', 'created_at'] as const;
 

@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { reportVisibility } from '../reports/report-visibility.js';
-import { workflowAccess } from '../workflows/workflow-access.js';
+import { reportVisibility } from '../reports/index.js';
+import { workflowAccess } from '../workflows/index.js';
 import { preferencesRepository, type ReferenceRule } from './preferences.repository.js';
 import { checkSavedFilterValue } from './saved-filter-value.js';
 

@@ -2,7 +2,7 @@ import type { RecentActivity } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { workflowAccess } from '../workflows/workflow-access.js';
+import { workflowAccess } from '../workflows/index.js';
 import { recentWorkflowsRepository } from './recent-workflows.repository.js';
 
 async function recentOf(tx: Tx, userId: string): Promise<RecentActivity> {

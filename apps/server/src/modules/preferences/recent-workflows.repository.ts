@@ -1,6 +1,6 @@
 import { RECENT_WORKFLOWS_KEPT } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 export const recentWorkflowsRepository = {
   // A second view of the same workflow moves it to the top (one row per user and workflow).

@@ -10,8 +10,7 @@ import {
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { isoDay } from '../exports/cell-values.js';
-import { CSV_BOM, csvLine } from '../exports/csv-writer.js';
+import { CSV_BOM, csvLine, isoDay } from '../exports/index.js';
 import { runReport } from './engine/run-report.js';
 import { checkedReportConfig } from './report-config.js';
 import { reportsRepository } from './reports.repository.js';

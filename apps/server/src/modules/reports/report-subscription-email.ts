@@ -1,5 +1,5 @@
 import type { EmailAttachment, EmailMessage } from '../../platform/mail/outbox.repository.js';
-import { escapeHtml } from '../mentions/thread-email-content.js';
+import { escapeHtml } from '../mentions/index.js';
 
 // The e-mail of a report subscription (spec 2 §9.4): English, like the other e-mails of
 // platform/mail. The report is the attached CSV; the body only says what it is and links to it.

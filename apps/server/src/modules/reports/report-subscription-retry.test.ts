@@ -1,8 +1,8 @@
 import { REPORT_PATHS, ReportSchema, ReportSubscriptionSchema } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
-import { dashboardTestTenant } from '../../test/workflow-list-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
+import { dashboardTestTenant } from '../../test/workflow-list-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 

@@ -9,9 +9,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { grant } from '../../test/admin-fixtures.js';
-import { dashboardTestTenant } from '../../test/workflow-list-fixtures.js';
 import { startSmtpReceiver } from '../../test/smtp-receiver.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { dashboardTestTenant } from '../../test/workflow-list-fixtures.js';
 import {
   createReportSubscriptionRunner,
   REPORT_SUBSCRIPTION_SEND_QUEUE,

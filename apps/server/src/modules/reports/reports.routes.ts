@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
-import { attachmentDisposition } from '../attachments/content-disposition.js';
+import { attachmentDisposition } from '../attachments/index.js';
 import {
   createDashboard,
   deleteDashboard,

@@ -6,7 +6,7 @@ import { tenantPublicUrl } from '../../platform/mail/public-url.js';
 import { lockoutNoticeEmail } from '../../platform/mail/security-notice.js';
 import type { TenantContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { ssoProvidersRepository } from '../auth/sso/sso-providers.repository.js';
+import { ssoProvidersRepository } from '../auth/index.js';
 
 export type LoginDeps = { mail: Mailer; config: Config };
 

@@ -15,9 +15,9 @@ import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-i
 import { AuthenticationFailedError, BadRequestError } from '../../platform/errors.js';
 import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { configurationRepository } from '../configuration/configuration.repository.js';
-import { endImpersonationAtSignOut } from '../impersonation/impersonation.service.js';
-import { ssoProvidersRepository } from '../auth/sso/sso-providers.repository.js';
+import { ssoProvidersRepository } from '../auth/index.js';
+import { configurationRepository } from '../configuration/index.js';
+import { endImpersonationAtSignOut } from '../impersonation/index.js';
 import { type LoginDeps, passwordRefused } from './login-failure.js';
 import { usersRepository } from './users.repository.js';
 

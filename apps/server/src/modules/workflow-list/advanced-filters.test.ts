@@ -5,8 +5,8 @@ import {
   WorkflowListPageSchema,
 } from '@attest/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/workflow-list-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/workflow-list-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
 import { cappedCount } from './capped-count.js';
 import { currentDefinitions } from './kind-catalogue.js';
 

@@ -6,7 +6,7 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
+import { loadDefinition } from '../workflows/index.js';
 
 type KindDefinition = { id: string; tag: string; name: string; definition: WorkflowDefinition };
 

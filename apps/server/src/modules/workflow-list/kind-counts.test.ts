@@ -1,8 +1,12 @@
 import { DASHBOARD_PATHS, KindWorkflowCountsSchema, WorkflowListPageSchema } from '@attest/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DashboardTestTenant, dashboardTestTenant, leafKind } from '../../test/workflow-list-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { publishAll } from '../../test/workflow-fixtures.js';
+import {
+  type DashboardTestTenant,
+  dashboardTestTenant,
+  leafKind,
+} from '../../test/workflow-list-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 

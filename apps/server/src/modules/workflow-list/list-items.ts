@@ -9,8 +9,7 @@ import {
 } from '@attest/shared';
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/definition-cache.js';
-import { visibleWorkflowsFilter } from '../workflows/workflow-access.js';
+import { loadDefinition, visibleWorkflowsFilter } from '../workflows/index.js';
 import type { ListRow } from './list.repository.js';
 
 // The lc_data columns (spec 1 §3), ours: the place and the creator, then the definition's first

@@ -10,8 +10,8 @@ import {
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/workflow-list-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/workflow-list-fixtures.js';
 import { cappedCount } from './capped-count.js';
 import { listPage } from './list.repository.js';
 import { listOrdering } from './list-ordering.js';

@@ -10,7 +10,7 @@ import {
 import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { fileAnswerErrors } from '../attachments/attachment-answers.js';
+import { fileAnswerErrors } from '../attachments/index.js';
 import { answerReferenceErrors } from './answer-references.js';
 import { answersRepository } from './answers.repository.js';
 import { applyChange, type ChangeHooks } from './apply-change.js';

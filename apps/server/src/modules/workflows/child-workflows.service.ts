@@ -1,7 +1,7 @@
 import { evaluateWorkflow, flattenSteps } from '@attest/shared';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { recordNotifications } from '../notifications/notifications.repository.js';
+import { recordNotifications } from '../notifications/index.js';
 import { answerEvents, saveAnswerIn } from './answers.service.js';
 import type { ChangeHooks } from './apply-change.js';
 import { currentKind } from './create-workflow.service.js';

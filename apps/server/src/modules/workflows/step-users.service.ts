@@ -4,7 +4,7 @@ import { NotFoundError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { recordNotifications } from '../notifications/notifications.repository.js';
+import { recordNotifications } from '../notifications/index.js';
 import { mayChangeAssignees, mayClaimStep } from './step-assignee-rule.js';
 import { stepUsersRepository as repo } from './step-users.repository.js';
 import { recordActivity } from './workflow-activity.js';

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../../platform/database-errors.js';
 import { BadRequestError, NotFoundError } from '../../../platform/errors.js';
 import type { UserContext } from '../../../platform/request-context.js';
 import { type Tx, withTenant } from '../../../platform/tenant-transaction.js';
-import { adminUsersRepository } from '../../administration/admin-users.repository.js';
+import { adminUsersRepository } from '../../administration/index.js';
 import { isAllowedIssuer } from './oidc-configurations.js';
 import { type SsoProviderRow, ssoProvidersRepository } from './sso-providers.repository.js';
 

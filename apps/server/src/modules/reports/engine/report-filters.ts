@@ -6,7 +6,7 @@ import {
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { DetailedBadRequestError } from '../../../platform/errors.js';
-import { compileConditionGroup } from '../../workflow-list/compile-filters.js';
+import { compileConditionGroup } from '../../workflow-list/index.js';
 
 // Spec 2 §3.8 filter conditions ({type, conditions} with leaves {lhs_source, data_type, op,
 // rhs_value}) are the dashboard's advanced filter group under other names (docs/dashboard.md): a

@@ -12,7 +12,7 @@ import { withTenant } from '../../../platform/tenant-transaction.js';
 import { grant, idsOf, userId } from '../../../test/admin-fixtures.js';
 import { createTestApp, createTestTenant } from '../../../test/test-app.js';
 import { grantRegion, publishAll } from '../../../test/workflow-fixtures.js';
-import { createWorkflows } from '../../workflows/create-workflows.js';
+import { createWorkflows } from '../../workflows/index.js';
 import { runReport } from './run-report.js';
 
 // Property: for random small workflow data and random report configurations (one or two group-bys,

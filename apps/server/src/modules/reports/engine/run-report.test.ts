@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../platform/errors.js';
 import { withTenant } from '../../../platform/tenant-transaction.js';
 import { userId } from '../../../test/admin-fixtures.js';
-import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../../test/workflow-list-fixtures.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { visibleWorkflowsFilter } from '../../workflows/workflow-access.js';
+import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../../test/workflow-list-fixtures.js';
+import { visibleWorkflowsFilter } from '../../workflows/index.js';
 import { runReport } from './run-report.js';
 
 const { app, db, adminDb } = await createTestApp();

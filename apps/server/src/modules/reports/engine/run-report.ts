@@ -10,7 +10,7 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../../platform/errors.js';
 import type { Tx } from '../../../platform/tenant-transaction.js';
-import { currentDefinitions } from '../../workflow-list/kind-catalogue.js';
+import { currentDefinitions } from '../../workflow-list/index.js';
 import {
   type CompiledReport,
   compileReport,

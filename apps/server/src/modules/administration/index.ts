@@ -1,0 +1,3 @@
+// The administration module's public face: what the rest of the server may use.
+export { adminUsersRepository } from './admin-users.repository.js';
+export { administrationRoutes } from './administration.routes.js';

@@ -1,0 +1,5 @@
+// The attachments module's public face: what the rest of the server may use.
+export { fileAnswerErrors } from './attachment-answers.js';
+export { attachmentsRoutes } from './attachments.routes.js';
+export { attachmentDisposition } from './content-disposition.js';
+export { registerUnusedUploadsPurge } from './unused-uploads.js';

@@ -1,0 +1,10 @@
+// The reports module's public face: what the rest of the server may use.
+export {
+  createReportSubscriptionQueue,
+  createReportSubscriptionRunner,
+  registerReportSubscriptionWorker,
+} from './report-subscription-jobs.js';
+export { nextRunAfter } from './report-subscription-schedule.js';
+export { reportSubscriptionsRoutes } from './report-subscriptions.routes.js';
+export { reportVisibility } from './report-visibility.js';
+export { reportsRoutes } from './reports.routes.js';

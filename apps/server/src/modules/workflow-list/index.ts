@@ -1,0 +1,9 @@
+// The workflow-list module's public face: what the rest of the server may use.
+export { compileConditionGroup } from './compile-filters.js';
+export { likePattern } from './filter-predicates.js';
+export { currentDefinitions } from './kind-catalogue.js';
+export { countMatches } from './list.repository.js';
+export { type ListOrdering, orderBySql } from './list-ordering.js';
+export { listWhere } from './list-where.js';
+export { resolveListScope } from './resolve-list-scope.js';
+export { workflowListRoutes } from './workflow-list.routes.js';
