@@ -10,6 +10,8 @@ import {
   claimTokensRoutes,
   emailSignInRoutes,
   invitationsRoutes,
+  mfaRoutes,
+  passwordRoutes,
   ssoAdminRoutes,
   ssoRoutes,
 } from './modules/auth/index.js';
@@ -61,7 +63,9 @@ import { registerWebApp } from './platform/web-app.js';
 const MODULES = [
   healthRoutes,
   configurationRoutes,
+  passwordRoutes,
   usersRoutes,
+  mfaRoutes,
   accountSecurityRoutes,
   emailSignInRoutes,
   mailboxRoutes,

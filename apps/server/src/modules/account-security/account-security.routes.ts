@@ -2,13 +2,10 @@ import {
   ACCOUNT_PATHS,
   ApiErrorSchema,
   ChangePasswordSchema,
-  LoginUsingMfaRequestSchema,
   PageQuerySchema,
   RecoveryCodesResponseSchema,
   RevokedSessionsSchema,
   SessionsPageSchema,
-  SIGN_IN_PATHS,
-  SignInWithNextResponseSchema,
   TotpCodeSchema,
   TotpDisableSchema,
   TotpSetupResponseSchema,
@@ -20,14 +17,12 @@ import { z } from 'zod';
 import { clientInfo } from '../../platform/auth/client-info.js';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookies.js';
 import { rotateCsrfToken } from '../../platform/auth/session-hook.js';
-import { MFA_CHALLENGE_COOKIE, sendSignInOutcome } from '../../platform/auth/sign-in-response.js';
 import { createSecretBox } from '../../platform/crypto/secret-box.js';
 import { pageResponse } from '../../platform/page-response.js';
-import { tenantContext, userContext } from '../../platform/request-context.js';
+import { userContext } from '../../platform/request-context.js';
 import { listSessions, revokeOtherSessions, revokeSession } from './account-sessions.service.js';
 import { changePassword } from './change-password.service.js';
 import { createMfaService } from './mfa.service.js';
-import { createMfaSignIn } from './mfa-sign-in.service.js';
 
 const tags = ['account security'];
 const errors = {
@@ -38,7 +33,7 @@ const errors = {
   429: ApiErrorSchema,
 };
 
-// The second sign-in step, and each person's own authenticator app, password and sessions.
+// Each person's own authenticator app, password and sessions.
 export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = {
@@ -47,30 +42,6 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     mail: app.mail,
   };
   const mfa = createMfaService(deps);
-  const loginUsingMfa = createMfaSignIn(deps);
-
-  api.post(
-    SIGN_IN_PATHS.loginUsingMfa,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Complete a sign-in with an authenticator code or a recovery code',
-        body: LoginUsingMfaRequestSchema,
-        response: { 200: SignInWithNextResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { nextPath, ...session } = await loginUsingMfa(
-        tenantContext(request),
-        request.cookies[MFA_CHALLENGE_COOKIE],
-        request.body.token,
-        clientInfo(request),
-      );
-      reply.clearCookie(MFA_CHALLENGE_COOKIE, { path: '/api/' });
-      return { ...sendSignInOutcome(request, reply, { kind: 'session', ...session }), next_path: nextPath };
-    },
-  );
 
   // Enrolment stays open to a session that the tenant holds to enrol first.
   const enrolment = {

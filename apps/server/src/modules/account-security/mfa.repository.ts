@@ -87,37 +87,4 @@ export const mfaRepository = {
       .executeTakeFirst();
     return Boolean(row?.require_mfa);
   },
-
-  // The pending challenge behind the cookie, locked so that concurrent attempts count one by one.
-  findOpenChallenge(tx: Tx, tokenHash: Buffer, maxAttempts: number) {
-    return tx
-      .selectFrom('auth_challenges as c')
-      .innerJoin('users as u', (join) =>
-        join.onRef('u.tenant_id', '=', 'c.tenant_id').onRef('u.id', '=', 'c.user_id'),
-      )
-      .select(['c.id', 'c.user_id', 'c.first_factor', 'c.next_path', 'u.email'])
-      .where('c.token_hash', '=', tokenHash)
-      .where('c.consumed_at', 'is', null)
-      .where('c.expires_at', '>', sql<Date>`now()`)
-      .where('c.attempts', '<', maxAttempts)
-      .where('u.is_active', '=', true)
-      .forUpdate('c')
-      .executeTakeFirst();
-  },
-
-  async countChallengeAttempt(tx: Tx, challengeId: string): Promise<void> {
-    await tx
-      .updateTable('auth_challenges')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', challengeId)
-      .execute();
-  },
-
-  async consumeChallenge(tx: Tx, challengeId: string): Promise<void> {
-    await tx
-      .updateTable('auth_challenges')
-      .set({ consumed_at: sql`now()` })
-      .where('id', '=', challengeId)
-      .execute();
-  },
 };

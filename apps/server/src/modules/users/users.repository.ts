@@ -2,14 +2,6 @@ import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const usersRepository = {
-  findForLogin(tx: Tx, email: string) {
-    return tx
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'password_hash', 'is_active'])
-      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirst();
-  },
-
   async updateLanguage(tx: Tx, userId: string, language: string): Promise<void> {
     await tx
       .updateTable('users')

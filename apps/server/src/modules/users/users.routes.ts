@@ -2,8 +2,6 @@ import {
   ApiErrorSchema,
   ChangeLanguageRequestSchema,
   ChangeLanguageResponseSchema,
-  LoginRequestSchema,
-  LoginResponseSchema,
   LogoutResponseSchema,
   PermissionsResponseSchema,
   SetTimezoneRequestSchema,
@@ -16,50 +14,14 @@ import { z } from 'zod';
 import { clientInfo } from '../../platform/auth/client-info.js';
 import { clearSessionCookie } from '../../platform/auth/session-cookies.js';
 import { rotateCsrfToken } from '../../platform/auth/session-hook.js';
-import { sendSignInOutcome } from '../../platform/auth/sign-in-response.js';
 import { tenantContext, userContext } from '../../platform/request-context.js';
-import {
-  changePreferedLanguage,
-  currentUser,
-  login,
-  logout,
-  permissionsOf,
-  setTimezone,
-} from './users.service.js';
+import { changePreferedLanguage, currentUser, logout, permissionsOf, setTimezone } from './users.service.js';
 
 const tags = ['users'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
-const throttled = { 429: ApiErrorSchema };
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post(
-    '/api/v1/users/login/',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors, ...throttled },
-      },
-    },
-    async (request, reply) => {
-      const ctx = tenantContext(request);
-      await app.captcha.assertCaptcha(ctx, {
-        email: request.body.email,
-        token: request.body.captcha_token,
-        service: request.body.captcha_service,
-        ip: request.ip,
-      });
-      const outcome = await login(ctx, request.body, clientInfo(request), {
-        mail: app.mail,
-        config: app.config,
-      });
-      return sendSignInOutcome(request, reply, outcome);
-    },
-  );
 
   api.get(
     '/api/v1/users/me/',

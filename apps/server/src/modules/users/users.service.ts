@@ -1,6 +1,5 @@
 import {
   DEFAULT_LOCALE,
-  type LoginRequest,
   PERMISSION_CODENAMES,
   type PermissionsResponse,
   SERVER_MESSAGES,
@@ -8,45 +7,15 @@ import {
 } from '@attest/shared';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import { currentUserDto } from '../../platform/auth/current-user.js';
-import { verifyPassword } from '../../platform/auth/passwords.js';
 import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
-import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../platform/auth/sign-in.js';
-import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
-import { AuthenticationFailedError, BadRequestError } from '../../platform/errors.js';
+import type { ClientInfo } from '../../platform/auth/sign-in.js';
+import { BadRequestError } from '../../platform/errors.js';
 import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { ssoProvidersRepository } from '../auth/index.js';
 import { configurationRepository } from '../configuration/index.js';
 import { endImpersonationAtSignOut } from '../impersonation/index.js';
-import { type LoginDeps, passwordRefused } from './login-failure.js';
 import { usersRepository } from './users.repository.js';
-
-// Password sign-in: the first factor; completeFirstFactor decides between a session and MFA.
-export async function login(
-  ctx: TenantContext,
-  input: LoginRequest,
-  client: ClientInfo,
-  deps: LoginDeps,
-): Promise<SignInOutcome> {
-  const throttle: ThrottleSubject = { purpose: 'login', account: input.email, address: client.ipAddress };
-  // The attempt is counted before hashing, so a locked account costs the server nothing and a burst
-  // of parallel guesses cannot slip past the limit.
-  const { account, attempt } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const attempt = await signInThrottle.beginAttempt(tx, ctx.tenant.id, throttle);
-    return { account: await usersRepository.findForLogin(tx, input.email), attempt };
-  });
-  // Hashing happens outside any transaction; the same answer for an unknown e-mail and a wrong password.
-  const valid = await verifyPassword(account?.password_hash ?? null, input.password);
-  if (!account?.is_active || !valid) {
-    // A lock counted before hashing only stands if the password was wrong: it is reported here.
-    await passwordRefused(ctx, deps, { account, lockedUntil: attempt.accountLockedUntil, client });
-    throw new AuthenticationFailedError();
-  }
-  await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    signInThrottle.attemptSucceeded(tx, ctx.tenant.id, throttle),
-  );
-  return completeFirstFactor(ctx, { userId: account.id, firstFactor: 'password', client });
-}
 
 export function currentUser(ctx: UserContext): Promise<User> {
   return withTenant(ctx.db, ctx.tenant.id, (tx) => currentUserDto(tx, ctx.tenant, ctx.auth));

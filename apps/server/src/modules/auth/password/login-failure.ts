@@ -1,19 +1,20 @@
-import type { Config } from '../../config.js';
-import type { ClientInfo } from '../../platform/auth/sign-in.js';
-import { auditLockout, auditSignInFailure } from '../../platform/auth/sign-in-audit.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
-import { tenantPublicUrl } from '../../platform/mail/public-url.js';
-import { lockoutNoticeEmail } from '../../platform/mail/security-notice.js';
-import type { TenantContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
-import { ssoProvidersRepository } from '../auth/index.js';
+import type { Config } from '../../../config.js';
+import type { ClientInfo } from '../../../platform/auth/sign-in.js';
+import { auditLockout, auditSignInFailure } from '../../../platform/auth/sign-in-audit.js';
+import type { Mailer } from '../../../platform/mail/mailer.js';
+import { tenantPublicUrl } from '../../../platform/mail/public-url.js';
+import { lockoutNoticeEmail } from '../../../platform/mail/security-notice.js';
+import type { TenantContext } from '../../../platform/request-context.js';
+import { withTenant } from '../../../platform/tenant-transaction.js';
+import { ssoProvidersRepository } from '../sso/sso-providers.repository.js';
+import type { LoginAccount } from './password.repository.js';
 
 export type LoginDeps = { mail: Mailer; config: Config };
 
 // The web's page that e-mails a one-time code (and links to the magic-link one).
 const EMAIL_SIGN_IN_PAGE = '/login/code';
 
-type Account = { id: string; email: string; first_name: string; is_active: boolean };
+type Account = Pick<LoginAccount, 'id' | 'email' | 'first_name' | 'is_active'>;
 
 // A refused password: recorded for administrators; when this failure locked the account, its owner
 // is told once, with the ways in that the lock does not stop (NIST SP 800-63B 5.2.2).

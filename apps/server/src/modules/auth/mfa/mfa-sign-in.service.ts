@@ -1,21 +1,23 @@
 import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
-import { hashToken } from '../../platform/auth/session-token.js';
-import { type ClientInfo, type OpenedSession, openSession } from '../../platform/auth/sign-in.js';
-import { auditLockout, auditSignIn, auditSignInFailure } from '../../platform/auth/sign-in-audit.js';
-import { signInThrottle, type ThrottleSubject } from '../../platform/auth/sign-in-throttle.js';
-import { hashRecoveryCode, looksLikeRecoveryCode, verifyTotp } from '../../platform/auth/totp.js';
-import { AppError } from '../../platform/errors.js';
-import type { TenantContext } from '../../platform/request-context.js';
-import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { asAuthMethod } from './auth-method.js';
-import { mfaRepository } from './mfa.repository.js';
-import { invalidCode, type MfaDeps } from './mfa.service.js';
+import { hashToken } from '../../../platform/auth/session-token.js';
+import { type ClientInfo, type OpenedSession, openSession } from '../../../platform/auth/sign-in.js';
+import { auditLockout, auditSignIn, auditSignInFailure } from '../../../platform/auth/sign-in-audit.js';
+import { signInThrottle, type ThrottleSubject } from '../../../platform/auth/sign-in-throttle.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, verifyTotp } from '../../../platform/auth/totp.js';
+import type { SecretBox } from '../../../platform/crypto/secret-box.js';
+import { AppError } from '../../../platform/errors.js';
+import type { TenantContext } from '../../../platform/request-context.js';
+import { type Tx, withTenant } from '../../../platform/tenant-transaction.js';
+import { asAuthMethod, invalidCode, mfaRepository } from '../../account-security/index.js';
+import { mfaChallengesRepository } from './mfa-challenges.repository.js';
 
 // A challenge dies after this many wrong codes; the person signs in again (and meets the throttle).
 export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
 
 // The session, and where the first factor meant to go (a magic link's or SSO's `next`).
 export type MfaSignIn = OpenedSession & { nextPath: string | null };
+
+export type MfaSignInDeps = { secretBox: SecretBox; secretKey: string };
 
 type SecondFactor = 'totp' | 'recovery_code';
 
@@ -27,7 +29,7 @@ function challengeExpired(): AppError {
 
 // The second step of every sign-in (POST users/login_using_mfa/): the challenge comes from the
 // httpOnly cookie set after the first factor, never from a user id the client could choose.
-export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
+export function createMfaSignIn({ secretBox, secretKey }: MfaSignInDeps) {
   // Which second factor passed, or null.
   async function secondFactorPassed(tx: Tx, userId: string, token: string): Promise<SecondFactor | null> {
     const totp = await mfaRepository.findTotp(tx, userId);
@@ -50,7 +52,7 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
   ): Promise<MfaSignIn> {
     if (!challengeToken) throw challengeExpired();
     const attempt = await withTenant(ctx.db, ctx.tenant.id, async (tx): Promise<Attempt> => {
-      const challenge = await mfaRepository.findOpenChallenge(
+      const challenge = await mfaChallengesRepository.findOpenChallenge(
         tx,
         hashToken(challengeToken),
         MFA_CHALLENGE_MAX_ATTEMPTS,
@@ -65,14 +67,14 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaDeps) {
       const who = { tenantId: ctx.tenant.id, userId: challenge.user_id, ipAddress: client.ipAddress };
       const secondFactor = await secondFactorPassed(tx, challenge.user_id, token.trim());
       if (!secondFactor) {
-        await mfaRepository.countChallengeAttempt(tx, challenge.id);
+        await mfaChallengesRepository.countChallengeAttempt(tx, challenge.id);
         const { accountLockedUntil } = await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
         await auditSignInFailure(tx, who, { method: 'mfa', reason: 'wrong_mfa_code' });
         if (accountLockedUntil)
           await auditLockout(tx, who, { method: 'mfa', lockedUntil: accountLockedUntil });
         return { kind: 'invalid' };
       }
-      await mfaRepository.consumeChallenge(tx, challenge.id);
+      await mfaChallengesRepository.consumeChallenge(tx, challenge.id);
       await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
       const session = await openSession(tx, ctx.tenant, {
         userId: challenge.user_id,
