@@ -1,11 +1,9 @@
 import type { FieldsExport, KindAlertCounts, KindCounts, PageQuery } from '@attest/shared';
 import { catalogueForDefinition, type RiskColorLabel } from '@attest/shared';
-import { sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/index.js';
-import { cappedCount } from './capped-count.js';
+import { countOpenAlerts, countOpenInStepGroup, userGroupsPage } from './counts.repository.js';
 import { currentDefinitions } from './kind-catalogue.js';
 
 // A kind of the caller's tenant with a published definition, or 404 (another tenant's id too).
@@ -13,16 +11,6 @@ async function kindOr404(tx: Tx, tenantId: string, kindId: number) {
   const [kind] = await currentDefinitions(tx, tenantId, [String(kindId)]);
   if (!kind) throw new NotFoundError();
   return kind;
-}
-
-// The visible, unarchived workflows of a kind (`workflows as w`).
-function kindWorkflows(tx: Tx, ctx: UserContext, kindId: string) {
-  return tx
-    .selectFrom('workflows as w')
-    .where('w.tenant_id', '=', ctx.tenant.id)
-    .where('w.kind_id', '=', kindId)
-    .where('w.archived_at', 'is', null)
-    .where(visibleWorkflowsFilter(ctx.auth.user.id));
 }
 
 // Spec 1 §7 count/?type=stepgroup, the task queues: per step group of the kind's current
@@ -33,22 +21,12 @@ export function stepgroupCounts(ctx: UserContext, kindId: number): Promise<KindC
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
     const stepgroupdef_counts = [];
     for (const group of kind.definition.step_groups) {
-      // From the open steps of the group in workflow order (the 0008 index), one row per workflow
-      // (a workflow may have two open steps in a group), so counting can stop at the cap.
-      const open = tx
-        .selectFrom('workflow_steps as st')
-        .innerJoin('workflows as w', (join) =>
-          join.onRef('w.tenant_id', '=', 'st.tenant_id').onRef('w.id', '=', 'st.workflow_id'),
-        )
-        .where('st.tenant_id', '=', ctx.tenant.id)
-        .where('st.step_group_tag', '=', group.tag)
-        .where('st.state', '=', 'enabled')
-        .where('w.kind_id', '=', kind.id)
-        .where('w.archived_at', 'is', null)
-        .where(visibleWorkflowsFilter(ctx.auth.user.id))
-        .select('st.workflow_id')
-        .distinct();
-      const total = await cappedCount(tx, open);
+      const total = await countOpenInStepGroup(tx, {
+        tenantId: ctx.tenant.id,
+        userId: ctx.auth.user.id,
+        kindId: kind.id,
+        groupTag: group.tag,
+      });
       stepgroupdef_counts.push({
         step_group_tag: group.tag,
         name: group.name,
@@ -81,15 +59,13 @@ export function alertCounts(ctx: UserContext, kindId: number): Promise<KindAlert
     );
     const alert_details = [];
     for (const pair of sorted) {
-      const alerts = kindWorkflows(tx, ctx, kind.id)
-        .innerJoin('workflow_alerts as a', (join) =>
-          join.onRef('a.tenant_id', '=', 'w.tenant_id').onRef('a.workflow_id', '=', 'w.id'),
-        )
-        .where('a.alert_tag', '=', pair.alert_tag)
-        .where('a.cat_color_label', '=', pair.cat_color_label)
-        .where('a.resolved_at', 'is', null)
-        .select(sql`1`.as('one'));
-      const total = await cappedCount(tx, alerts);
+      const total = await countOpenAlerts(tx, {
+        tenantId: ctx.tenant.id,
+        userId: ctx.auth.user.id,
+        kindId: kind.id,
+        alertTag: pair.alert_tag,
+        colorLabel: pair.cat_color_label,
+      });
       if (total.count > 0)
         alert_details.push({ ...pair, count: total.count, count_is_estimate: total.estimate });
     }
@@ -109,20 +85,7 @@ export function fieldsExport(ctx: UserContext, kindId: number): Promise<FieldsEx
 // Spec 1 §7 extra-json/user_group_list/: the tenant's groups by name, paged.
 export function userGroupList(ctx: UserContext, page: PageQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const [rows, total] = await Promise.all([
-      tx
-        .selectFrom('groups')
-        .select(['id', 'name'])
-        .orderBy('name')
-        .orderBy('id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      tx
-        .selectFrom('groups')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map((r) => ({ id: Number(r.id), name: r.name })), count: Number(total.n) };
+    const { rows, count } = await userGroupsPage(tx, page);
+    return { rows: rows.map((r) => ({ id: Number(r.id), name: r.name })), count };
   });
 }

@@ -7,22 +7,17 @@ import {
 } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/index.js';
+import { kindIdsByTag, kindsWithDefinition } from './list-kinds.repository.js';
 
 type KindDefinition = { id: string; tag: string; name: string; definition: WorkflowDefinition };
 
 // The current definitions of the given kinds (of the transaction's tenant); unknown ids are skipped.
 export async function currentDefinitions(tx: Tx, tenantId: string, kindIds: readonly string[]) {
   if (kindIds.length === 0) return [];
-  const rows = await tx
-    .selectFrom('workflow_kinds')
-    .select(['id', 'tag', 'name', 'current_definition_id'])
-    .where('id', 'in', [...kindIds])
-    .where('current_definition_id', 'is not', null)
-    .orderBy('id')
-    .execute();
+  const rows = await kindsWithDefinition(tx, kindIds);
   const kinds: KindDefinition[] = [];
   for (const row of rows) {
-    const definition = await loadDefinition(tx, tenantId, row.current_definition_id as string);
+    const definition = await loadDefinition(tx, tenantId, row.current_definition_id);
     kinds.push({ id: row.id, tag: row.tag, name: row.name, definition });
   }
   return kinds;
@@ -48,8 +43,8 @@ export async function withChildKinds(
       ...new Set((await currentDefinitions(tx, tenantId, level)).flatMap((k) => childKindTags(k.definition))),
     ];
     if (tags.length === 0) break;
-    const children = await tx.selectFrom('workflow_kinds').select('id').where('tag', 'in', tags).execute();
-    level = children.map((c) => c.id).filter((id) => !all.has(id));
+    const children = await kindIdsByTag(tx, tags);
+    level = children.filter((id) => !all.has(id));
     for (const id of level) all.add(id);
   }
   return [...all];

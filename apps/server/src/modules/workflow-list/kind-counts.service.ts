@@ -9,6 +9,7 @@ import { BadRequestError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { countMatches } from './list.repository.js';
+import { kindIdsWithDefinition } from './list-kinds.repository.js';
 import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
 import { resolveListScope } from './resolve-list-scope.js';
@@ -33,13 +34,7 @@ export function kindWorkflowCounts(
     const tenantId = ctx.tenant.id;
     const userId = ctx.auth.user.id;
     const { catalogue } = await resolveListScope(tx, tenantId, state);
-    const kinds = await tx
-      .selectFrom('workflow_kinds')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('current_definition_id', 'is not', null)
-      .orderBy('id')
-      .execute();
+    const kindIds = await kindIdsWithDefinition(tx, tenantId);
     // My tasks' form depends on the user's open tasks, not on the kind: chosen once.
     const myTasksForm =
       state.filter_by_group === undefined
@@ -56,10 +51,10 @@ export function kindWorkflowCounts(
     const results: KindWorkflowCounts['results'] = [];
     // One capped count per kind (each stops at COUNT_EXACT_LIMIT), rather than one grouped count
     // that would read every match of a big kind.
-    for (const kind of kinds) {
-      const where = listWhere({ state, kindIds: [kind.id], tenantId, userId, catalogue, now, myTasksForm });
+    for (const kindId of kindIds) {
+      const where = listWhere({ state, kindIds: [kindId], tenantId, userId, catalogue, now, myTasksForm });
       const total = await countMatches(tx, { tenantId, userId, where });
-      results.push({ kind_id: Number(kind.id), count: total.count, count_is_estimate: total.estimate });
+      results.push({ kind_id: Number(kindId), count: total.count, count_is_estimate: total.estimate });
     }
     return { results };
   });

@@ -7,15 +7,24 @@ import {
   type WorkflowDefinition,
   type WorkflowListItem,
 } from '@attest/shared';
-import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { loadDefinition, visibleWorkflowsFilter } from '../workflows/index.js';
+import { loadDefinition } from '../workflows/index.js';
 import type { ListRow } from './list.repository.js';
+import {
+  ancestorLinks,
+  businessUnitsByIds,
+  currentAnswerValues,
+  kindsByIds,
+  openAlertsOf,
+  peopleByIds,
+  regionsByIds,
+  statusesByIds,
+  visibleWorkflowNames,
+} from './list-lookups.repository.js';
 
 // The lc_data columns (spec 1 §3), ours: the place and the creator, then the definition's first
 // LC_FIELD_COUNT required answerable fields, each only when answered.
 const LC_FIELD_COUNT = 3;
-const MAX_FAMILY_DEPTH = 10;
 
 type Lookups = {
   statuses: Map<string, { tag: string; display_name: string; color_code: string }>;
@@ -40,26 +49,12 @@ async function familyOf(tx: Tx, tenantId: string, userId: string, rows: readonly
   const parents = new Map<string, WorkflowListItem['workflow_family']>();
   const withParent = rows.filter((r) => r.parent_id !== null).map((r) => r.id);
   if (withParent.length === 0) return parents;
-  const chain = await sql<{ child_id: string; id: string; depth: number }>`
-    with recursive up (child_id, id, depth) as (
-      select w.id, w.parent_id, 1 from workflows w
-      where w.tenant_id = ${tenantId} and w.id in (${sql.join(withParent.map((id) => sql`cast(${id} as bigint)`))})
-      union all
-      select up.child_id, p.parent_id, up.depth + 1 from up
-      join workflows p on p.tenant_id = ${tenantId} and p.id = up.id
-      where p.parent_id is not null and up.depth < ${MAX_FAMILY_DEPTH}
-    )
-    select child_id, id, depth from up`.execute(tx);
-  const ids = [...new Set(chain.rows.map((r) => r.id))];
+  const chain = await ancestorLinks(tx, tenantId, withParent);
+  const ids = [...new Set(chain.map((r) => r.id))];
   // Only parents the user may see are named (a hidden one would leak its name).
-  const visible = await tx
-    .selectFrom('workflows as w')
-    .select(['w.id', 'w.name'])
-    .where('w.id', 'in', ids)
-    .where(visibleWorkflowsFilter(userId))
-    .execute();
+  const visible = await visibleWorkflowNames(tx, userId, ids);
   const names = new Map(visible.map((v) => [v.id, v.name]));
-  for (const link of [...chain.rows].sort((a, b) => b.depth - a.depth)) {
+  for (const link of [...chain].sort((a, b) => b.depth - a.depth)) {
     const name = names.get(link.id);
     if (name === undefined) continue;
     const list = parents.get(link.child_id) ?? [];
@@ -77,59 +72,17 @@ async function lookups(tx: Tx, tenantId: string, userId: string, rows: readonly 
   for (const id of definitionIds) definitions.set(id, await loadDefinition(tx, tenantId, id));
   const lcTags = [...new Set([...definitions.values()].flatMap((d) => lcFields(d).map((f) => f.tag)))];
   const [statuses, kinds, regions, units, people, alerts, answers, parents] = await Promise.all([
-    tx
-      .selectFrom('workflow_statuses')
-      .select(['id', 'tag', 'display_name', 'color_code'])
-      .where('id', 'in', distinct(rows.map((r) => r.status_id)))
-      .execute(),
-    tx
-      .selectFrom('workflow_kinds')
-      .select(['id', 'name', 'tag'])
-      .where('id', 'in', distinct(rows.map((r) => r.kind_id)))
-      .execute(),
-    tx
-      .selectFrom('regions')
-      .select(['id', 'name'])
-      .where('id', 'in', distinct(rows.map((r) => r.region_id)))
-      .execute(),
+    statusesByIds(tx, distinct(rows.map((r) => r.status_id))),
+    kindsByIds(tx, distinct(rows.map((r) => r.kind_id))),
+    regionsByIds(tx, distinct(rows.map((r) => r.region_id))),
     distinct(rows.map((r) => r.business_unit_id)).length === 0
       ? []
-      : tx
-          .selectFrom('business_units')
-          .select(['id', 'name'])
-          .where('id', 'in', distinct(rows.map((r) => r.business_unit_id)))
-          .execute(),
+      : businessUnitsByIds(tx, distinct(rows.map((r) => r.business_unit_id))),
     distinct(rows.map((r) => r.created_by)).length === 0
       ? []
-      : tx
-          .selectFrom('users')
-          .select(['id', 'first_name', 'last_name', 'email'])
-          .where('id', 'in', distinct(rows.map((r) => r.created_by)))
-          .execute(),
-    tx
-      .selectFrom('workflow_alerts')
-      .select([
-        'id',
-        'workflow_id',
-        'field_tag',
-        'step_tag',
-        'step_group_tag',
-        'cat_color_label',
-        'alert_tag',
-      ])
-      .where('workflow_id', 'in', ids)
-      .where('resolved_at', 'is', null)
-      .orderBy('id')
-      .execute(),
-    lcTags.length === 0
-      ? []
-      : tx
-          .selectFrom('workflow_responses')
-          .select(['workflow_id', 'field_tag', 'text_value', 'number_value', 'date_value'])
-          .where('workflow_id', 'in', ids)
-          .where('field_tag', 'in', lcTags)
-          .where('is_current', '=', true)
-          .execute(),
+      : peopleByIds(tx, distinct(rows.map((r) => r.created_by))),
+    openAlertsOf(tx, ids),
+    lcTags.length === 0 ? [] : currentAnswerValues(tx, ids, lcTags),
     familyOf(tx, tenantId, userId, rows),
   ]);
   const alertMap = new Map<string, WorkflowListItem['alerts']>();

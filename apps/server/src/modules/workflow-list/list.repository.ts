@@ -2,7 +2,7 @@ import { COUNT_EXACT_LIMIT } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
-import { type CappedCount, cappedCount } from './capped-count.js';
+import { type CappedCount, cappedCount } from './capped-count.repository.js';
 import { idOrderSql, type ListOrdering, orderBySql } from './list-ordering.js';
 
 export type ListRow = {

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { type DashboardTestTenant, dashboardTestTenant, LAB } from '../../test/workflow-list-fixtures.js';
-import { cappedCount } from './capped-count.js';
+import { cappedCount } from './capped-count.repository.js';
 import { listPage } from './list.repository.js';
 import { listOrdering } from './list-ordering.js';
 import { listWhere } from './list-where.js';
