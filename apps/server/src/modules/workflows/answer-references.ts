@@ -1,6 +1,6 @@
 import { type AnswerError, answerError, type FieldDefinition } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from './workflow-access.js';
+import { referencesRepository } from './references.repository.js';
 
 // validateAnswer checks that a reference is an id; whether the record exists in the tenant (and, for
 // a workflow, whether the user may see it) is checked here, with the same invalid_id error.
@@ -16,31 +16,17 @@ export async function answerReferenceErrors(
   let found: number;
   switch (field.type) {
     case 'region':
-      found = (await tx.selectFrom('regions').select('id').where('id', 'in', ids).execute()).length;
+      found = (await referencesRepository.regionIds(tx, ids)).length;
       break;
     case 'business_unit':
-      found = (await tx.selectFrom('business_units').select('id').where('id', 'in', ids).execute()).length;
+      found = (await referencesRepository.businessUnitIds(tx, ids)).length;
       break;
     case 'owner':
-      found = (
-        await tx
-          .selectFrom('users')
-          .select('id')
-          .where('id', 'in', ids)
-          .where('is_active', '=', true)
-          .execute()
-      ).length;
+      found = (await referencesRepository.activeUserIds(tx, ids)).length;
       break;
     case 'user_workflow':
     case 'child_workflow':
-      found = (
-        await tx
-          .selectFrom('workflows as w')
-          .select('w.id')
-          .where('w.id', 'in', ids)
-          .where(visibleWorkflowsFilter(userId))
-          .execute()
-      ).length;
+      found = (await referencesRepository.visibleWorkflowIds(tx, userId, ids)).length;
       break;
     default:
       return [];

@@ -1,4 +1,6 @@
 import { answerSearchColumns, type FieldDefinition } from '@attest/shared';
+import type { Insertable } from 'kysely';
+import type { WorkflowResponsesTable } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const answersRepository = {
@@ -46,6 +48,20 @@ export const answersRepository = {
       })
       .execute();
   },
+
+  // First versions, written as such (a workflow created already answered).
+  async insertMany(tx: Tx, rows: Insertable<WorkflowResponsesTable>[]) {
+    await tx.insertInto('workflow_responses').values(rows).execute();
+  },
+
+  // Every current answer of one workflow; a cleared answer's value is null.
+  allCurrent: (tx: Tx, workflowId: string) =>
+    tx
+      .selectFrom('workflow_responses')
+      .select(['field_tag', 'value'])
+      .where('workflow_id', '=', workflowId)
+      .where('is_current', '=', true)
+      .execute(),
 
   current: (tx: Tx, workflowId: string, fieldTag: string) =>
     tx

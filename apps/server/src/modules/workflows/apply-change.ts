@@ -7,8 +7,9 @@ import {
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { materialiseWorkflow, statusIdOf } from './materialise.js';
+import { materialiseWorkflow } from './materialise.js';
 import type { StepEvent } from './step-rows.js';
+import { workflowKindsRepository } from './workflow-kinds.repository.js';
 import type { LoadedWorkflow } from './workflow-loader.js';
 
 // What the workflows module needs of the integrations runner (modules/integrations): queue runs for
@@ -72,6 +73,6 @@ export async function applyChange(
   const statusId =
     snapshot.status === previous.status
       ? null
-      : (await statusIdOf(tx, loaded.row.kind_id, snapshot.status)).id;
+      : (await workflowKindsRepository.statusIdOf(tx, loaded.row.kind_id, snapshot.status)).id;
   return { snapshot, opened, runs, statusId };
 }

@@ -4,6 +4,7 @@ import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { ChangeHooks } from './apply-change.js';
 import { createWorkflows } from './create-workflows.js';
 import { loadDefinition } from './definition-cache.js';
+import { referencesRepository } from './references.repository.js';
 import { placeAccess, workflowAccess } from './workflow-access.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
 import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
@@ -29,14 +30,10 @@ export async function currentKind(tx: Tx, tenantId: string, where: { id: string 
 // The place a workflow is created in must exist, the business unit must belong to the region, and the
 // user needs full access to the region or the business unit.
 async function checkPlace(tx: Tx, ctx: UserContext, regionId: string, unitId: string | null) {
-  const region = await tx.selectFrom('regions').select('id').where('id', '=', regionId).executeTakeFirst();
+  const region = await referencesRepository.findRegion(tx, regionId);
   if (!region) throw workflowRefusal('region_not_found');
   if (unitId !== null) {
-    const unit = await tx
-      .selectFrom('business_units')
-      .select('region_id')
-      .where('id', '=', unitId)
-      .executeTakeFirst();
+    const unit = await referencesRepository.findBusinessUnit(tx, unitId);
     if (unit?.region_id !== regionId) throw workflowRefusal('business_unit_not_in_region');
   }
   if ((await placeAccess(tx, ctx.auth.user.id, regionId, unitId)) !== 'full') {

@@ -9,8 +9,14 @@ import {
   type WorkflowState,
 } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { answersRepository } from './answers.repository.js';
 import { cycleEnd, deriveStepRows, type StepRow } from './step-rows.js';
+import { stepUsersRepository } from './step-users.repository.js';
 import { type ActivityInput, recordActivity } from './workflow-activity.js';
+import { workflowAlertsRepository } from './workflow-alerts.repository.js';
+import { workflowKindsRepository } from './workflow-kinds.repository.js';
+import { workflowStepsRepository } from './workflow-steps.repository.js';
+import { workflowsRepository } from './workflows.repository.js';
 
 // A workflow to create, optionally already answered and with steps submitted (the demo seed's
 // history). Submissions replay through the engine in order, so each step's opening, SLA and
@@ -152,22 +158,8 @@ async function assigneeResolver(tx: Tx, tenantId: string, definitions: readonly 
     }
   }
   const [groups, users] = await Promise.all([
-    groupNames.size
-      ? tx
-          .selectFrom('groups')
-          .select(['id', 'name'])
-          .where('tenant_id', '=', tenantId)
-          .where('name', 'in', [...groupNames])
-          .execute()
-      : [],
-    emails.size
-      ? tx
-          .selectFrom('users')
-          .select(['id', 'email'])
-          .where('tenant_id', '=', tenantId)
-          .where((eb) => eb(eb.fn('lower', ['email']), 'in', [...emails]))
-          .execute()
-      : [],
+    groupNames.size ? stepUsersRepository.groupsNamed(tx, tenantId, [...groupNames]) : [],
+    emails.size ? stepUsersRepository.usersWithEmails(tx, tenantId, [...emails]) : [],
   ]);
   const groupIds = new Map(groups.map((g) => [g.name, g.id]));
   const userIds = new Map(users.map((u) => [u.email.toLowerCase(), u.id]));
@@ -185,11 +177,7 @@ async function assigneeResolver(tx: Tx, tenantId: string, definitions: readonly 
 }
 
 async function statusIds(tx: Tx, kindIds: string[]) {
-  const rows = await tx
-    .selectFrom('workflow_statuses')
-    .select(['id', 'kind_id', 'tag'])
-    .where('kind_id', 'in', kindIds)
-    .execute();
+  const rows = await workflowKindsRepository.statusTagsOfKinds(tx, kindIds);
   return new Map(rows.map((r) => [`${r.kind_id}:${r.tag}`, r.id]));
 }
 
@@ -213,34 +201,31 @@ export async function createWorkflows(
 
   const ids: string[] = [];
   await insertChunked(planned, async (chunk) => {
-    const rows = await tx
-      .insertInto('workflows')
-      .values(
-        chunk.map((p) => {
-          const statusId = statuses.get(`${p.input.kind.id}:${p.statusTag}`);
-          if (!statusId) throw new InvalidNewWorkflowError(`Unknown status ${p.statusTag}`);
-          return {
-            tenant_id: tenantId,
-            kind_id: p.input.kind.id,
-            definition_id: p.input.kind.definitionId,
-            name: p.input.name,
-            status_id: statusId,
-            region_id: p.input.regionId,
-            business_unit_id: p.input.businessUnitId,
-            parent_id: p.input.parentId ?? null,
-            parent_field_tag: p.input.parentFieldTag ?? null,
-            progress: p.progress,
-            completed_steps: [...p.state.completed_steps],
-            created_by: p.input.createdBy,
-            created_at: p.createdAt,
-            updated_at: p.updatedAt,
-            cycle_start: p.createdAt,
-            cycle_end: p.cycleEnd,
-          };
-        }),
-      )
-      .returning('id')
-      .execute();
+    const rows = await workflowsRepository.insertMany(
+      tx,
+      chunk.map((p) => {
+        const statusId = statuses.get(`${p.input.kind.id}:${p.statusTag}`);
+        if (!statusId) throw new InvalidNewWorkflowError(`Unknown status ${p.statusTag}`);
+        return {
+          tenant_id: tenantId,
+          kind_id: p.input.kind.id,
+          definition_id: p.input.kind.definitionId,
+          name: p.input.name,
+          status_id: statusId,
+          region_id: p.input.regionId,
+          business_unit_id: p.input.businessUnitId,
+          parent_id: p.input.parentId ?? null,
+          parent_field_tag: p.input.parentFieldTag ?? null,
+          progress: p.progress,
+          completed_steps: [...p.state.completed_steps],
+          created_by: p.input.createdBy,
+          created_at: p.createdAt,
+          updated_at: p.updatedAt,
+          cycle_start: p.createdAt,
+          cycle_end: p.cycleEnd,
+        };
+      }),
+    );
     // Postgres returns the rows of a multi-row VALUES insert in the order given.
     ids.push(...rows.map((r) => r.id));
   });
@@ -248,7 +233,7 @@ export async function createWorkflows(
   const withIds = planned.map((p, i) => ({ ...p, id: ids[i] as string }));
   await insertChunked(
     withIds.flatMap((p) => p.steps.map((s) => ({ tenant_id: tenantId, workflow_id: p.id, ...s }))),
-    (chunk) => tx.insertInto('workflow_steps').values(chunk).execute(),
+    (chunk) => workflowStepsRepository.insertMany(tx, chunk),
   );
   await insertChunked(
     withIds.flatMap((p) =>
@@ -259,7 +244,7 @@ export async function createWorkflows(
         ...a,
       })),
     ),
-    (chunk) => tx.insertInto('workflow_step_users').values(chunk).execute(),
+    (chunk) => stepUsersRepository.insertMany(tx, chunk),
   );
   await insertChunked(
     withIds.flatMap((p) => {
@@ -288,13 +273,13 @@ export async function createWorkflows(
         ];
       });
     }),
-    (chunk) => tx.insertInto('workflow_responses').values(chunk).execute(),
+    (chunk) => answersRepository.insertMany(tx, chunk),
   );
   await insertChunked(
     withIds.flatMap((p) =>
       p.alerts.map((a) => ({ tenant_id: tenantId, workflow_id: p.id, raised_at: p.updatedAt, ...a })),
     ),
-    (chunk) => tx.insertInto('workflow_alerts').values(chunk).execute(),
+    (chunk) => workflowAlertsRepository.insertMany(tx, chunk),
   );
   await recordActivity(
     tx,

@@ -1,5 +1,6 @@
 import type { WorkflowDefinition } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { definitionsRepository } from './definitions.repository.js';
 
 // A published definition never changes (a new version is a new row), so its parsed JSON is kept in
 // memory by tenant and id. Bounded: the least recently used entries go first.
@@ -14,11 +15,7 @@ export async function loadDefinition(tx: Tx, tenantId: string, definitionId: str
     cache.set(key, hit);
     return hit;
   }
-  const row = await tx
-    .selectFrom('workflow_definitions')
-    .select('definition')
-    .where('id', '=', definitionId)
-    .executeTakeFirstOrThrow();
+  const row = await definitionsRepository.find(tx, definitionId);
   // Validated with WorkflowDefinitionSchema when it was published (publish-definition.ts).
   const definition = row.definition as WorkflowDefinition;
   cache.set(key, definition);

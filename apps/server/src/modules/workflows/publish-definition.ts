@@ -1,6 +1,7 @@
 import { WORKFLOW_MESSAGES, type WorkflowDefinition, WorkflowDefinitionSchema } from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { definitionsRepository } from './definitions.repository.js';
 
 export type PublishedDefinition = { kindId: string; definitionId: string; version: number };
 
@@ -24,17 +25,7 @@ async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDef
       wanted.add(field.child_kind_tag);
   }
   if (wanted.size === 0) return;
-  const published = new Set(
-    (
-      await tx
-        .selectFrom('workflow_kinds')
-        .select('tag')
-        .where('tenant_id', '=', tenantId)
-        .where('tag', 'in', [...wanted])
-        .where('current_definition_id', 'is not', null)
-        .execute()
-    ).map((k) => k.tag),
-  );
+  const published = new Set(await definitionsRepository.publishedKindTags(tx, tenantId, [...wanted]));
   definition.step_groups.forEach((group, g) => {
     group.steps.forEach((step, s) => {
       step.fields.forEach((field, f) => {
@@ -65,66 +56,32 @@ export async function publishDefinition(
   }
   const definition: WorkflowDefinition = parsed.data;
   await checkChildKinds(tx, tenantId, definition);
-  const kind = await tx
-    .insertInto('workflow_kinds')
-    .values({
-      tenant_id: tenantId,
-      tag: definition.kind.tag,
-      name: definition.kind.name,
-      icon: definition.kind.icon ?? null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'tag']).doUpdateSet({
-        name: definition.kind.name,
-        icon: definition.kind.icon ?? null,
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const kind = await definitionsRepository.upsertKind(tx, tenantId, {
+    tag: definition.kind.tag,
+    name: definition.kind.name,
+    icon: definition.kind.icon ?? null,
+  });
 
-  const latest = await tx
-    .selectFrom('workflow_definitions')
-    .select((eb) => eb.fn.max('version').as('version'))
-    .where('kind_id', '=', kind.id)
-    .executeTakeFirst();
-  const version = (latest?.version ?? 0) + 1;
+  const version = (await definitionsRepository.latestVersion(tx, kind.id)) + 1;
   const stored: WorkflowDefinition = { ...definition, version };
-  const row = await tx
-    .insertInto('workflow_definitions')
-    .values({
-      tenant_id: tenantId,
-      kind_id: kind.id,
-      version,
-      definition: JSON.stringify(stored),
-      published_by: input.publishedBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await definitionsRepository.insert(tx, {
+    tenant_id: tenantId,
+    kind_id: kind.id,
+    version,
+    definition: JSON.stringify(stored),
+    published_by: input.publishedBy,
+  });
 
   for (const [position, status] of definition.statuses.entries()) {
-    await tx
-      .insertInto('workflow_statuses')
-      .values({
-        tenant_id: tenantId,
-        kind_id: kind.id,
-        tag: status.tag,
-        display_name: status.display_name,
-        color_code: status.color_code,
-        position,
-      })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'kind_id', 'tag']).doUpdateSet({
-          display_name: status.display_name,
-          color_code: status.color_code,
-          position,
-        }),
-      )
-      .execute();
+    await definitionsRepository.upsertStatus(tx, {
+      tenant_id: tenantId,
+      kind_id: kind.id,
+      tag: status.tag,
+      display_name: status.display_name,
+      color_code: status.color_code,
+      position,
+    });
   }
-  await tx
-    .updateTable('workflow_kinds')
-    .set({ current_definition_id: row.id })
-    .where('id', '=', kind.id)
-    .execute();
+  await definitionsRepository.setCurrent(tx, kind.id, row.id);
   return { kindId: kind.id, definitionId: row.id, version };
 }

@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+import type { WorkflowStepUsersTable } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { workflowDetailRepository } from './workflow-detail.repository.js';
 
@@ -55,6 +57,28 @@ export const stepUsersRepository = {
       })
       .execute();
   },
+
+  async insertMany(tx: Tx, rows: Insertable<WorkflowStepUsersTable>[]) {
+    await tx.insertInto('workflow_step_users').values(rows).execute();
+  },
+
+  // A definition's assignees by name: groups by name, users by e-mail (lower-cased). The tenant is
+  // named as well as set for row-level security: the demo seed runs this as the tables' owner.
+  groupsNamed: (tx: Tx, tenantId: string, names: string[]) =>
+    tx
+      .selectFrom('groups')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenantId)
+      .where('name', 'in', names)
+      .execute(),
+
+  usersWithEmails: (tx: Tx, tenantId: string, emails: string[]) =>
+    tx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+      .execute(),
 
   async delete(tx: Tx, id: string) {
     await tx.deleteFrom('workflow_step_users').where('id', '=', id).execute();

@@ -9,6 +9,7 @@ import { buildWorkflowDetail } from './workflow-detail.js';
 import { stepRefusal, workflowRefusal } from './workflow-errors.js';
 import { workflowEvents } from './workflow-events.js';
 import { loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
+import { workflowStepsRepository } from './workflow-steps.repository.js';
 
 type StepAction = 'submit' | 'undo';
 
@@ -88,14 +89,7 @@ export async function lockStep(
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     if (!flattenSteps(loaded.definition).some((s) => s.tag === stepTag))
       throw stepRefusal('unknown_step', []);
-    const changed = await tx
-      .updateTable('workflow_steps')
-      .set({ is_locked: isLocked, updated_at: new Date() })
-      .where('workflow_id', '=', loaded.row.id)
-      .where('step_tag', '=', stepTag)
-      .where('is_locked', '=', !isLocked)
-      .executeTakeFirst();
-    const done = Number(changed.numUpdatedRows) > 0;
+    const done = await workflowStepsRepository.setLocked(tx, loaded.row.id, stepTag, isLocked);
     if (done) {
       await recordActivity(tx, ctx.tenant.id, [
         {

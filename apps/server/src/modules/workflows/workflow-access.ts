@@ -1,6 +1,6 @@
-import { type ExpressionBuilder, sql } from 'kysely';
-import type { AccessLevel, Database } from '../../db/schema.js';
+import type { AccessLevel } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { workflowAccessRepository } from './workflow-access.repository.js';
 
 // Region and business-unit access (issue 3) decides which workflows a user sees and changes:
 // - a workflow is visible to a user with access ('read' or 'full') to its region or to its business
@@ -8,30 +8,7 @@ import type { Tx } from '../../platform/tenant-transaction.js';
 // - it is changeable (answers, submit, undo, step users, archive, children) with 'full' access to
 //   either; permissions such as 'Can submit a step' are checked on top of this.
 // The same rule serves one workflow (workflowAccess) and every list (visibleWorkflowsFilter), so a
-// list never shows what a detail would refuse.
-
-type WorkflowsRef = ExpressionBuilder<Database & { w: Database['workflows'] }, 'w'>;
-
-// A where-clause for queries over `workflows as w`.
-export function visibleWorkflowsFilter(userId: string) {
-  return (eb: WorkflowsRef) =>
-    eb.or([
-      eb.exists(
-        eb
-          .selectFrom('user_region_access as ra')
-          .select(sql`1`.as('one'))
-          .whereRef('ra.region_id', '=', 'w.region_id')
-          .where('ra.user_id', '=', userId),
-      ),
-      eb.exists(
-        eb
-          .selectFrom('user_business_unit_access as ba')
-          .select(sql`1`.as('one'))
-          .whereRef('ba.business_unit_id', '=', 'w.business_unit_id')
-          .where('ba.user_id', '=', userId),
-      ),
-    ]);
-}
+// list never shows what a detail would refuse. The where-clause is in workflow-access.repository.ts.
 
 function strongest(levels: readonly (AccessLevel | undefined)[]): AccessLevel | null {
   if (levels.includes('full')) return 'full';
@@ -46,20 +23,10 @@ export async function placeAccess(
   businessUnitId: string | null,
 ): Promise<AccessLevel | null> {
   const [region, unit] = await Promise.all([
-    tx
-      .selectFrom('user_region_access')
-      .select('access')
-      .where('user_id', '=', userId)
-      .where('region_id', '=', regionId)
-      .executeTakeFirst(),
+    workflowAccessRepository.regionGrant(tx, userId, regionId),
     businessUnitId === null
       ? undefined
-      : tx
-          .selectFrom('user_business_unit_access')
-          .select('access')
-          .where('user_id', '=', userId)
-          .where('business_unit_id', '=', businessUnitId)
-          .executeTakeFirst(),
+      : workflowAccessRepository.businessUnitGrant(tx, userId, businessUnitId),
   ]);
   return strongest([region?.access, unit?.access]);
 }
@@ -71,11 +38,7 @@ export async function workflowAccess(
   userId: string,
   workflowId: string,
 ): Promise<AccessLevel | null> {
-  const workflow = await tx
-    .selectFrom('workflows')
-    .select(['region_id', 'business_unit_id'])
-    .where('id', '=', workflowId)
-    .executeTakeFirst();
+  const workflow = await workflowAccessRepository.workflowPlace(tx, workflowId);
   if (!workflow) return null;
   return placeAccess(tx, userId, workflow.region_id, workflow.business_unit_id);
 }

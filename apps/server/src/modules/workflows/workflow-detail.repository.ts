@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from './workflow-access.js';
+import { visibleWorkflowsFilter } from './workflow-access.repository.js';
 
 // The reads behind one workflow's detail (workflow-detail.ts); each takes the workflow id.
 export const workflowDetailRepository = {

@@ -59,6 +59,23 @@ export const workflowKindsRepository = {
     return { rows, count: Number(total.count) };
   },
 
+  // The id of a kind's status by tag, for a workflow whose status the engine computed.
+  statusIdOf: (tx: Tx, kindId: string, tag: string) =>
+    tx
+      .selectFrom('workflow_statuses')
+      .select('id')
+      .where('kind_id', '=', kindId)
+      .where('tag', '=', tag)
+      .executeTakeFirstOrThrow(),
+
+  // Every status of the kinds (at least one), by tag, for creating many workflows at once.
+  statusTagsOfKinds: (tx: Tx, kindIds: string[]) =>
+    tx
+      .selectFrom('workflow_statuses')
+      .select(['id', 'kind_id', 'tag'])
+      .where('kind_id', 'in', kindIds)
+      .execute(),
+
   // The kind with its current definition, for creating workflows of it. The tenant is named as well
   // as set for row-level security: the demo seed runs this as the tables' owner.
   findCurrent(tx: Tx, tenantId: string, where: { id: string } | { tag: string }) {

@@ -3,49 +3,21 @@ import type { AccessLevel } from '../../db/schema.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { answersRepository } from './answers.repository.js';
 import { loadDefinition } from './definition-cache.js';
 import { workflowAccess } from './workflow-access.js';
 import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
-
-const WORKFLOW_COLUMNS = [
-  'id',
-  'kind_id',
-  'definition_id',
-  'name',
-  'status_id',
-  'region_id',
-  'business_unit_id',
-  'parent_id',
-  'parent_field_tag',
-  'progress',
-  'completed_steps',
-  'is_locked',
-  'created_by',
-  'created_at',
-  'cycle_start',
-  'cycle_end',
-  'archived_at',
-] as const;
+import { type WorkflowRow, workflowsRepository } from './workflows.repository.js';
 
 export type LoadedWorkflow = {
-  row: Awaited<ReturnType<typeof findWorkflow>> & {};
+  row: WorkflowRow;
   definition: WorkflowDefinition;
   state: WorkflowState;
   access: AccessLevel;
 };
 
-function findWorkflow(tx: Tx, id: string, forUpdate: boolean) {
-  const query = tx.selectFrom('workflows').select(WORKFLOW_COLUMNS).where('id', '=', id);
-  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
-
 export async function currentAnswers(tx: Tx, workflowId: string): Promise<Record<string, unknown>> {
-  const rows = await tx
-    .selectFrom('workflow_responses')
-    .select(['field_tag', 'value'])
-    .where('workflow_id', '=', workflowId)
-    .where('is_current', '=', true)
-    .execute();
+  const rows = await answersRepository.allCurrent(tx, workflowId);
   const answers: Record<string, unknown> = {};
   for (const row of rows) if (row.value !== null) answers[row.field_tag] = row.value;
   return answers;
@@ -63,7 +35,7 @@ export async function loadVisibleWorkflow(
   const workflowId = String(id);
   const access = await workflowAccess(tx, ctx.auth.user.id, workflowId);
   if (!access) throw new NotFoundError();
-  const row = await findWorkflow(tx, workflowId, options.forUpdate ?? false);
+  const row = await workflowsRepository.find(tx, workflowId, options.forUpdate ?? false);
   if (!row) throw new NotFoundError();
   const definition = await loadDefinition(tx, ctx.tenant.id, row.definition_id);
   const answers = await currentAnswers(tx, workflowId);

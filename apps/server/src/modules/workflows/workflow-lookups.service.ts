@@ -5,9 +5,9 @@ import {
   isOneOf,
   OPTION_FIELD_TYPES,
 } from '@attest/shared';
-import { sql } from 'kysely';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { referencesRepository } from './references.repository.js';
 import { answerRefusal, workflowRefusal } from './workflow-errors.js';
 import { type LoadedWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 
@@ -39,36 +39,20 @@ async function optionsFor(tx: Tx, loaded: LoadedWorkflow, field: FieldDefinition
   }
   switch (field.type) {
     case 'region':
-      return (
-        await tx
-          .selectFrom('regions')
-          .select(['id', 'name'])
-          .orderBy(sql`lower(name)`)
-          .limit(MAX_OPTIONS)
-          .execute()
-      ).map((r) => ({ label: r.name, value: r.id }));
+      return (await referencesRepository.regionOptions(tx, MAX_OPTIONS)).map((r) => ({
+        label: r.name,
+        value: r.id,
+      }));
     case 'business_unit':
-      return (
-        await tx
-          .selectFrom('business_units')
-          .select(['id', 'name'])
-          .where('region_id', '=', loaded.row.region_id)
-          .orderBy(sql`lower(name)`)
-          .limit(MAX_OPTIONS)
-          .execute()
-      ).map((b) => ({ label: b.name, value: b.id }));
+      return (await referencesRepository.businessUnitOptions(tx, loaded.row.region_id, MAX_OPTIONS)).map(
+        (b) => ({ label: b.name, value: b.id }),
+      );
     case 'owner':
     case 'user_workflow':
-      return (
-        await tx
-          .selectFrom('users')
-          .select(['id', 'email', 'first_name', 'last_name'])
-          .where('is_active', '=', true)
-          .orderBy(sql`lower(first_name || ' ' || last_name)`)
-          .orderBy('id')
-          .limit(MAX_OPTIONS)
-          .execute()
-      ).map((u) => ({ label: `${u.first_name} ${u.last_name}`.trim() || u.email, value: u.id }));
+      return (await referencesRepository.userOptions(tx, MAX_OPTIONS)).map((u) => ({
+        label: `${u.first_name} ${u.last_name}`.trim() || u.email,
+        value: u.id,
+      }));
     case 'country_single_select':
     case 'country_multi_select':
       return (field.validation?.countries ?? COUNTRY_CODES).map((code) => ({

@@ -3,10 +3,12 @@ import type { RealtimePublisher } from '../../platform/realtime/realtime-publish
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { recordActivity } from './workflow-activity.js';
+import { workflowActivityRepository } from './workflow-activity.repository.js';
 import { buildWorkflowDetail, toPerson } from './workflow-detail.js';
 import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
 import { workflowEvents } from './workflow-events.js';
 import { loadVisibleWorkflow } from './workflow-loader.js';
+import { workflowsRepository } from './workflows.repository.js';
 
 // 'Can archive workflow': the workflow leaves the lists and refuses every change from then on.
 export async function archiveWorkflow(ctx: UserContext, id: number, realtime: RealtimePublisher) {
@@ -15,11 +17,7 @@ export async function archiveWorkflow(ctx: UserContext, id: number, realtime: Re
     if (loaded.access !== 'full') throw workflowForbidden('read_only');
     if (loaded.row.archived_at) throw workflowRefusal('already_archived');
     const at = new Date();
-    await tx
-      .updateTable('workflows')
-      .set({ archived_at: at, archived_by: ctx.auth.user.id, updated_at: at })
-      .where('id', '=', loaded.row.id)
-      .execute();
+    await workflowsRepository.archive(tx, loaded.row.id, ctx.auth.user.id, at);
     await recordActivity(tx, ctx.tenant.id, [
       { workflowId: loaded.row.id, action: 'deleted', event: 'archived', actorId: ctx.auth.user.id, at },
     ]);
@@ -33,28 +31,7 @@ export async function archiveWorkflow(ctx: UserContext, id: number, realtime: Re
 export function listActivity(ctx: UserContext, id: number, page: PageQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadVisibleWorkflow(tx, ctx, id);
-    const base = tx.selectFrom('workflow_activity as a').where('a.workflow_id', '=', loaded.row.id);
-    const [rows, total] = await Promise.all([
-      base
-        .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-        .select([
-          'a.id',
-          'a.action',
-          'a.step_tag',
-          'a.field_tag',
-          'a.details',
-          'a.created_at',
-          'a.actor_user_id',
-          'u.email',
-          'u.first_name',
-          'u.last_name',
-        ])
-        .orderBy('a.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, count } = await workflowActivityRepository.page(tx, loaded.row.id, page);
     const results: ActivityEntry[] = rows.map((row) => {
       const { event, ...details } = row.details;
       return {
@@ -76,6 +53,6 @@ export function listActivity(ctx: UserContext, id: number, page: PageQuery) {
         created_at: row.created_at.toISOString(),
       };
     });
-    return { rows: results, count: Number(total.count) };
+    return { rows: results, count };
   });
 }

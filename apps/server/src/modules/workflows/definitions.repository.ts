@@ -1,0 +1,88 @@
+import type { Tx } from '../../platform/tenant-transaction.js';
+
+export type NewStatusRow = {
+  tenant_id: string;
+  kind_id: string;
+  tag: string;
+  display_name: string;
+  color_code: string;
+  position: number;
+};
+
+// Published definitions and what a publication writes beside them: the kind (its name and icon
+// follow the definition) and its statuses. The writes name the tenant as well as set it for row-level
+// security: the demo seed runs them as the tables' owner.
+export const definitionsRepository = {
+  // A definition as published (validated then, never changed since).
+  find: (tx: Tx, definitionId: string) =>
+    tx
+      .selectFrom('workflow_definitions')
+      .select('definition')
+      .where('id', '=', definitionId)
+      .executeTakeFirstOrThrow(),
+
+  // Of these kind tags, those with a published definition.
+  async publishedKindTags(tx: Tx, tenantId: string, tags: string[]) {
+    const rows = await tx
+      .selectFrom('workflow_kinds')
+      .select('tag')
+      .where('tenant_id', '=', tenantId)
+      .where('tag', 'in', tags)
+      .where('current_definition_id', 'is not', null)
+      .execute();
+    return rows.map((k) => k.tag);
+  },
+
+  // The kind by tag, created on first publication; its id.
+  upsertKind: (tx: Tx, tenantId: string, kind: { tag: string; name: string; icon: string | null }) =>
+    tx
+      .insertInto('workflow_kinds')
+      .values({ tenant_id: tenantId, tag: kind.tag, name: kind.name, icon: kind.icon })
+      .onConflict((oc) => oc.columns(['tenant_id', 'tag']).doUpdateSet({ name: kind.name, icon: kind.icon }))
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+
+  // The kind's highest published version, or 0.
+  async latestVersion(tx: Tx, kindId: string) {
+    const latest = await tx
+      .selectFrom('workflow_definitions')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('kind_id', '=', kindId)
+      .executeTakeFirst();
+    return latest?.version ?? 0;
+  },
+
+  insert: (
+    tx: Tx,
+    row: {
+      tenant_id: string;
+      kind_id: string;
+      version: number;
+      definition: string;
+      published_by: string | null;
+    },
+  ) => tx.insertInto('workflow_definitions').values(row).returning('id').executeTakeFirstOrThrow(),
+
+  // By tag, so that workflows of older versions keep naming theirs.
+  async upsertStatus(tx: Tx, row: NewStatusRow) {
+    await tx
+      .insertInto('workflow_statuses')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'kind_id', 'tag']).doUpdateSet({
+          display_name: row.display_name,
+          color_code: row.color_code,
+          position: row.position,
+        }),
+      )
+      .execute();
+  },
+
+  async setCurrent(tx: Tx, kindId: string, definitionId: string) {
+    await tx
+      .updateTable('workflow_kinds')
+      .set({ current_definition_id: definitionId })
+      .where('id', '=', kindId)
+      .execute();
+  },
+};

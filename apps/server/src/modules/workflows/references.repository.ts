@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { visibleWorkflowsFilter } from './workflow-access.repository.js';
+
+// The records a workflow or an answer refers to: regions, business units, users and other workflows.
+// Row-level security keeps every query to the transaction's tenant.
+export const referencesRepository = {
+  findRegion: (tx: Tx, id: string) =>
+    tx.selectFrom('regions').select('id').where('id', '=', id).executeTakeFirst(),
+
+  findBusinessUnit: (tx: Tx, id: string) =>
+    tx.selectFrom('business_units').select('region_id').where('id', '=', id).executeTakeFirst(),
+
+  // Which of these ids exist (as rows of { id }).
+  regionIds: (tx: Tx, ids: string[]) =>
+    tx.selectFrom('regions').select('id').where('id', 'in', ids).execute(),
+
+  businessUnitIds: (tx: Tx, ids: string[]) =>
+    tx.selectFrom('business_units').select('id').where('id', 'in', ids).execute(),
+
+  activeUserIds: (tx: Tx, ids: string[]) =>
+    tx.selectFrom('users').select('id').where('id', 'in', ids).where('is_active', '=', true).execute(),
+
+  visibleWorkflowIds: (tx: Tx, userId: string, ids: string[]) =>
+    tx
+      .selectFrom('workflows as w')
+      .select('w.id')
+      .where('w.id', 'in', ids)
+      .where(visibleWorkflowsFilter(userId))
+      .execute(),
+
+  // The options of a field of such a type, by name, at most `limit`.
+  regionOptions: (tx: Tx, limit: number) =>
+    tx.selectFrom('regions').select(['id', 'name']).orderBy(sql`lower(name)`).limit(limit).execute(),
+
+  businessUnitOptions: (tx: Tx, regionId: string, limit: number) =>
+    tx
+      .selectFrom('business_units')
+      .select(['id', 'name'])
+      .where('region_id', '=', regionId)
+      .orderBy(sql`lower(name)`)
+      .limit(limit)
+      .execute(),
+
+  userOptions: (tx: Tx, limit: number) =>
+    tx
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('is_active', '=', true)
+      .orderBy(sql`lower(first_name || ' ' || last_name)`)
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+};
