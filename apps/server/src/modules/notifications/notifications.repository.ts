@@ -59,7 +59,51 @@ export function notificationsQuery(tx: Tx, userId: string) {
     ]);
 }
 
-type NotificationRow = Awaited<ReturnType<ReturnType<typeof notificationsQuery>['executeTakeFirstOrThrow']>>;
+export type NotificationRow = Awaited<
+  ReturnType<ReturnType<typeof notificationsQuery>['executeTakeFirstOrThrow']>
+>;
+
+// A page of the user's notifications, newest first, and how many there are in all.
+export async function notificationsPage(
+  tx: Tx,
+  userId: string,
+  filter: { unreadOnly: boolean; limit: number; offset: number },
+): Promise<{ rows: NotificationRow[]; count: number }> {
+  let rows = notificationsQuery(tx, userId);
+  let total = userNotifications(tx, userId);
+  if (filter.unreadOnly) {
+    rows = rows.where('n.read_at', 'is', null);
+    total = total.where('n.read_at', 'is', null);
+  }
+  const [page, count] = await Promise.all([
+    rows.orderBy('n.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    total.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: page, count: Number(count.n) };
+}
+
+// One of the user's own notifications, as userNotifications sees it.
+export function findUserNotification(tx: Tx, userId: string, id: string) {
+  return userNotifications(tx, userId)
+    .select(['n.id', 'n.read_at'])
+    .where('n.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setNotificationRead(tx: Tx, id: string): Promise<void> {
+  await tx.updateTable('notifications').set({ read_at: new Date() }).where('id', '=', id).execute();
+}
+
+// Marks all the user's unread notifications read; answers the ids it marked.
+export function markUnreadNotificationsRead(tx: Tx, userId: string) {
+  return tx
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .returning('id')
+    .execute();
+}
 
 export function toNotification(row: NotificationRow): Notification {
   const actorName =

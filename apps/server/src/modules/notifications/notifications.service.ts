@@ -4,11 +4,13 @@ import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.j
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import {
+  findUserNotification,
+  markUnreadNotificationsRead,
   notificationsChangedEvent,
-  notificationsQuery,
+  notificationsPage,
+  setNotificationRead,
   toNotification,
   unreadNotificationsCount,
-  userNotifications,
 } from './notifications.repository.js';
 
 // The signed-in user's notifications, newest first; ?unread=true for the unread ones only.
@@ -18,18 +20,12 @@ export function listNotifications(
 ): Promise<{ results: Notification[]; count: number }> {
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const unreadOnly = query.unread === 'true';
-    let rows = notificationsQuery(tx, userId);
-    let total = userNotifications(tx, userId);
-    if (unreadOnly) {
-      rows = rows.where('n.read_at', 'is', null);
-      total = total.where('n.read_at', 'is', null);
-    }
-    const [page, count] = await Promise.all([
-      rows.orderBy('n.id', 'desc').limit(query.limit).offset(query.offset).execute(),
-      total.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { results: page.map(toNotification), count: Number(count.n) };
+    const { rows, count } = await notificationsPage(tx, userId, {
+      unreadOnly: query.unread === 'true',
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { results: rows.map(toNotification), count };
   });
 }
 
@@ -44,13 +40,10 @@ export function notificationsUnreadCount(ctx: UserContext) {
 export function markNotificationRead(ctx: UserContext, id: number) {
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const row = await userNotifications(tx, userId)
-      .select(['n.id', 'n.read_at'])
-      .where('n.id', '=', String(id))
-      .executeTakeFirst();
+    const row = await findUserNotification(tx, userId, String(id));
     if (!row) throw new NotFoundError();
     if (row.read_at === null) {
-      await tx.updateTable('notifications').set({ read_at: new Date() }).where('id', '=', row.id).execute();
+      await setNotificationRead(tx, row.id);
     }
     const events: OutgoingEvent[] = [
       notificationsChangedEvent(ctx.tenant.id, userId, await unreadNotificationsCount(tx, userId)),
@@ -63,13 +56,7 @@ export function markNotificationRead(ctx: UserContext, id: number) {
 export function markAllNotificationsRead(ctx: UserContext) {
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const marked = await tx
-      .updateTable('notifications')
-      .set({ read_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .returning('id')
-      .execute();
+    const marked = await markUnreadNotificationsRead(tx, userId);
     const events: OutgoingEvent[] = [
       notificationsChangedEvent(ctx.tenant.id, userId, await unreadNotificationsCount(tx, userId)),
     ];
