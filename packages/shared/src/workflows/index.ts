@@ -21,6 +21,7 @@ export * from './definition-schema.js';
 export * from './demo-definitions.js';
 export * from './field-schema.js';
 export * from './field-types.js';
+export * from './params.js';
 export * from './progression.js';
 export * from './search-columns.js';
 export * from './tags.js';

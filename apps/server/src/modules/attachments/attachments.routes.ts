@@ -7,12 +7,12 @@ import {
   UploadedFileSchema,
   WORKFLOW_PATHS,
   WorkflowErrorSchema,
+  WorkflowFieldParamsSchema,
 } from '@attest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
-import { WorkflowIdParamsSchema } from '../workflows/index.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { attachmentDownloadUrl, openAttachment } from './download-attachment.service.js';
 import { uploadAttachment } from './upload-attachment.service.js';
@@ -65,7 +65,7 @@ export async function attachmentsRoutes(app: FastifyInstance): Promise<void> {
           description:
             "The answer is not changed: save the returned file as the field's answer. Refused with the field's problems when the file is too large or of a type the field does not allow.",
           consumes: ['*/*'],
-          params: WorkflowIdParamsSchema.extend({ field_tag: z.string().min(1).max(200) }),
+          params: WorkflowFieldParamsSchema,
           response: { 201: UploadedFileSchema, 400: WorkflowErrorSchema, ...errors },
         },
       },

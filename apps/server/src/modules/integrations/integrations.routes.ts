@@ -1,9 +1,13 @@
-import { ApiErrorSchema, IntegrationRunsSchema, PageQuerySchema } from '@attest/shared';
+import {
+  ApiErrorSchema,
+  IntegrationRunsSchema,
+  PageQuerySchema,
+  WorkflowIdParamsSchema,
+} from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
-import { WorkflowIdParamsSchema } from '../workflows/index.js';
 import { listIntegrationRuns } from './integrations.service.js';
 
 const tags = ['workflows'];

@@ -14,4 +14,4 @@ export { answerRefusal, workflowRefusal } from './workflow-errors.js';
 export { workflowKindsRoutes } from './workflow-kinds.routes.js';
 export { currentAnswers, loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 export { workflowRecordsRoutes } from './workflow-records.routes.js';
-export { WorkflowIdParamsSchema, workflowsRoutes } from './workflows.routes.js';
+export { workflowsRoutes } from './workflows.routes.js';

@@ -1,15 +1,19 @@
-import { AnswerRequestSchema, LockStepRequestSchema, WorkflowDetailSchema } from '@attest/shared';
+import {
+  AnswerRequestSchema,
+  LockStepRequestSchema,
+  WorkflowDetailSchema,
+  WorkflowIdParamsSchema,
+  WorkflowStepParamsSchema,
+} from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
 import { saveAnswer } from './answers.service.js';
 import { changeHooks } from './change-hooks.js';
 import { actOnStep, lockStep } from './steps.service.js';
-import { WorkflowIdParamsSchema, workflowErrors } from './workflows.routes.js';
+import { workflowErrors } from './workflows.routes.js';
 
 const tags = ['workflows'];
-const StepParamsSchema = WorkflowIdParamsSchema.extend({ step_tag: z.string().min(1).max(200) });
 
 // Answers and step actions on one workflow. Changing needs full access to its region or business
 // unit; submit needs 'Can submit a step', undo and lock 'Can undo a step' (a supervisor's right).
@@ -39,7 +43,7 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: 'Submit a step: every required answer present and valid',
-        params: StepParamsSchema,
+        params: WorkflowStepParamsSchema,
         response,
       },
     },
@@ -51,7 +55,12 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
     '/api/v1/workflows/:id/steps/:step_tag/undo/',
     {
       config: { access: { permission: 'can_undo_step' } },
-      schema: { tags, summary: 'Undo a submitted step: it re-opens', params: StepParamsSchema, response },
+      schema: {
+        tags,
+        summary: 'Undo a submitted step: it re-opens',
+        params: WorkflowStepParamsSchema,
+        response,
+      },
     },
     async (request) =>
       actOnStep(userContext(request), request.params.id, request.params.step_tag, 'undo', changeHooks(app)),
@@ -64,7 +73,7 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: 'Lock or unlock a step; a locked step refuses answers and submission',
-        params: StepParamsSchema,
+        params: WorkflowStepParamsSchema,
         body: LockStepRequestSchema,
         response,
       },

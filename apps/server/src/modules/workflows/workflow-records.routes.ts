@@ -10,6 +10,9 @@ import {
   StepUsersSchema,
   WORKFLOW_PATHS,
   WorkflowDetailSchema,
+  WorkflowFieldParamsSchema,
+  WorkflowIdParamsSchema,
+  WorkflowStepParamsSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,13 +24,10 @@ import { createChildWorkflow } from './child-workflows.service.js';
 import { addStepUser, listStepUsers, removeStepUser } from './step-users.service.js';
 import { dynamicOptions, getAnswer } from './workflow-lookups.service.js';
 import { archiveWorkflow, listActivity } from './workflow-records.service.js';
-import { WorkflowIdParamsSchema, workflowErrors } from './workflows.routes.js';
+import { workflowErrors } from './workflows.routes.js';
 
 const tags = ['workflows'];
-const Tag = z.string().min(1).max(200);
-const StepParamsSchema = WorkflowIdParamsSchema.extend({ step_tag: Tag });
-const FieldParamsSchema = WorkflowIdParamsSchema.extend({ field_tag: Tag });
-const AssigneeParamsSchema = StepParamsSchema.extend({
+const AssigneeParamsSchema = WorkflowStepParamsSchema.extend({
   assignee_id: z.coerce
     .number()
     .int()
@@ -46,7 +46,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: "A step's assignees",
-        params: StepParamsSchema,
+        params: WorkflowStepParamsSchema,
         response: { 200: StepUsersSchema, ...workflowErrors },
       },
     },
@@ -63,7 +63,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
         tags,
         summary:
           "Assign a user or a group of the tenant to a step (its assignees, members of its groups, or 'Can undo a step')",
-        params: StepParamsSchema,
+        params: WorkflowStepParamsSchema,
         body: AddStepUserRequestSchema,
         response: { 201: StepUsersSchema, ...workflowErrors },
       },
@@ -141,7 +141,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: "Start a child workflow from a child_workflow field; the field's answer gains it",
-        params: FieldParamsSchema,
+        params: WorkflowFieldParamsSchema,
         body: CreateChildWorkflowRequestSchema,
         response: { 201: ChildWorkflowCreatedSchema, ...workflowErrors },
       },
@@ -181,7 +181,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
       schema: {
         tags,
         summary: 'The list of values a field of this workflow offers',
-        params: FieldParamsSchema,
+        params: WorkflowFieldParamsSchema,
         response: { 200: DynamicOptionsSchema, ...workflowErrors },
       },
     },

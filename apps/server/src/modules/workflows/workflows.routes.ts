@@ -4,10 +4,10 @@ import {
   WORKFLOW_PATHS,
   WorkflowDetailSchema,
   WorkflowErrorSchema,
+  WorkflowIdParamsSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
 import { changeHooks } from './change-hooks.js';
 import { createWorkflow, getWorkflow } from './create-workflow.service.js';
@@ -19,13 +19,6 @@ export const workflowErrors = {
   403: ApiErrorSchema,
   404: ApiErrorSchema,
 };
-export const WorkflowIdParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
 
 // Create and read one workflow; the actions on it register in their own route files.
 export async function workflowsRoutes(app: FastifyInstance): Promise<void> {
