@@ -4,9 +4,12 @@ import type { OutgoingEvent, RealtimePublisher } from '../../platform/realtime/r
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { type NotificationInput, recordNotifications } from '../notifications/index.js';
 import { loadDefinition } from '../workflows/index.js';
-import { usersSeeingWorkflow } from './mention-recipients.js';
 import { unreadMentionsOf } from './mentions.repository.js';
+import { usersSeeingWorkflow } from './people.repository.js';
+import { activeSubscriberIds, subscribeIfUndecided } from './subscriptions.repository.js';
+import { insertEmailItems } from './thread-emails.repository.js';
 import { type TargetTags, targetType } from './thread-targets.js';
+import { workflowDefinitionId } from './threads.repository.js';
 
 export const THREAD_EMAIL_QUEUE = 'threads.email-digest';
 export type ThreadEmailJob = { tenantId: string; userId: string };
@@ -41,12 +44,8 @@ export function threadLink(definition: WorkflowDefinition | null, thread: Thread
 }
 
 async function definitionOf(tx: Tx, tenantId: string, workflowId: string) {
-  const workflow = await tx
-    .selectFrom('workflows')
-    .select('definition_id')
-    .where('id', '=', workflowId)
-    .executeTakeFirst();
-  return workflow ? loadDefinition(tx, tenantId, workflow.definition_id) : null;
+  const definitionId = await workflowDefinitionId(tx, workflowId);
+  return definitionId !== undefined ? loadDefinition(tx, tenantId, definitionId) : null;
 }
 
 export async function mentionsChangedEvents(tx: Tx, tenantId: string, userIds: Iterable<string>) {
@@ -83,35 +82,9 @@ export function threadMessageEvent(
   };
 }
 
-// Subscribes a person to a thread unless they have a row already (subscribed or, by their own
-// choice, not).
-export async function subscribeAuthor(tx: Tx, tenantId: string, threadId: string, userId: string) {
-  await tx
-    .insertInto('thread_subscriptions')
-    .values({ tenant_id: tenantId, thread_id: threadId, user_id: userId, subscribed: true })
-    .onConflict((oc) => oc.columns(['tenant_id', 'thread_id', 'user_id']).doNothing())
-    .execute();
-}
-
 // Active subscribers of a thread who can still see its workflow.
 async function subscribersOf(tx: Tx, thread: ThreadRef): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('thread_subscriptions as s')
-    .innerJoin('users as u', (j) =>
-      j.onRef('u.tenant_id', '=', 's.tenant_id').onRef('u.id', '=', 's.user_id'),
-    )
-    .select('s.user_id')
-    .where('s.thread_id', '=', thread.id)
-    .where('s.subscribed', '=', true)
-    .where('u.is_active', '=', true)
-    .execute();
-  return [
-    ...(await usersSeeingWorkflow(
-      tx,
-      thread.workflow_id,
-      rows.map((r) => r.user_id),
-    )),
-  ];
+  return [...(await usersSeeingWorkflow(tx, thread.workflow_id, await activeSubscriberIds(tx, thread.id)))];
 }
 
 // Everything a new comment causes, in the transaction that posts it (spec 1 §4): its author follows
@@ -132,7 +105,7 @@ export async function commentPosted(
   },
 ): Promise<CommentEffects> {
   const { thread, messageId, authorId } = input;
-  if (authorId !== null) await subscribeAuthor(tx, tenantId, thread.id, authorId);
+  if (authorId !== null) await subscribeIfUndecided(tx, tenantId, thread.id, authorId);
   const mentioned = new Set(input.mentioned.filter((id) => id !== authorId));
   const subscribers = (await subscribersOf(tx, thread)).filter((id) => id !== authorId && !mentioned.has(id));
   const effects = await notifyComment(tx, tenantId, {
@@ -168,11 +141,10 @@ export async function notifyComment(
     ...input.subscribers.map((user_id) => ({ user_id, reason: 'subscribed' as const })),
   ];
   if (items.length > 0) {
-    await tx
-      .insertInto('thread_email_items')
-      .values(items.map((item) => ({ tenant_id: tenantId, message_id: messageId, ...item })))
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'message_id']).doNothing())
-      .execute();
+    await insertEmailItems(
+      tx,
+      items.map((item) => ({ tenant_id: tenantId, message_id: messageId, ...item })),
+    );
   }
   const definition = items.length > 0 ? await definitionOf(tx, tenantId, thread.workflow_id) : null;
   const link = threadLink(definition, thread);

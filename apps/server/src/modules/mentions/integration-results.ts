@@ -1,8 +1,10 @@
 import { mentionToken } from '@attest/shared';
-import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { type CommentEffects, commentPosted } from './comment-fanout.js';
-import { usersSeeingWorkflow } from './mention-recipients.js';
+import { insertMentions } from './mentions.repository.js';
+import { insertMessage } from './messages.repository.js';
+import { runStarter, usersSeeingWorkflow } from './people.repository.js';
+import { insertThreadIfAbsent, stepThread } from './threads.repository.js';
 
 export type FinishedRun = {
   id: string;
@@ -51,31 +53,16 @@ export async function postIntegrationResult(
   tenantId: string,
   run: FinishedRun,
 ): Promise<CommentEffects> {
-  await tx
-    .insertInto('threads')
-    .values({ tenant_id: tenantId, workflow_id: run.workflow_id, step_tag: run.step_tag, field_tag: null })
-    .onConflict((oc) =>
-      oc.expression(sql`tenant_id, workflow_id, coalesce(step_tag, ''), coalesce(field_tag, '')`).doNothing(),
-    )
-    .execute();
-  const thread = await tx
-    .selectFrom('threads')
-    .select(['id', 'workflow_id', 'step_tag', 'field_tag'])
-    .where('workflow_id', '=', run.workflow_id)
-    .where('step_tag', '=', run.step_tag)
-    .where('field_tag', 'is', null)
-    .executeTakeFirstOrThrow();
+  await insertThreadIfAbsent(tx, {
+    tenant_id: tenantId,
+    workflow_id: run.workflow_id,
+    step_tag: run.step_tag,
+    field_tag: null,
+  });
+  const thread = await stepThread(tx, run.workflow_id, run.step_tag);
   // The person who started the run (submitted the step) is mentioned, so the result reaches their
   // mentions; they are notified of the run itself by the integrations module, not again here.
-  const starter = await tx
-    .selectFrom('integration_runs as r')
-    .innerJoin('users as u', (j) =>
-      j.onRef('u.tenant_id', '=', 'r.tenant_id').onRef('u.id', '=', 'r.created_by'),
-    )
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.is_active'])
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.id', '=', run.id)
-    .executeTakeFirst();
+  const starter = await runStarter(tx, tenantId, run.id);
   const mentioned =
     starter?.is_active && (await usersSeeingWorkflow(tx, run.workflow_id, [starter.id])).has(starter.id)
       ? starter
@@ -84,20 +71,19 @@ export async function postIntegrationResult(
   const body = mentioned
     ? `${mentionToken('user', Number(mentioned.id), `${mentioned.first_name} ${mentioned.last_name}`.trim() || mentioned.email)} ${summary}`
     : summary;
-  const message = await tx
-    .insertInto('messages')
-    .values({ tenant_id: tenantId, thread_id: thread.id, author_id: null, integration_run_id: run.id, body })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const messageId = await insertMessage(tx, {
+    tenant_id: tenantId,
+    thread_id: thread.id,
+    author_id: null,
+    integration_run_id: run.id,
+    body,
+  });
   if (mentioned) {
-    await tx
-      .insertInto('mentions')
-      .values({ tenant_id: tenantId, message_id: message.id, user_id: mentioned.id })
-      .execute();
+    await insertMentions(tx, [{ tenant_id: tenantId, message_id: messageId, user_id: mentioned.id }]);
   }
   return commentPosted(tx, tenantId, {
     thread,
-    messageId: message.id,
+    messageId,
     authorId: null,
     actor: null,
     mentioned: mentioned ? [mentioned.id] : [],

@@ -4,7 +4,12 @@ import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/index.js';
 import { mentionsChangedEvents } from './comment-fanout.js';
-import { unreadMentionsOf, visibleMentions } from './mentions.repository.js';
+import {
+  setMentionRead,
+  unreadMentionsOf,
+  userMentionsPage,
+  visibleMentionOf,
+} from './mentions.repository.js';
 import { integrationResult } from './messages.repository.js';
 import { targetLabels, targetType } from './thread-targets.js';
 
@@ -12,43 +17,10 @@ import { targetLabels, targetType } from './thread-targets.js';
 export function listUserMentions(ctx: UserContext, page: number) {
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const [rows, total] = await Promise.all([
-      visibleMentions(tx, userId)
-        .leftJoin('users as a', (j) =>
-          j.onRef('a.tenant_id', '=', 'm.tenant_id').onRef('a.id', '=', 'm.author_id'),
-        )
-        .leftJoin('integration_runs as r', (j) =>
-          j.onRef('r.tenant_id', '=', 'm.tenant_id').onRef('r.id', '=', 'm.integration_run_id'),
-        )
-        .select([
-          'mn.id',
-          'mn.is_read',
-          'mn.created_at',
-          'm.id as message_id',
-          'm.body',
-          'm.author_id',
-          'a.email',
-          'a.first_name',
-          'a.last_name',
-          'w.id as workflow_id',
-          'w.name as workflow_name',
-          'w.definition_id',
-          't.id as thread_id',
-          't.step_tag',
-          't.field_tag',
-          'r.id as run_id',
-          'r.connector as run_connector',
-          'r.state as run_state',
-        ])
-        .orderBy('mn.created_at', 'desc')
-        .orderBy('mn.id', 'desc')
-        .limit(MENTIONS_PAGE_SIZE)
-        .offset((page - 1) * MENTIONS_PAGE_SIZE)
-        .execute(),
-      visibleMentions(tx, userId)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
+    const { rows, count } = await userMentionsPage(tx, userId, {
+      limit: MENTIONS_PAGE_SIZE,
+      offset: (page - 1) * MENTIONS_PAGE_SIZE,
+    });
     const results: Mention[] = [];
     for (const row of rows) {
       const definition = await loadDefinition(tx, ctx.tenant.id, row.definition_id);
@@ -70,7 +42,7 @@ export function listUserMentions(ctx: UserContext, page: number) {
         integration_result: integrationResult(row),
       });
     }
-    return { results, count: Number(total.n) };
+    return { results, count };
   });
 }
 
@@ -86,17 +58,10 @@ export function unreadMentionsCount(ctx: UserContext) {
 export function markMentionRead(ctx: UserContext, messageId: number) {
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const mention = await visibleMentions(tx, userId)
-      .select(['mn.id', 'mn.is_read'])
-      .where('mn.message_id', '=', String(messageId))
-      .executeTakeFirst();
+    const mention = await visibleMentionOf(tx, userId, String(messageId));
     if (!mention) throw new NotFoundError();
     if (!mention.is_read) {
-      await tx
-        .updateTable('mentions')
-        .set({ is_read: true, read_at: new Date() })
-        .where('id', '=', mention.id)
-        .execute();
+      await setMentionRead(tx, mention.id);
     }
     return {
       result: { id: Number(mention.id), is_read: true as const },

@@ -38,7 +38,7 @@ export function messagesQuery(tx: Tx) {
     .where('m.deleted_at', 'is', null);
 }
 
-type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
 
 // Spec 1 §3 integration_result: the run that posted a message, from a left join on integration_runs.
 export function integrationResult(row: {
@@ -73,4 +73,62 @@ export function toMessage(row: MessageRow): Message {
 
 export function readMessage(tx: Tx, id: string) {
   return messagesQuery(tx).where('m.id', '=', id).executeTakeFirstOrThrow().then(toMessage);
+}
+
+// A thread's live messages, oldest first, a page of them and how many there are in all.
+export async function threadMessagesPage(
+  tx: Tx,
+  threadId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: MessageRow[]; count: number }> {
+  const [rows, total] = await Promise.all([
+    messagesQuery(tx)
+      .where('m.thread_id', '=', threadId)
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    tx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('thread_id', '=', threadId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+// A message by a person (author_id) or by an integration run (integration_run_id, no author).
+export type NewMessage = {
+  tenant_id: string;
+  thread_id: string;
+  author_id: string | null;
+  integration_run_id?: string;
+  body: string;
+};
+
+export async function insertMessage(tx: Tx, message: NewMessage): Promise<string> {
+  const row = await tx.insertInto('messages').values(message).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// A user's own live message, locked for the edit or delete that follows.
+export function ownLiveMessageForUpdate(tx: Tx, messageId: string, authorId: string) {
+  return tx
+    .selectFrom('messages')
+    .select(['id', 'thread_id'])
+    .where('id', '=', messageId)
+    .where('author_id', '=', authorId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setMessageBody(tx: Tx, messageId: string, body: string): Promise<void> {
+  await tx.updateTable('messages').set({ body, edited_at: new Date() }).where('id', '=', messageId).execute();
+}
+
+export async function softDeleteMessage(tx: Tx, messageId: string): Promise<void> {
+  await tx.updateTable('messages').set({ deleted_at: new Date() }).where('id', '=', messageId).execute();
 }

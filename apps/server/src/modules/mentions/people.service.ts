@@ -5,13 +5,12 @@ import {
   USER_KIND,
   USER_LIST_MAX,
 } from '@attest/shared';
-import { sql } from 'kysely';
 import { ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { likePattern } from '../workflow-list/index.js';
 import { loadVisibleWorkflow } from '../workflows/index.js';
-import { seesWorkflow } from './mention-recipients.js';
+import { activeUsersPage, mentionableGroups, mentionableUsers } from './people.repository.js';
 
 const displayName = (u: { first_name: string; last_name: string; email: string }) =>
   `${u.first_name} ${u.last_name}`.trim() || u.email;
@@ -24,31 +23,14 @@ export function userListForSubscription(
 ): Promise<{ results: SubscriptionUser[]; count: number }> {
   if (ctx.auth.user.kind === USER_KIND.supplier) throw new ForbiddenError();
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    let users = tx.selectFrom('users').where('is_active', '=', true);
-    if (query.q) {
-      const pattern = likePattern(query.q.toLowerCase());
-      users = users.where((eb) =>
-        eb.or([
-          eb(sql`lower(first_name || ' ' || last_name)`, 'like', pattern),
-          eb(sql`lower(email)`, 'like', pattern),
-        ]),
-      );
-    }
-    const limit = query.limit === 'none' ? USER_LIST_MAX : query.limit;
-    const offset = query.limit === 'none' ? 0 : query.offset;
-    const [rows, total] = await Promise.all([
-      users
-        .select(['id', 'email', 'first_name', 'last_name'])
-        .orderBy(sql`lower(first_name || ' ' || last_name)`)
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      users.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, count } = await activeUsersPage(tx, {
+      pattern: query.q ? likePattern(query.q.toLowerCase()) : null,
+      limit: query.limit === 'none' ? USER_LIST_MAX : query.limit,
+      offset: query.limit === 'none' ? 0 : query.offset,
+    });
     return {
       results: rows.map((u) => ({ id: Number(u.id), name: displayName(u), email: u.email })),
-      count: Number(total.n),
+      count,
     };
   });
 }
@@ -64,44 +46,9 @@ export function mentionable(
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     await loadVisibleWorkflow(tx, ctx, workflowId);
     const pattern = likePattern(q.toLowerCase());
-    const users = await tx
-      .selectFrom('users as mu')
-      .select(['mu.id', 'mu.email', 'mu.first_name', 'mu.last_name'])
-      .where('mu.is_active', '=', true)
-      .where((eb) => eb.exists(seesWorkflow(eb, String(workflowId))))
-      .where((eb) =>
-        eb.or([
-          eb(sql`lower(mu.first_name || ' ' || mu.last_name)`, 'like', pattern),
-          eb(sql`lower(mu.email)`, 'like', pattern),
-        ]),
-      )
-      .orderBy(sql`lower(mu.first_name || ' ' || mu.last_name)`)
-      .orderBy('mu.id')
-      .limit(MENTIONABLE_MAX)
-      .execute();
+    const users = await mentionableUsers(tx, String(workflowId), pattern, MENTIONABLE_MAX);
     const room = MENTIONABLE_MAX - users.length;
-    const groups =
-      room > 0
-        ? await tx
-            .selectFrom('groups as g')
-            .select(['g.id', 'g.name'])
-            .select((eb) =>
-              eb
-                .selectFrom('user_groups as ug')
-                .innerJoin('users as u', (j) =>
-                  j.onRef('u.tenant_id', '=', 'ug.tenant_id').onRef('u.id', '=', 'ug.user_id'),
-                )
-                .select(eb.fn.countAll<string>().as('n'))
-                .whereRef('ug.group_id', '=', 'g.id')
-                .where('u.is_active', '=', true)
-                .as('member_count'),
-            )
-            .where(sql`lower(g.name)`, 'like', pattern)
-            .orderBy(sql`lower(g.name)`)
-            .orderBy('g.id')
-            .limit(room)
-            .execute()
-        : [];
+    const groups = room > 0 ? await mentionableGroups(tx, pattern, room) : [];
     return {
       results: [
         ...users.map((u) => ({

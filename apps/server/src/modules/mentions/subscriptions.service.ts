@@ -1,9 +1,15 @@
 import type { PageQuery, ThreadSubscription, ThreadSubscriptionState } from '@attest/shared';
-import { sql } from 'kysely';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition, visibleWorkflowsFilter } from '../workflows/index.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { loadDefinition } from '../workflows/index.js';
+import {
+  isSubscribed,
+  ownSubscriptionForUpdate,
+  setUnsubscribed,
+  upsertSubscription,
+  userSubscriptionsPage,
+} from './subscriptions.repository.js';
 import { targetLabels, targetType } from './thread-targets.js';
 import { visibleThread } from './threads.service.js';
 
@@ -13,13 +19,7 @@ import { visibleThread } from './threads.service.js';
 export function getSubscription(ctx: UserContext, threadId: number): Promise<ThreadSubscriptionState> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { thread } = await visibleThread(tx, ctx, threadId);
-    const row = await tx
-      .selectFrom('thread_subscriptions')
-      .select('subscribed')
-      .where('thread_id', '=', thread.id)
-      .where('user_id', '=', ctx.auth.user.id)
-      .executeTakeFirst();
-    return { thread: Number(thread.id), subscribed: row?.subscribed ?? false };
+    return { thread: Number(thread.id), subscribed: await isSubscribed(tx, thread.id, ctx.auth.user.id) };
   });
 }
 
@@ -30,71 +30,20 @@ export function setSubscription(
 ): Promise<ThreadSubscriptionState> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { thread } = await visibleThread(tx, ctx, threadId);
-    await tx
-      .insertInto('thread_subscriptions')
-      .values({ tenant_id: ctx.tenant.id, thread_id: thread.id, user_id: ctx.auth.user.id, subscribed })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'thread_id', 'user_id']).doUpdateSet({ subscribed, updated_at: new Date() }),
-      )
-      .execute();
+    await upsertSubscription(tx, {
+      tenant_id: ctx.tenant.id,
+      thread_id: thread.id,
+      user_id: ctx.auth.user.id,
+      subscribed,
+    });
     return { thread: Number(thread.id), subscribed };
   });
-}
-
-// The signed-in user's subscriptions on threads of workflows they can still see.
-function mySubscriptions(ctx: UserContext, tx: Tx) {
-  const userId = ctx.auth.user.id;
-  return tx
-    .selectFrom('thread_subscriptions as s')
-    .innerJoin('threads as t', (j) =>
-      j.onRef('t.tenant_id', '=', 's.tenant_id').onRef('t.id', '=', 's.thread_id'),
-    )
-    .innerJoin('workflows as w', (j) =>
-      j.onRef('w.tenant_id', '=', 't.tenant_id').onRef('w.id', '=', 't.workflow_id'),
-    )
-    .where('s.user_id', '=', userId)
-    .where('s.subscribed', '=', true)
-    .where(visibleWorkflowsFilter(userId));
 }
 
 // /mysubscriptions/: newest subscription first, paged.
 export function listMySubscriptions(ctx: UserContext, page: PageQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const [rows, total] = await Promise.all([
-      mySubscriptions(ctx, tx)
-        .select([
-          's.id',
-          's.updated_at',
-          't.id as thread_id',
-          't.step_tag',
-          't.field_tag',
-          'w.id as workflow_id',
-          'w.name as workflow_name',
-          'w.definition_id',
-        ])
-        .select((eb) => [
-          eb
-            .selectFrom('messages as m')
-            .select(eb.fn.countAll<string>().as('n'))
-            .whereRef('m.thread_id', '=', 't.id')
-            .where('m.deleted_at', 'is', null)
-            .as('message_count'),
-          eb
-            .selectFrom('messages as m')
-            .select(sql<Date>`max(m.created_at)`.as('at'))
-            .whereRef('m.thread_id', '=', 't.id')
-            .where('m.deleted_at', 'is', null)
-            .as('last_message_at'),
-        ])
-        .orderBy('s.updated_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      mySubscriptions(ctx, tx)
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
+    const { rows, count } = await userSubscriptionsPage(tx, ctx.auth.user.id, page);
     const results: ThreadSubscription[] = [];
     for (const row of rows) {
       const definition = await loadDefinition(tx, ctx.tenant.id, row.definition_id);
@@ -111,7 +60,7 @@ export function listMySubscriptions(ctx: UserContext, page: PageQuery) {
         subscribed_at: row.updated_at.toISOString(),
       });
     }
-    return { results, count: Number(total.n) };
+    return { results, count };
   });
 }
 
@@ -119,21 +68,11 @@ export function listMySubscriptions(ctx: UserContext, page: PageQuery) {
 // 404 for anyone else's subscription, another tenant's, or one on a workflow the user cannot see.
 export function unsubscribe(ctx: UserContext, subscriptionId: number): Promise<void> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const row = await tx
-      .selectFrom('thread_subscriptions')
-      .select(['id', 'thread_id', 'subscribed'])
-      .where('id', '=', String(subscriptionId))
-      .where('user_id', '=', ctx.auth.user.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await ownSubscriptionForUpdate(tx, String(subscriptionId), ctx.auth.user.id);
     if (!row) throw new NotFoundError();
     await visibleThread(tx, ctx, row.thread_id);
     if (row.subscribed) {
-      await tx
-        .updateTable('thread_subscriptions')
-        .set({ subscribed: false, updated_at: new Date() })
-        .where('id', '=', row.id)
-        .execute();
+      await setUnsubscribed(tx, row.id);
     }
   });
 }

@@ -1,14 +1,14 @@
 import { BRANDS, type BrandKey } from '@attest/shared';
-import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition, visibleWorkflowsFilter } from '../workflows/index.js';
+import { loadDefinition } from '../workflows/index.js';
 import {
   announceComment,
   type CommentEffects,
@@ -20,6 +20,19 @@ import {
 } from './comment-fanout.js';
 import { connectorLabel } from './integration-results.js';
 import { type DigestEntry, threadDigestEmail } from './thread-email-content.js';
+import {
+  allTenantIds,
+  digestRecipient,
+  digestTenant,
+  markItemsSent,
+  mentioningMessageIds,
+  type PendingItemRow,
+  pendingItemsForUpdate,
+  subscribedThreadIds,
+  usersWithOverdueItems,
+  usersWithPendingItems,
+  visibleWorkflowIds,
+} from './thread-emails.repository.js';
 import { targetLabels } from './thread-targets.js';
 
 export const THREAD_EMAIL_SWEEP_QUEUE = 'threads.email-sweep';
@@ -39,24 +52,7 @@ export type ThreadEmails = {
   sendPending(tenantId: string): Promise<number>;
 };
 
-type Item = {
-  id: string;
-  reason: 'subscribed' | 'mentioned';
-  message_id: string;
-  body: string;
-  created_at: Date;
-  deleted_at: Date | null;
-  author_first_name: string | null;
-  author_last_name: string | null;
-  author_email: string | null;
-  run_connector: string | null;
-  thread_id: string;
-  step_tag: string | null;
-  field_tag: string | null;
-  workflow_id: string;
-  workflow_name: string;
-  definition_id: string;
-};
+type Item = PendingItemRow;
 
 // Whether a pending item should still be sent: its message is live, its workflow visible to the
 // person, and the reason still holds (still subscribed; the mention not removed by an edit).
@@ -64,36 +60,18 @@ async function stillDue(tx: Tx, tenantId: string, userId: string, items: Item[])
   const live = items.filter((i) => i.deleted_at === null);
   if (live.length === 0) return [];
   const [visible, subscriptions, mentions] = await Promise.all([
-    tx
-      .selectFrom('workflows as w')
-      .select('w.id')
-      .where('w.tenant_id', '=', tenantId)
-      .where('w.id', 'in', [...new Set(live.map((i) => i.workflow_id))])
-      .where(visibleWorkflowsFilter(userId))
-      .execute(),
-    tx
-      .selectFrom('thread_subscriptions')
-      .select('thread_id')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .where('subscribed', '=', true)
-      .where('thread_id', 'in', [...new Set(live.map((i) => i.thread_id))])
-      .execute(),
-    tx
-      .selectFrom('mentions')
-      .select('message_id')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .where(
-        'message_id',
-        'in',
-        live.map((i) => i.message_id),
-      )
-      .execute(),
+    visibleWorkflowIds(tx, tenantId, userId, [...new Set(live.map((i) => i.workflow_id))]),
+    subscribedThreadIds(tx, tenantId, userId, [...new Set(live.map((i) => i.thread_id))]),
+    mentioningMessageIds(
+      tx,
+      tenantId,
+      userId,
+      live.map((i) => i.message_id),
+    ),
   ]);
-  const canSee = new Set(visible.map((r) => r.id));
-  const following = new Set(subscriptions.map((r) => r.thread_id));
-  const mentionedIn = new Set(mentions.map((r) => r.message_id));
+  const canSee = new Set(visible);
+  const following = new Set(subscriptions);
+  const mentionedIn = new Set(mentions);
   return live.filter(
     (i) =>
       canSee.has(i.workflow_id) &&
@@ -101,8 +79,7 @@ async function stillDue(tx: Tx, tenantId: string, userId: string, items: Item[])
   );
 }
 
-// Works through adminDb in the worker (a role row-level security may not bind), so every statement
-// names the tenant as well as setting it.
+// Every statement names the tenant as well as setting it, so it reads the same through either pool.
 export function createThreadEmails(options: {
   config: Config;
   db: Db;
@@ -114,77 +91,19 @@ export function createThreadEmails(options: {
 
   async function sendDigest(tenantId: string, userId: string): Promise<boolean> {
     const queued = await withTenant(db, tenantId, async (tx) => {
-      const items: Item[] = await tx
-        .selectFrom('thread_email_items as i')
-        .innerJoin('messages as m', (j) =>
-          j.onRef('m.tenant_id', '=', 'i.tenant_id').onRef('m.id', '=', 'i.message_id'),
-        )
-        .innerJoin('threads as t', (j) =>
-          j.onRef('t.tenant_id', '=', 'm.tenant_id').onRef('t.id', '=', 'm.thread_id'),
-        )
-        .innerJoin('workflows as w', (j) =>
-          j.onRef('w.tenant_id', '=', 't.tenant_id').onRef('w.id', '=', 't.workflow_id'),
-        )
-        .leftJoin('users as a', (j) =>
-          j.onRef('a.tenant_id', '=', 'm.tenant_id').onRef('a.id', '=', 'm.author_id'),
-        )
-        .leftJoin('integration_runs as r', (j) =>
-          j.onRef('r.tenant_id', '=', 'm.tenant_id').onRef('r.id', '=', 'm.integration_run_id'),
-        )
-        .select([
-          'i.id',
-          'i.reason',
-          'i.message_id',
-          'm.body',
-          'm.created_at',
-          'm.deleted_at',
-          'a.first_name as author_first_name',
-          'a.last_name as author_last_name',
-          'a.email as author_email',
-          'r.connector as run_connector',
-          't.id as thread_id',
-          't.step_tag',
-          't.field_tag',
-          'w.id as workflow_id',
-          'w.name as workflow_name',
-          'w.definition_id',
-        ])
-        .where('i.tenant_id', '=', tenantId)
-        .where('i.user_id', '=', userId)
-        .where('i.sent_at', 'is', null)
-        .orderBy('m.created_at')
-        .orderBy('i.id')
-        // Two jobs for one person (a retry, a sweep) never send the same comment twice.
-        .forUpdate('i')
-        .skipLocked()
-        .limit(1000)
-        .execute();
+      const items = await pendingItemsForUpdate(tx, tenantId, userId);
       if (items.length === 0) return null;
       const [recipient, tenant] = await Promise.all([
-        tx
-          .selectFrom('users')
-          .select(['email', 'first_name', 'is_active'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', userId)
-          .executeTakeFirst(),
-        tx
-          .selectFrom('tenants')
-          .select(['slug', 'brand'])
-          .where('id', '=', tenantId)
-          .executeTakeFirstOrThrow(),
+        digestRecipient(tx, tenantId, userId),
+        digestTenant(tx, tenantId),
       ]);
       const due = recipient?.is_active ? await stillDue(tx, tenantId, userId, items) : [];
       // Every pending item is settled now, sent or dropped, so it is never looked at again.
-      await tx
-        .updateTable('thread_email_items')
-        .set({ sent_at: new Date() })
-        .where('tenant_id', '=', tenantId)
-        .where(
-          'id',
-          'in',
-          items.map((i) => i.id),
-        )
-        .execute();
+      await markItemsSent(
+        tx,
+        tenantId,
+        items.map((i) => i.id),
+      );
       if (!recipient || due.length === 0) return null;
 
       const entries: DigestEntry[] = [];
@@ -229,18 +148,7 @@ export function createThreadEmails(options: {
   }
 
   async function pendingUsers(tenantId: string, olderThanSeconds: number): Promise<string[]> {
-    const rows = await withTenant(db, tenantId, (tx) =>
-      tx
-        .selectFrom('thread_email_items')
-        .select('user_id')
-        .distinct()
-        .where('tenant_id', '=', tenantId)
-        .where('sent_at', 'is', null)
-        .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-        .limit(10_000)
-        .execute(),
-    );
-    return rows.map((r) => r.user_id);
+    return withTenant(db, tenantId, (tx) => usersWithPendingItems(tx, tenantId, olderThanSeconds));
   }
 
   return {
@@ -289,24 +197,11 @@ export async function registerThreadEmailWorker(
   await createJobQueue(boss, THREAD_EMAIL_SWEEP_QUEUE);
   await boss.schedule(THREAD_EMAIL_SWEEP_QUEUE, '*/5 * * * *');
   await workers.register(THREAD_EMAIL_SWEEP_QUEUE, async () => {
-    const tenants = await adminDb.selectFrom('tenants').select('id').execute();
-    for (const { id: tenantId } of tenants) {
-      const rows = await withTenant(adminDb, tenantId, (tx) =>
-        tx
-          .selectFrom('thread_email_items')
-          .select('user_id')
-          .distinct()
-          .where('tenant_id', '=', tenantId)
-          .where('sent_at', 'is', null)
-          .where(
-            'created_at',
-            '<',
-            sql<Date>`now() - make_interval(secs => ${config.THREAD_EMAIL_DELAY_SECONDS + 300})`,
-          )
-          .limit(1000)
-          .execute(),
+    for (const tenantId of await allTenantIds(adminDb)) {
+      const userIds = await withTenant(adminDb, tenantId, (tx) =>
+        usersWithOverdueItems(tx, tenantId, config.THREAD_EMAIL_DELAY_SECONDS + 300),
       );
-      for (const { user_id: userId } of rows) {
+      for (const userId of userIds) {
         const job: ThreadEmailJob = { tenantId, userId };
         await boss.send(THREAD_EMAIL_QUEUE, job, { singletonKey: threadEmailJobKey(job) });
       }
@@ -314,8 +209,15 @@ export async function registerThreadEmailWorker(
   });
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    threadEmails: ThreadEmails;
-  }
+// Comment e-mails: one per person for the comments of THREAD_EMAIL_DELAY_SECONDS, handed to SMTP
+// delivery at once.
+export function registerThreadEmailJobs(
+  registry: JobRegistry,
+  deps: { threadEmails: ThreadEmails; adminDb: Db; config: Config },
+): void {
+  registry.add({
+    createQueues: createThreadEmailQueue,
+    registerWorkers: (workers) =>
+      registerThreadEmailWorker(workers, deps.threadEmails, deps.adminDb, deps.config),
+  });
 }
