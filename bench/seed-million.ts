@@ -8,7 +8,7 @@
 // thousand workflows at every stage, replayed through the engine. Set-based SQL (seed/bench-clone.ts)
 // then copies them, with their own names, places, dates and values, in chunks of 25,000.
 import { rm } from 'node:fs/promises';
-import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 import pg from 'pg';
 import { createWorkflows } from '../apps/server/src/modules/workflows/create-workflows.js';
 import { withTenant } from '../apps/server/src/platform/tenant-transaction.js';

@@ -1,4 +1,4 @@
-import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 import type pg from 'pg';
 
 // The requests the dashboard makes, as the web app encodes them (spec 1 §7 GET workflows/ and the

@@ -1,4 +1,5 @@
-import { SUPPLIER_ONBOARDING_FIELDS as F, type ReportConfigInput } from '@attest/shared';
+import type { ReportConfigInput } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 
 // The reports of the benchmark (issue 7 and the 100k measurement in docs/reports-engine.md), all on
 // the Supplier Onboarding kind, as the report builder stores them (spec 2 §3.8).

@@ -1,4 +1,4 @@
-import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 import type pg from 'pg';
 import { HIGH_RISK_COUNTRIES, MATERIAL_SPEND, ORDINARY_COUNTRIES } from './templates.js';
 

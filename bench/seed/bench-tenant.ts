@@ -1,8 +1,5 @@
-import {
-  PERMISSION_CODENAMES,
-  RISK_ASSESSMENT_DEFINITION,
-  SUPPLIER_ONBOARDING_DEFINITION,
-} from '@attest/shared';
+import { PERMISSION_CODENAMES } from '@attest/shared';
+import { RISK_ASSESSMENT_DEFINITION, SUPPLIER_ONBOARDING_DEFINITION } from '@attest/shared/testing';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { createTenant } from '../../apps/server/src/db/seed/create-tenant.js';
 import { DEMO_WORKFLOW_GROUPS } from '../../apps/server/src/db/seed/demo-workflows.js';

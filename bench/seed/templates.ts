@@ -1,12 +1,12 @@
 import {
   evaluateWorkflow,
-  SUPPLIER_ONBOARDING_FIELDS as F,
   flattenSteps,
   isAnswerable,
   submitStep,
   type WorkflowDefinition,
   type WorkflowState,
 } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 import type { NewWorkflow } from '../../apps/server/src/modules/workflows/create-workflows.js';
 
 // The template workflows of the 1M seed: a few thousand Supplier Onboardings created through the

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeListQuery, defaultListState } from './workflow-list/list-query.js';
 import {
   CreateWorkflowExportRequestSchema,
   exportFileName,
   exportPercent,
   exportRequestFromList,
 } from './exports.js';
+import { decodeListQuery, defaultListState } from './workflow-list/list-query.js';
 
 describe('the export request for the list on screen', () => {
   it('carries the list filters as GET workflows/ reads them, without paging, and decodes to the same list', () => {

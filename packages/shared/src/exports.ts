@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { text } from './validators/input-limits.js';
 import {
   encodeListQuery,
   listQueryFromSearch,
   WorkflowListQuerySchema,
   type WorkflowListState,
 } from './workflow-list/list-query.js';
-import { text } from './validators/input-limits.js';
 
 // Issue 5, spec 1 §7 'POST workflows/export/ (v2)': the dashboard exports the kind it shows with the
 // list's current filters. The export runs as a job; the browser polls it for progress and downloads

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_WORKFLOW_DEFINITIONS } from '../workflows/demo-definitions.js';
+import { DEMO_WORKFLOW_DEFINITIONS } from '../testing/index.js';
 import { catalogueForDefinition, commonCatalogue } from './catalogue.js';
 import type { ConditionGroup, FilterCondition } from './condition-group.js';
 import { type AttributeType, FILTER_OPERATORS, isOperatorAllowed } from './operators.js';

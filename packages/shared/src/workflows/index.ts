@@ -18,7 +18,6 @@ export * from './attachments.js';
 export * from './conditions.js';
 export * from './countries.js';
 export * from './definition-schema.js';
-export * from './demo-definitions.js';
 export * from './field-schema.js';
 export * from './field-types.js';
 export * from './params.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkflowDefinition } from './definition-schema.js';
 import {
   SUPPLIER_ONBOARDING_FIELDS as F,
   SUPPLIER_ONBOARDING_STEPS as S,
   SUPPLIER_ONBOARDING_DEFINITION as SUPPLIER,
-} from './demo-supplier-onboarding.js';
+} from '../testing/index.js';
+import type { WorkflowDefinition } from './definition-schema.js';
 import {
   checkSubmission,
   evaluateWorkflow,

@@ -1,4 +1,4 @@
-import { CONTRACT_REVIEW_FIELDS as F } from '@attest/shared';
+import { CONTRACT_REVIEW_FIELDS as F } from '@attest/shared/testing';
 import { type DemoContext, doerPerson, type Place, slaHours, stepHours, waitOn } from './demo-context.js';
 import { phoneFor, slug } from './demo-names.js';
 import type { Random } from './demo-random.js';

@@ -1,9 +1,9 @@
+import { mentionToken } from '@attest/shared';
 import {
   SUPPLIER_ONBOARDING_FIELDS as F,
-  mentionToken,
   SUPPLIER_ONBOARDING_STEPS as S,
   SUPPLIER_ONBOARDING_DEFINITION,
-} from '@attest/shared';
+} from '@attest/shared/testing';
 import { targetType, threadLink } from '../../modules/mentions/index.js';
 import { recordActivity } from '../../modules/workflows/index.js';
 import type { Tx } from '../../platform/tenant-transaction.js';

@@ -1,4 +1,4 @@
-import { SUPPLIER_ONBOARDING_FIELDS as F, SUPPLIER_ONBOARDING_STEPS as S } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F, SUPPLIER_ONBOARDING_STEPS as S } from '@attest/shared/testing';
 import { type DemoContext, doer, slaHours, stepHours } from './demo-context.js';
 import { countryInfo, type Supplier, slug } from './demo-names.js';
 import type { Random } from './demo-random.js';

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   AttachmentDownloadSchema,
-  CONTRACT_REVIEW_DEFINITION,
-  type DEMO_WORKFLOW_DEFINITIONS,
   evaluateWorkflow,
   FILE_FIELD_TYPES,
   type FileAnswer,
@@ -12,13 +10,17 @@ import {
   MentionsPageSchema,
   NOTIFICATION_PATHS,
   NotificationsPageSchema,
+  WORKFLOW_PATHS,
+  type WorkflowDefinition,
+} from '@attest/shared';
+import {
+  CONTRACT_REVIEW_DEFINITION,
+  type DEMO_WORKFLOW_DEFINITIONS,
   RISK_ASSESSMENT_DEFINITION,
   SUPPLIER_ONBOARDING_DEFINITION,
   SUPPLIER_ONBOARDING_FIELDS,
   SUPPLIER_ONBOARDING_STEPS,
-  WORKFLOW_PATHS,
-  type WorkflowDefinition,
-} from '@attest/shared';
+} from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { fileAnswerErrors } from '../../modules/attachments/index.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -30,7 +32,7 @@ import { seedDemoPortfolio } from './demo-portfolio-seed.js';
 import { DAY_MS, type DemoKindTag } from './demo-walk.js';
 import { seedDemoWorkflowSetup } from './demo-workflows.js';
 
-const { app, adminDb } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
+const { app, adminDb, services } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
 
 const DEFINITIONS: Record<DemoKindTag, WorkflowDefinition> = {
   supplier_onboarding: SUPPLIER_ONBOARDING_DEFINITION,
@@ -156,7 +158,7 @@ describe('demo portfolio seed', () => {
   it('writes every generated workflow through createWorkflows, with real files and linked children', async () => {
     const tenant = await demoTenant();
     const created = await seedDemoPortfolio(adminDb, tenant.id, {
-      files: app.files,
+      files: services.files,
       domain: tenant.domain,
       count: 200,
       now: new Date(NOW),
@@ -232,7 +234,7 @@ describe('demo portfolio seed', () => {
       .distinct()
       .where('tenant_id', '=', tenant.id)
       .execute();
-    for (const a of attachments) expect(await app.files.exists(a.storage_key)).toBe(true);
+    for (const a of attachments) expect(await services.files.exists(a.storage_key)).toBe(true);
 
     // Open steps past their SLA show as overdue; alerts are raised.
     const overdue = await adminDb
@@ -269,7 +271,7 @@ describe('demo portfolio seed', () => {
 
   it('serves the seeded workflows and their files through the API', async () => {
     const tenant = await demoTenant();
-    await seedDemoPortfolio(adminDb, tenant.id, { files: app.files, domain: tenant.domain, count: 40 });
+    await seedDemoPortfolio(adminDb, tenant.id, { files: services.files, domain: tenant.domain, count: 40 });
     const admin = TestClient.forTenant(app, tenant.slug);
     await admin.signIn(`admin@${tenant.domain}`);
     const certificate = await adminDb

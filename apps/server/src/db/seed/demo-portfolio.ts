@@ -1,4 +1,4 @@
-import { SUPPLIER_ONBOARDING_FIELDS, SUPPLIER_ONBOARDING_STEPS } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS, SUPPLIER_ONBOARDING_STEPS } from '@attest/shared/testing';
 import { type DemoContext, HISTORY_MS, type Place, pickPlace } from './demo-context.js';
 import { contractReview, contractSteps } from './demo-contracts.js';
 import { countryFor, newSupplier, type Supplier } from './demo-names.js';

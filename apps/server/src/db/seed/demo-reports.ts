@@ -1,9 +1,5 @@
-import {
-  type ReportConfigInput,
-  ReportConfigSchema,
-  ReportScheduleSchema,
-  SUPPLIER_ONBOARDING_FIELDS,
-} from '@attest/shared';
+import { type ReportConfigInput, ReportConfigSchema, ReportScheduleSchema } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS } from '@attest/shared/testing';
 import { nextRunAfter } from '../../modules/reports/index.js';
 import type { Db } from '../database.js';
 

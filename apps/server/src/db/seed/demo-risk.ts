@@ -1,4 +1,4 @@
-import { RISK_ASSESSMENT_FIELDS as F } from '@attest/shared';
+import { RISK_ASSESSMENT_FIELDS as F } from '@attest/shared/testing';
 import { type DemoContext, doer, type Place, slaHours, stepHours, waitOn } from './demo-context.js';
 import type { Random } from './demo-random.js';
 import { type DemoWorkflow, HOUR_MS, newDemoWorkflow, walk } from './demo-walk.js';

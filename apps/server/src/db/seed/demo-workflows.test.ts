@@ -1,9 +1,5 @@
-import {
-  DEMO_WORKFLOW_DEFINITIONS,
-  WORKFLOW_PATHS,
-  WorkflowDetailSchema,
-  WorkflowKindsPageSchema,
-} from '@attest/shared';
+import { WORKFLOW_PATHS, WorkflowDetailSchema, WorkflowKindsPageSchema } from '@attest/shared';
+import { DEMO_WORKFLOW_DEFINITIONS } from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestTenant, TEST_PASSWORD, TestClient } from '../../test/test-app.js';
 import { seedDemoWorkflowSetup } from './demo-workflows.js';

@@ -1,4 +1,5 @@
-import { DEMO_WORKFLOW_DEFINITIONS, flattenSteps, type PermissionCodename } from '@attest/shared';
+import { flattenSteps, type PermissionCodename } from '@attest/shared';
+import { DEMO_WORKFLOW_DEFINITIONS } from '@attest/shared/testing';
 import { sql } from 'kysely';
 import {
   createWorkflows,

@@ -1,4 +1,5 @@
-import { SUPPLIER_ONBOARDING_DEFINITION as D, evaluateWorkflow, type WorkflowState } from '@attest/shared';
+import { evaluateWorkflow, type WorkflowState } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_DEFINITION as D } from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { VENDOR_CHECK_DEFINITION as V, VC } from '../../test/workflow-fixtures.js';
 import { alertChanges, cycleEnd, deriveStepRows, type StepRow } from './step-rows.js';

@@ -1,4 +1,5 @@
-import { SUPPLIER_ONBOARDING_FIELDS as F, WORKFLOW_PATHS, type WorkflowDetail } from '@attest/shared';
+import { WORKFLOW_PATHS, type WorkflowDetail } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,9 +1,9 @@
+import { flattenSteps } from '@attest/shared';
 import {
   SUPPLIER_ONBOARDING_FIELDS as F,
-  flattenSteps,
   SUPPLIER_ONBOARDING_DEFINITION,
   SUPPLIER_ONBOARDING_STEPS,
-} from '@attest/shared';
+} from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { ConnectorError } from './connector.js';
 import { compareNames, nameTokens } from './name-matching.js';

@@ -1,9 +1,5 @@
-import {
-  SUPPLIER_ONBOARDING_FIELDS as F,
-  SUPPLIER_ONBOARDING_STEPS as S,
-  WORKFLOW_PATHS,
-  type WorkflowDetail,
-} from '@attest/shared';
+import { WORKFLOW_PATHS, type WorkflowDetail } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_FIELDS as F, SUPPLIER_ONBOARDING_STEPS as S } from '@attest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, type Reply } from '../../../test/fetch-mock';

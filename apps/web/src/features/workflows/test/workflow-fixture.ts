@@ -1,11 +1,11 @@
 import {
   evaluateWorkflow,
   type StepAssignee,
-  SUPPLIER_ONBOARDING_DEFINITION,
   type WorkflowDefinition,
   type WorkflowDetail,
   type WorkflowStep,
 } from '@attest/shared';
+import { SUPPLIER_ONBOARDING_DEFINITION } from '@attest/shared/testing';
 
 const STATUS_IDS: Record<string, number> = { draft: 1, in_review: 2, approved: 3, rejected: 4 };
 // The page parses a definition once per id: each demo kind keeps its own.

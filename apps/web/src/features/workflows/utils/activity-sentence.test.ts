@@ -1,9 +1,9 @@
+import type { ActivityEntry } from '@attest/shared';
 import {
-  type ActivityEntry,
   SUPPLIER_ONBOARDING_DEFINITION as DEF,
   SUPPLIER_ONBOARDING_FIELDS as F,
   SUPPLIER_ONBOARDING_STEPS as S,
-} from '@attest/shared';
+} from '@attest/shared/testing';
 import { IconArchive, IconEye } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n/i18n';

@@ -2,7 +2,7 @@ import {
   SUPPLIER_ONBOARDING_DEFINITION as DEF,
   SUPPLIER_ONBOARDING_FIELDS as F,
   SUPPLIER_ONBOARDING_STEPS as S,
-} from '@attest/shared';
+} from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { makeWorkflowDetail } from '../test/workflow-fixture';
 import { resolveSelection, stepAfterSubmit } from './step-selection';

@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from './definition-schema.js';
+import type { WorkflowDefinition } from '../workflows/index.js';
 
 // A child of Supplier Onboarding: one assessment per risk domain, scored on likelihood and impact,
 // with the controls in place, then reviewed (spec 4.1 display values not_reviewed -> reviewed).

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import * as shared from '../index.js';
-import { flattenSteps, WorkflowDefinitionSchema } from './definition-schema.js';
+import * as main from '../index.js';
+import { flattenSteps, WorkflowDefinitionSchema } from '../workflows/definition-schema.js';
+import * as workflows from '../workflows/index.js';
 import { DEMO_WORKFLOW_DEFINITIONS, SUPPLIER_ONBOARDING_DEFINITION } from './demo-definitions.js';
+import * as testing from './index.js';
+
+// What the seed and the web app reach: the main entry beside the testing entry (issue 13).
+const shared = { ...main, ...testing };
 
 describe('demo definitions', () => {
   it.each(DEMO_WORKFLOW_DEFINITIONS.map((d) => [d.kind.name, d] as const))(
@@ -57,6 +62,13 @@ describe('demo definitions', () => {
       'FIELD_TYPES',
     ]) {
       expect(shared, name).toHaveProperty(name);
+    }
+  });
+
+  it('stays off the main entry and the workflows entry, so the web bundle does not carry it', () => {
+    for (const name of Object.keys(testing)) {
+      expect(main, name).not.toHaveProperty(name);
+      expect(workflows, name).not.toHaveProperty(name);
     }
   });
 });

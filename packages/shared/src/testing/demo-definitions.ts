@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from './definition-schema.js';
+import type { WorkflowDefinition } from '../workflows/index.js';
 import { CONTRACT_REVIEW_DEFINITION } from './demo-contract-review.js';
 import { RISK_ASSESSMENT_DEFINITION } from './demo-risk-assessment.js';
 import { SUPPLIER_ONBOARDING_DEFINITION } from './demo-supplier-onboarding.js';

@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from './definition-schema.js';
+import type { WorkflowDefinition } from '../workflows/index.js';
 
 // The acme demo's main process: a supplier is taken in, screened and risk-assessed, then approved or
 // rejected by the risk committee (Draft -> In Review -> Approved / Rejected).

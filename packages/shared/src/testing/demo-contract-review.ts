@@ -1,4 +1,4 @@
-import type { WorkflowDefinition } from './definition-schema.js';
+import type { WorkflowDefinition } from '../workflows/index.js';
 
 // Legal review of a supplier contract: terms captured, clauses checked, then signed off.
 const TERMS = 'contract_review__drafting__terms';
