@@ -300,6 +300,16 @@ export type WorkflowStepsTable = {
   updated_at: UpdatedAt;
 };
 
+// Migration 0017: a step group's cycle per workflow, written only by triggers on workflow_steps.
+export type WorkflowStepGroupCyclesTable = {
+  tenant_id: string;
+  workflow_id: string;
+  step_group_tag: string;
+  cycle_start: Date | null;
+  last_completed: Date | null;
+  running: boolean;
+};
+
 export type WorkflowStepUsersTable = {
   tenant_id: string;
   id: Generated<string>;
@@ -581,6 +591,7 @@ export type Database = {
   workflow_statuses: WorkflowStatusesTable;
   workflows: WorkflowsTable;
   workflow_steps: WorkflowStepsTable;
+  workflow_step_group_cycles: WorkflowStepGroupCyclesTable;
   workflow_step_users: WorkflowStepUsersTable;
   workflow_responses: WorkflowResponsesTable;
   workflow_alerts: WorkflowAlertsTable;
