@@ -2,10 +2,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
-import { startJobQueue } from './jobs.js';
-import { createFileStore } from './platform/files/create-file-store.js';
+import { openServices } from './open-services.js';
 import { handleProcessFaults } from './platform/process-faults.js';
-import { createDeferredPublisher } from './platform/realtime/realtime-publisher.js';
+import type { ServiceLog } from './services.js';
 
 const config = loadConfig();
 let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
@@ -17,23 +16,25 @@ handleProcessFaults({
 });
 
 const database = await openDatabase(config, (source, error) => logError(source, error));
-if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb, createFileStore(config)))) {
-  console.log('Seeded the demo tenants acme and globex.');
-}
-// The job queue starts first: the app hands e-mail deliveries to it. Its workers publish live events
-// through this process's socket.io server once the app has it (which fans out over Redis when set).
-const workerEvents = createDeferredPublisher();
-const jobs = await startJobQueue({
+// Runners log through the app's logger once it exists.
+let logService: ServiceLog = (error, context) => console.error(context, error);
+// The job queue opens first: the services hand e-mail deliveries and runs to it. Its workers publish
+// live events through this process's socket.io server once buildApp attached it (which fans out
+// over Redis when set).
+const jobs = await openServices({
   config,
   adminUrl: database.adminUrl,
-  adminDb: database.adminDb,
-  appDb: database.db,
-  runWorkers: config.RUN_WORKERS,
-  realtime: workerEvents,
-  log: (error) => logError('jobs', error),
+  pools: database,
+  log: (error, context) => logService(error, context),
+  queueLog: (error) => logError('jobs', error),
 });
-const app = await buildApp({ config, db: database.db, jobs: jobs.boss });
-workerEvents.forwardTo(app.realtime);
+const { services } = jobs;
+if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb, services.files))) {
+  console.log('Seeded the demo tenants acme and globex.');
+}
+await jobs.start({ runWorkers: config.RUN_WORKERS });
+const app = await buildApp({ services });
+logService = (error, context) => app.log.error({ err: error }, context);
 // Pool errors carry whole client objects; the message and SQLSTATE are what an operator needs.
 logError = (source, error) =>
   app.log.error(

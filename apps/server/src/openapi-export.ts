@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadConfig, REPO_ROOT } from './config.js';
 import { createDb } from './db/database.js';
+import { createServices } from './services.js';
 
 export const OPENAPI_PATH = path.join(REPO_ROOT, 'docs/openapi.json');
 
@@ -10,7 +11,10 @@ export const OPENAPI_PATH = path.join(REPO_ROOT, 'docs/openapi.json');
 // behind it is never contacted.
 export async function renderOpenApi(): Promise<string> {
   const db = createDb({ connectionString: 'postgres://unused@127.0.0.1:1/unused', onPoolError: () => {} });
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, logger: false });
+  const services = createServices(loadConfig({ LOG_LEVEL: 'silent' }), { db, adminDb: db }, null, {
+    log: () => {},
+  });
+  const app = await buildApp({ services, logger: false });
   await app.ready();
   const document = `${JSON.stringify(app.swagger(), null, 2)}\n`;
   await app.close();

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
-import { startJobQueue } from './jobs.js';
+import { openServices } from './open-services.js';
 import { handleProcessFaults } from './platform/process-faults.js';
 import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 
@@ -17,15 +17,14 @@ const database = await openDatabase(config, (source, error) => console.error(sou
 // Redis emitter when REDIS_URL is set, and are dropped otherwise.
 const events = createWorkerPublisher(config, (error, context) => console.error(context, error));
 if (!config.REDIS_URL) console.warn('REDIS_URL is not set: live events from jobs are not published.');
-const jobs = await startJobQueue({
+const jobs = await openServices({
   config,
   adminUrl: database.adminUrl,
-  adminDb: database.adminDb,
-  appDb: database.db,
-  runWorkers: true,
+  pools: database,
   realtime: events.publisher,
   log: (error) => console.error('jobs', error),
 });
+await jobs.start({ runWorkers: true });
 console.log('Attest worker is running.');
 
 async function shutdown(): Promise<void> {

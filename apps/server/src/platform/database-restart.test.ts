@@ -10,6 +10,7 @@ import { appRoleUrl, createDb, type Db } from '../db/database.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { ensureAppRole, migrateToLatest } from '../db/migrate.js';
 import { createTenant } from '../db/seed/create-tenant.js';
+import { createServices } from '../services.js';
 import { freePort } from '../test/free-port.js';
 
 // Its own PostgreSQL, because this test stops and restarts it.
@@ -34,7 +35,10 @@ beforeAll(async () => {
     onPoolError: (error) => poolErrors.push(error),
   });
   const config = loadConfig({ TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'silent' });
-  app = await buildApp({ config, db, logger: false });
+  app = await buildApp({
+    services: createServices(config, { db, adminDb: db }, null, { log: () => {} }),
+    logger: false,
+  });
 });
 
 afterAll(async () => {

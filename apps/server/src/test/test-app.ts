@@ -6,24 +6,30 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDb, type Db } from '../db/database.js';
 import { type CreatedTenant, createTenant, type TenantSeed } from '../db/seed/create-tenant.js';
+import { createServices, type Services } from '../services.js';
 import { localCaptchaVerifier } from './local-captcha.js';
 
 export const TEST_PASSWORD = 'correct-horse-battery-staple';
 
-export type TestApp = { app: FastifyInstance; db: Db; adminDb: Db };
+// `services` are the app's: tests without a job queue call services.mail.deliverQueued() and the like.
+export type TestApp = { app: FastifyInstance; db: Db; adminDb: Db; services: Services };
 
 // An API instance on the shared test database, closed after the file's tests.
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'silent', ...env });
   const adminDb = createDb({ connectionString: inject('adminUrl'), max: 2, onPoolError: () => {} });
   const db = createDb({ connectionString: inject('appUrl'), max: 5, onPoolError: () => {} });
-  const app = await buildApp({ config, db, logger: false, captchaVerifier: localCaptchaVerifier });
+  const services = createServices(config, { db, adminDb }, null, {
+    log: () => {},
+    captchaVerifier: localCaptchaVerifier,
+  });
+  const app = await buildApp({ services, logger: false });
   afterAll(async () => {
     await app.close();
     await db.destroy();
     await adminDb.destroy();
   });
-  return { app, db, adminDb };
+  return { app, db, adminDb, services };
 }
 
 // A fresh tenant with a unique slug, an all-permissions admin, a plain member and a supplier.

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import { clientInfo } from '../../platform/auth/client-info.js';
 import { clearSessionCookie, setSessionCookie } from '../../platform/auth/session-cookies.js';
 import { rotateCsrfToken } from '../../platform/auth/session-hook.js';
-import { createSecretBox } from '../../platform/crypto/secret-box.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { listSessions, revokeOtherSessions, revokeSession } from './account-sessions.service.js';
@@ -34,14 +35,19 @@ const errors = {
 };
 
 // Each person's own authenticator app, password and sessions.
-export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
+// What the account security routes use of the process's services.
+export type AccountSecurityRouteDeps = { secretBox: SecretBox; mail: Mailer };
+
+export async function accountSecurityRoutes(
+  app: FastifyInstance,
+  deps: AccountSecurityRouteDeps,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = {
-    secretBox: createSecretBox(app.config.SECRET_KEY),
+  const mfa = createMfaService({
+    secretBox: deps.secretBox,
     secretKey: app.config.SECRET_KEY,
-    mail: app.mail,
-  };
-  const mfa = createMfaService(deps);
+    mail: deps.mail,
+  });
 
   // Enrolment stays open to a session that the tenant holds to enrol first.
   const enrolment = {
@@ -120,7 +126,12 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const session = await changePassword(userContext(request), request.body, clientInfo(request), app.mail);
+      const session = await changePassword(
+        userContext(request),
+        request.body,
+        clientInfo(request),
+        deps.mail,
+      );
       // The renewed session's cookie; the session hook sends its CSRF token.
       setSessionCookie(reply, session.token, session.expiresAt);
       request.auth = session.auth;

@@ -21,7 +21,7 @@ import {
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSecretBox } from '../../platform/crypto/secret-box.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './admin-groups.service.js';
@@ -41,9 +41,15 @@ const write: FastifyContextConfig = { ...read, forbiddenWhileImpersonating: true
 
 // Users, groups, permissions, region and business-unit access, the audit trail, and the tenant's
 // sign-in security settings.
-export async function administrationRoutes(app: FastifyInstance): Promise<void> {
+// What the administration routes use of the process's services.
+export type AdministrationRouteDeps = { secretBox: SecretBox };
+
+export async function administrationRoutes(
+  app: FastifyInstance,
+  deps: AdministrationRouteDeps,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const secretBox = createSecretBox(app.config.SECRET_KEY);
+  const { secretBox } = deps;
 
   api.get(
     '/api/v1/admin/users/',

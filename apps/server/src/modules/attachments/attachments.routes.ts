@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { userContext } from '../../platform/request-context.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { attachmentDownloadUrl, openAttachment } from './download-attachment.service.js';
@@ -42,7 +43,10 @@ function declaredSize(request: FastifyRequest): number | null {
   return Number.isSafeInteger(size) && size >= 0 ? size : null;
 }
 
-export async function attachmentsRoutes(app: FastifyInstance): Promise<void> {
+// What the attachment routes use of the process's services.
+export type AttachmentsRouteDeps = { files: FileStore };
+
+export async function attachmentsRoutes(app: FastifyInstance, deps: AttachmentsRouteDeps): Promise<void> {
   // Uploads stream their body to the file store: no parser reads it here (the app's parsers buffer
   // and stop at 1 MB), so the handler reads request.raw only after access is checked.
   await app.register(async (scope) => {
@@ -70,7 +74,7 @@ export async function attachmentsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        const file = await uploadAttachment(userContext(request), app.files, {
+        const file = await uploadAttachment(userContext(request), deps.files, {
           workflowId: request.params.id,
           fieldTag: request.params.field_tag,
           fileName: fileName(request),
@@ -118,7 +122,7 @@ export async function attachmentsRoutes(app: FastifyInstance): Promise<void> {
         response: errors,
       },
       handler: async (request, reply) => {
-        const file = await openAttachment(userContext(request), app.files, request.params.uid, {
+        const file = await openAttachment(userContext(request), deps.files, request.params.uid, {
           headOnly: method === 'HEAD',
         });
         reply

@@ -24,7 +24,7 @@ import { createTestApp } from '../../test/test-app.js';
 import { fileAnswerErrors } from './attachment-answers.js';
 import { purgeUnusedUploads } from './unused-uploads.js';
 
-const { app, adminDb } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
+const { app, adminDb, services } = await createTestApp({ FILES_DIR: temporaryFilesDir() });
 const setUp = () => docCheckSetUp(app, adminDb);
 
 describe('attachment download', () => {
@@ -52,7 +52,7 @@ describe('attachment download', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ sha256: sha256(bytes), size_bytes: String(bytes.length) });
     expect(row.storage_key).toMatch(new RegExp(`^t${t.id}/[0-9a-f]{2}/[0-9a-f-]{36}$`));
-    expect(await app.files.exists(row.storage_key)).toBe(true);
+    expect(await services.files.exists(row.storage_key)).toBe(true);
 
     // The upload alone answers nothing.
     const none = await admin.get(downloadUrl(id, DC.certificate));
@@ -227,14 +227,14 @@ describe('unused uploads', () => {
     await sql`update attachments set created_at = now() - interval '8 days'
       where tenant_id = ${t.id} and uid in (${sql.join(old)})`.execute(adminDb);
 
-    expect(await purgeUnusedUploads(adminDb, app.files)).toBeGreaterThanOrEqual(2);
+    expect(await purgeUnusedUploads(adminDb, services.files)).toBeGreaterThanOrEqual(2);
     const after = (await rows()).map((r) => r.uid);
     // Named by the answer, or by an earlier version of it (the history), or too recent: kept.
     expect(after).toEqual(expect.arrayContaining([answered.uid, replaced.uid, recent.uid]));
     expect(after).not.toContain(lonely.uid);
     expect(after).not.toContain(shared.uid);
-    expect(await app.files.exists(keyOf(lonely.uid))).toBe(false);
-    expect(await app.files.exists(keyOf(shared.uid))).toBe(true);
-    expect(await app.files.exists(keyOf(answered.uid))).toBe(true);
+    expect(await services.files.exists(keyOf(lonely.uid))).toBe(false);
+    expect(await services.files.exists(keyOf(shared.uid))).toBe(true);
+    expect(await services.files.exists(keyOf(answered.uid))).toBe(true);
   });
 });

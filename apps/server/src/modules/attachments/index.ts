@@ -2,4 +2,4 @@
 export { fileAnswerErrors } from './attachment-answers.js';
 export { attachmentsRoutes } from './attachments.routes.js';
 export { attachmentDisposition } from './content-disposition.js';
-export { registerUnusedUploadsPurge } from './unused-uploads.js';
+export { registerUnusedUploadsJobs } from './unused-uploads.js';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
+import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 
@@ -55,4 +56,14 @@ export async function purgeUnusedUploads(adminDb: Db, files: FileStore): Promise
     for (const key of keys) await files.delete(key);
   }
   return purged;
+}
+
+export function registerUnusedUploadsJobs(
+  registry: JobRegistry,
+  deps: { adminDb: Db; files: FileStore },
+): void {
+  registry.add({
+    createQueues: async () => {},
+    registerWorkers: (workers) => registerUnusedUploadsPurge(workers, deps.adminDb, deps.files),
+  });
 }

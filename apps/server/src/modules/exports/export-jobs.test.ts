@@ -1,12 +1,12 @@
 import { EXPORT_PATHS, WorkflowExportSchema } from '@attest/shared';
 import { describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../jobs.js';
+import { openServices } from '../../open-services.js';
 import { createTestApp } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { sweepQueuedExports } from './export-jobs.js';
 import { createExportRunner, EXPORT_QUEUE, type ExportJob } from './export-runner.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, adminDb, services } = await createTestApp();
 
 async function queuedExport() {
   const t = await workflowTestTenant(app, adminDb);
@@ -20,17 +20,21 @@ async function queuedExport() {
 describe('exports through pg-boss', () => {
   it('runs a dispatched export in a real job worker on the application role', async () => {
     const { t, admin, exported } = await queuedExport();
-    const jobs = await startJobQueue({
+    const jobs = await openServices({
       config: app.config,
       adminUrl: inject('adminUrl'),
-      adminDb,
-      appDb: app.db,
-      runWorkers: true,
+      pools: { db: app.db, adminDb },
       log: () => {},
     });
+    await jobs.start({ runWorkers: true });
     try {
       // Only this export's job is sent, so the worker never takes another test's export.
-      const runner = createExportRunner({ db: app.db, files: app.files, jobs: jobs.boss, log: () => {} });
+      const runner = createExportRunner({
+        db: app.db,
+        files: services.files,
+        jobs: jobs.boss,
+        log: () => {},
+      });
       await runner.dispatch({ tenantId: t.id, exportId: String(exported.id) });
       await expect
         .poll(

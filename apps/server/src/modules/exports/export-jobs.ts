@@ -2,6 +2,7 @@ import { EXPORT_MESSAGES } from '@attest/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
+import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { type CrashHook, createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import { useTenant, withTenant } from '../../platform/tenant-transaction.js';
 import { EXPORT_QUEUE, type ExportJob, type ExportRunner, exportJobKey } from './export-runner.js';
@@ -82,4 +83,17 @@ export async function sweepQueuedExports(
       await boss.send(EXPORT_QUEUE, job, { singletonKey: exportJobKey(job) });
     }
   }
+}
+
+// The runner works on the application role's pool (src/services.ts), so the export's query runs
+// under row-level security like the list it copies; the purge and the sweep span every tenant.
+export function registerExportJobs(
+  registry: JobRegistry,
+  deps: { workflowExports: ExportRunner; adminDb: Db; files: FileStore },
+): void {
+  registry.add({
+    createQueues: createExportQueue,
+    registerWorkers: (workers) =>
+      registerExportWorker(workers, deps.workflowExports, deps.adminDb, deps.files),
+  });
 }

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/test-app.js';
 import { createVendorCheck, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { createExportRunner } from './export-runner.js';
 
-const { app, adminDb, db } = await createTestApp();
+const { app, adminDb, db, services } = await createTestApp();
 
 // Issue 12, finding 4: a worker may die after storing an export's file and before recording it; the
 // attempt run again must replace that file, not leave a second one no row names.
@@ -16,7 +16,7 @@ describe('an export run again after its worker died', () => {
     const created = await admin.post(EXPORT_PATHS.exports, { kind_id: t.kinds.vendor, format: 'csv' });
     expect(created.statusCode).toBe(202);
     const { id } = WorkflowExportSchema.parse(created.json());
-    const runner = createExportRunner({ db, files: app.files, jobs: null, log: () => {} });
+    const runner = createExportRunner({ db, files: services.files, jobs: null, log: () => {} });
     const storedKey = async () =>
       (
         await adminDb
@@ -37,7 +37,7 @@ describe('an export run again after its worker died', () => {
       .execute();
     expect(await runner.run(t.id, String(id), { reclaim: true })).toBe('finished');
     expect(await storedKey()).toBe(first);
-    expect(await app.files.exists(first ?? '')).toBe(true);
+    expect(await services.files.exists(first ?? '')).toBe(true);
     const download = await admin.get(EXPORT_PATHS.download(id));
     expect(download.statusCode).toBe(200);
     expect(download.body).toContain('Acme Ltd check');

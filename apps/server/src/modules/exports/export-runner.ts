@@ -189,9 +189,3 @@ export function createExportRunner(options: {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    workflowExports: ExportRunner;
-  }
-}

@@ -11,6 +11,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { appRoleUrl, createDb } from '../../db/database.js';
 import { ensureAppRole, migrateToLatest } from '../../db/migrate.js';
+import { createServices } from '../../services.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
 import { localCaptchaVerifier } from '../../test/local-captcha.js';
 import { type ServerProcess, spawnServer } from '../../test/server-process.js';
@@ -39,7 +40,11 @@ await migrateToLatest(adminDb as Kysely<unknown>);
 await ensureAppRole(adminDb as Kysely<unknown>, TEST_APP_ROLE, TEST_APP_PASSWORD);
 const db = createDb({ connectionString: appUrl, max: 4, onPoolError: () => {} });
 const config = loadConfig({ TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'silent', FILES_DIR: filesDir });
-const app = await buildApp({ config, db, logger: false, captchaVerifier: localCaptchaVerifier });
+const services = createServices(config, { db, adminDb }, null, {
+  log: () => {},
+  captchaVerifier: localCaptchaVerifier,
+});
+const app = await buildApp({ services, logger: false });
 const boss = new PgBoss({ connectionString: adminUrl, schema: 'pgboss', max: 2 });
 boss.on('error', () => {});
 

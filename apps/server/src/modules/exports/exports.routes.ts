@@ -8,8 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { userContext } from '../../platform/request-context.js';
 import { attachmentDisposition } from '../attachments/index.js';
+import type { ExportRunner } from './export-runner.js';
 import { createExport, getExport, InvalidExportParamsError, openExportDownload } from './exports.service.js';
 
 const tags = ['exports'];
@@ -28,7 +30,10 @@ const CONTENT_TYPES = {
 } as const;
 
 // Spec 1 §7 POST workflows/export/ (v2) and the calls that follow it: progress and the file.
-export async function exportsRoutes(app: FastifyInstance): Promise<void> {
+// What the export routes use of the process's services.
+export type ExportsRouteDeps = { workflowExports: ExportRunner; files: FileStore };
+
+export async function exportsRoutes(app: FastifyInstance, deps: ExportsRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -58,7 +63,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
         }
         throw new InvalidExportParamsError(reasons);
       }
-      const created = await createExport(userContext(request), request.body, app.workflowExports);
+      const created = await createExport(userContext(request), request.body, deps.workflowExports);
       return reply.status(202).send(created);
     },
   );
@@ -91,7 +96,7 @@ export async function exportsRoutes(app: FastifyInstance): Promise<void> {
       response: errors,
     },
     handler: async (request, reply) => {
-      const file = await openExportDownload(userContext(request), app.files, request.params.id);
+      const file = await openExportDownload(userContext(request), deps.files, request.params.id);
       reply
         .header('content-type', CONTENT_TYPES[file.format])
         .header('content-disposition', attachmentDisposition(file.fileName))

@@ -15,7 +15,7 @@ import {
 import { purgeExpiredExports } from './export-jobs.js';
 import { createExportRunner } from './export-runner.js';
 
-const { app, adminDb, db } = await createTestApp();
+const { app, adminDb, db, services } = await createTestApp();
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -60,7 +60,7 @@ async function exportedFile(t: WorkflowTestTenant, client: TestClient, body: Rec
   expect(created.statusCode).toBe(202);
   const queued = WorkflowExportSchema.parse(created.json());
   expect(queued.state).toBe('queued');
-  expect(await app.workflowExports.runQueued(t.id)).toBe(1);
+  expect(await services.workflowExports.runQueued(t.id)).toBe(1);
   const status = WorkflowExportSchema.parse((await client.get(EXPORT_PATHS.export(queued.id))).json());
   const download = await client.get(EXPORT_PATHS.download(queued.id));
   return { queued, status, download };
@@ -179,7 +179,7 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     const seen: number[] = [];
     const runner = createExportRunner({
       db,
-      files: app.files,
+      files: services.files,
       jobs: null,
       log: () => {},
       progressEvery: 1,
@@ -210,7 +210,7 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     const seen: number[] = [];
     const runner = createExportRunner({
       db,
-      files: app.files,
+      files: services.files,
       jobs: null,
       log: () => {},
       onProgress: (rowsDone) => seen.push(rowsDone),
@@ -305,7 +305,7 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     const errors: string[] = [];
     const runner = createExportRunner({
       db,
-      files: app.files,
+      files: services.files,
       jobs: null,
       log: (error, context) => errors.push(`${context}: ${error.message}`),
     });
@@ -357,7 +357,7 @@ describe('POST workflows/export/ and the job that writes the file', () => {
       detail: 'You already have 3 exports in progress. Wait for one to finish.',
       code: 'too_many_exports',
     });
-    await app.workflowExports.runQueued(t.id);
+    await services.workflowExports.runQueued(t.id);
     expect((await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' })).statusCode).toBe(202);
   });
 
@@ -381,7 +381,7 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     for (const client of [member, stranger]) {
       expect((await client.get(EXPORT_PATHS.export(created.id))).statusCode).toBe(404);
     }
-    await app.workflowExports.runQueued(t.id);
+    await services.workflowExports.runQueued(t.id);
     for (const client of [member, stranger]) {
       expect((await client.get(EXPORT_PATHS.export(created.id))).statusCode).toBe(404);
       expect((await client.get(EXPORT_PATHS.download(created.id))).statusCode).toBe(404);
@@ -398,15 +398,15 @@ describe('POST workflows/export/ and the job that writes the file', () => {
       .where('tenant_id', '=', t.id)
       .where('id', '=', String(queued.id))
       .executeTakeFirstOrThrow();
-    expect(await app.files.exists(row.storage_key ?? '')).toBe(true);
+    expect(await services.files.exists(row.storage_key ?? '')).toBe(true);
     await adminDb
       .updateTable('workflow_exports')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('tenant_id', '=', t.id)
       .execute();
     expect((await admin.get(EXPORT_PATHS.export(queued.id))).statusCode).toBe(404);
-    expect(await purgeExpiredExports(adminDb, app.files)).toBeGreaterThanOrEqual(1);
-    expect(await app.files.exists(row.storage_key ?? '')).toBe(false);
+    expect(await purgeExpiredExports(adminDb, services.files)).toBeGreaterThanOrEqual(1);
+    expect(await services.files.exists(row.storage_key ?? '')).toBe(false);
     const left = await adminDb
       .selectFrom('workflow_exports')
       .select('id')

@@ -1,7 +1,7 @@
 import { WORKFLOW_PATHS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../jobs.js';
+import { openServices } from '../../open-services.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { createDocCheck, DC, DOC_CHECK_DEFINITION, publishDocCheck } from '../../test/attachment-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -9,7 +9,7 @@ import { workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { sweepWaitingRuns } from './integration-jobs.js';
 import { createIntegrationRunner } from './integration-runner.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, adminDb, services } = await createTestApp();
 
 async function docCheckWithSupplier(name: string) {
   const t = await workflowTestTenant(app, adminDb);
@@ -33,13 +33,13 @@ function runState(tenantId: string, runId: string) {
 describe('integration runs through pg-boss', () => {
   it('runs after commit through a real job worker', async () => {
     const { t, id } = await docCheckWithSupplier('Sovcomflot PAO');
-    const jobs = await startJobQueue({
+    const jobs = await openServices({
       config: app.config,
       adminUrl: inject('adminUrl'),
-      adminDb,
-      runWorkers: true,
+      pools: { db: app.db, adminDb },
       log: () => {},
     });
+    await jobs.start({ runWorkers: true });
     try {
       const runner = createIntegrationRunner({ db: app.db, jobs: jobs.boss, log: () => {} });
       const queued = await withTenant(app.db, t.id, (tx) =>
@@ -72,13 +72,13 @@ describe('integration runs through pg-boss', () => {
         definition: DOC_CHECK_DEFINITION,
         userId: null,
       };
-      const first = await app.integrations.queue(tx, { ...input, stepTags: [DC.screening] });
+      const first = await services.integrations.queue(tx, { ...input, stepTags: [DC.screening] });
       await tx
         .updateTable('integration_runs')
         .set({ state: 'failed' })
         .where('id', '=', first[0]?.runId ?? '')
         .execute();
-      const second = await app.integrations.queue(tx, { ...input, stepTags: [DC.screening] });
+      const second = await services.integrations.queue(tx, { ...input, stepTags: [DC.screening] });
       return [first[0], second[0]];
     });
     await sql`update integration_runs set state = 'waiting', created_at = now() - interval '2 minutes'

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
+import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import {
@@ -67,4 +68,14 @@ export async function sweepWaitingRuns(boss: IntegrationJobSender, adminDb: Db):
     }
   }
   return handed;
+}
+
+export function registerIntegrationJobs(
+  registry: JobRegistry,
+  deps: { integrations: IntegrationRunner; adminDb: Db },
+): void {
+  registry.add({
+    createQueues: createIntegrationRunQueue,
+    registerWorkers: (workers) => registerIntegrationWorker(workers, deps.integrations, deps.adminDb),
+  });
 }

@@ -238,9 +238,3 @@ export function createIntegrationRunner(options: {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    integrations: IntegrationRunner;
-  }
-}

@@ -10,7 +10,7 @@ import { createWorkflows, currentKind } from '../workflows/index.js';
 import { queueStepIntegrations } from './integration-queue.js';
 import { queueOpenIntegrationSteps } from './open-step-runs.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, adminDb, services } = await createTestApp();
 
 async function setUp() {
   const t = await workflowTestTenant(app, adminDb);
@@ -71,7 +71,7 @@ describe('integration steps as jobs', () => {
       connector: 'sanctions_screening',
     });
 
-    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect(await services.integrations.runWaiting(t.id)).toBe(1);
     const [run] = (await runs(admin, id)).results;
     expect(run).toMatchObject({ state: 'finished', error: null });
     expect(run?.finished_at).not.toBeNull();
@@ -113,15 +113,15 @@ describe('integration steps as jobs', () => {
       log.filter((e) => e.action === 'updated' && e.actor_user_id === null).map((e) => e.field_tag),
     ).toEqual([DC.sanctionsResult, DC.sanctionsNotes]);
     // Nothing is left to run, and a finished run never runs twice.
-    expect(await app.integrations.runWaiting(t.id)).toBe(0);
-    expect(await app.integrations.run(t.id, String(run?.id))).toBe('skipped');
+    expect(await services.integrations.runWaiting(t.id)).toBe(0);
+    expect(await services.integrations.run(t.id, String(run?.id))).toBe('skipped');
   });
 
   it('flags a sanctioned jurisdiction without a name match, and never overwrites an answer someone gave', async () => {
     const { t, admin, id } = await setUp();
     await submitIntake(admin, id, 'Northwind Trading', 'RU');
     await answer(admin, id, DC.sanctionsResult, 'no_match');
-    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect(await services.integrations.runWaiting(t.id)).toBe(1);
     const [run] = (await runs(admin, id)).results;
     expect(run?.result).toMatchObject({
       outcome: 'potential_match',
@@ -157,7 +157,7 @@ describe('integration steps as jobs', () => {
     });
     // One run per step while it waits: the second queueing found the first still pending.
     expect((await runs(admin, id)).count).toBe(1);
-    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect(await services.integrations.runWaiting(t.id)).toBe(1);
     await withTenant(adminDb, t.id, (tx) =>
       queueStepIntegrations(tx, {
         tenantId: t.id,
@@ -167,7 +167,7 @@ describe('integration steps as jobs', () => {
         userId: null,
       }),
     );
-    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect(await services.integrations.runWaiting(t.id)).toBe(1);
 
     const [second, first] = (await runs(admin, id)).results;
     expect(first).toMatchObject({
@@ -226,7 +226,7 @@ describe('integration steps as jobs', () => {
     const [open, intake] = ids.map(Number) as [number, number];
     expect((await runs(admin, open)).results.map((r) => r.state)).toEqual(['waiting']);
     expect((await runs(admin, intake)).count).toBe(0);
-    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect(await services.integrations.runWaiting(t.id)).toBe(1);
     expect((await detail(admin, open)).answers[DC.sanctionsResult]).toBe('confirmed_match');
   });
 
@@ -237,12 +237,12 @@ describe('integration steps as jobs', () => {
     const runId = String(queued?.id);
     // As if a worker claimed it and then died.
     await adminDb.updateTable('integration_runs').set({ state: 'running' }).where('id', '=', runId).execute();
-    expect(await app.integrations.run(t.id, runId)).toBe('skipped');
-    expect(await app.integrations.run(t.id, runId, { reclaim: true })).toBe('finished');
+    expect(await services.integrations.run(t.id, runId)).toBe('skipped');
+    expect(await services.integrations.run(t.id, runId, { reclaim: true })).toBe('finished');
     expect((await runs(admin, id)).results[0]).toMatchObject({ state: 'finished' });
     // Never under another tenant's id.
     const other = await setUp();
-    expect(await app.integrations.run(other.t.id, runId, { reclaim: true })).toBe('skipped');
+    expect(await services.integrations.run(other.t.id, runId, { reclaim: true })).toBe('skipped');
   });
 
   // Issue 12, finding 4: a worker taken for dead (its job lease swept) may still be running when the
@@ -261,8 +261,8 @@ describe('integration steps as jobs', () => {
     await blocker.query('begin');
     await blocker.query('lock table notifications in exclusive mode');
     const attempts = Promise.all([
-      app.integrations.run(t.id, runId, { reclaim: true }),
-      app.integrations.run(t.id, runId, { reclaim: true }),
+      services.integrations.run(t.id, runId, { reclaim: true }),
+      services.integrations.run(t.id, runId, { reclaim: true }),
     ]);
     const waiting = async () => {
       const { rows } = await sql<{ n: string }>`

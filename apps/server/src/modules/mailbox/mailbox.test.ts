@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { createTestApp, createTestTenant, TestClient } from '../../test/test-app.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, adminDb, services } = await createTestApp();
 
 async function tenantWithMail(count: number) {
   const tenant = await createTestTenant(adminDb);
@@ -24,7 +24,11 @@ async function tenantWithMail(count: number) {
   const ids: number[] = [];
   for (let i = 1; i <= count; i += 1) {
     const queued = await withTenant(app.db, tenant.id, (tx) =>
-      app.mail.queue(tx, tenant.id, { to: `r${i}@example.test`, subject: `Message ${i}`, text: `Body ${i}` }),
+      services.mail.queue(tx, tenant.id, {
+        to: `r${i}@example.test`,
+        subject: `Message ${i}`,
+        text: `Body ${i}`,
+      }),
     );
     ids.push(Number(queued.id));
   }
@@ -89,7 +93,7 @@ describe('development mailbox', () => {
     const { tenant } = await tenantWithMail(0);
     const csv = '\uFEFFName,Count\r\n=1+2,3\r\n';
     const queued = await withTenant(app.db, tenant.id, (tx) =>
-      app.mail.queue(tx, tenant.id, {
+      services.mail.queue(tx, tenant.id, {
         to: 'r@example.test',
         subject: 'With a file',
         text: 'See the file.',

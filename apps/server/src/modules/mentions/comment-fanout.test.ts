@@ -9,20 +9,20 @@ import { VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { postIntegrationResult } from './integration-results.js';
 
 const smtp = await startSmtpReceiver();
-const { app, adminDb } = await createTestApp({ SMTP_URL: smtp.url });
+const { app, adminDb, services } = await createTestApp({ SMTP_URL: smtp.url });
 const setup = () => collaborationSetup(app, adminDb);
 const { mailTo } = smtp;
 
 async function deliverComments(tenantId: string) {
-  const written = await app.threadEmails.sendPending(tenantId);
-  await app.mail.deliverQueued(tenantId);
+  const written = await services.threadEmails.sendPending(tenantId);
+  await services.mail.deliverQueued(tenantId);
   return written;
 }
 
 describe('notifications', () => {
   it('a mention and a followed comment notify; list, read and mark-all are own only', async () => {
     const { t, admin, member, workflowId } = await setup();
-    const spy = vi.spyOn(app.realtime, 'publish');
+    const spy = vi.spyOn(services.realtime, 'publish');
     try {
       const thread = await openThread(admin, workflowId, { step_tag: VC.intake });
       await post(member, thread.id, 'following');

@@ -4,5 +4,5 @@ export { postIntegrationResult } from './integration-results.js';
 export { mentionsRoutes } from './mentions.routes.js';
 export { subscriptionsRoutes } from './subscriptions.routes.js';
 export { escapeHtml } from './thread-email-content.js';
-export { createThreadEmailQueue, createThreadEmails, registerThreadEmailWorker } from './thread-emails.js';
+export { createThreadEmails, registerThreadEmailJobs, type ThreadEmails } from './thread-emails.js';
 export { targetType } from './thread-targets.js';

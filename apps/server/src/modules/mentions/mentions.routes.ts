@@ -24,9 +24,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError } from '../../platform/errors.js';
 import { pageResponse } from '../../platform/page-response.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
 import type { CommentEffects } from './comment-fanout.js';
 import { listUserMentions, markMentionRead, unreadMentionsCount } from './mentions.service.js';
+import type { ThreadEmails } from './thread-emails.js';
 import {
   deleteMessage,
   editMessage,
@@ -46,15 +48,18 @@ function pageLink(request: FastifyRequest, page: number) {
   return `${url.pathname}${url.search}`;
 }
 
+// What the mention routes use of the process's services.
+export type MentionsRouteDeps = { threadEmails: Pick<ThreadEmails, 'announce'>; realtime: RealtimePublisher };
+
 // After a comment's transaction has committed: its live events, then its e-mails' schedule.
-function announce(request: FastifyRequest, effects: CommentEffects) {
-  return request.server.threadEmails.announce(effects, request.server.realtime);
+function announce(deps: MentionsRouteDeps, effects: CommentEffects) {
+  return deps.threadEmails.announce(effects, deps.realtime);
 }
 
 // Threads on a workflow, a step or a field, their messages and the mentions they make (issue 6).
 // Any signed-in user may take part on a workflow they can see; every route answers 404 for a
 // workflow, thread or message they cannot see or of another tenant.
-export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
+export async function mentionsRoutes(app: FastifyInstance, deps: MentionsRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -124,7 +129,7 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.body,
       );
-      await announce(request, effects);
+      await announce(deps, effects);
       return reply.status(201).send(message);
     },
   );
@@ -147,7 +152,7 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.body,
       );
-      await announce(request, effects);
+      await announce(deps, effects);
       return message;
     },
   );
@@ -164,7 +169,7 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await announce(request, await deleteMessage(userContext(request), request.params.id));
+      await announce(deps, await deleteMessage(userContext(request), request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -188,7 +193,7 @@ export async function mentionsRoutes(app: FastifyInstance): Promise<void> {
         throw new ForbiddenError(SERVER_MESSAGES.csrfFailed, ERROR_CODES.csrfFailed);
       }
       const { result, events } = await markMentionRead(userContext(request), request.params.id);
-      request.server.realtime.publish(events);
+      deps.realtime.publish(events);
       return result;
     },
   );

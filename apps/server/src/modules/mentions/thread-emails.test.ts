@@ -1,7 +1,7 @@
 import { MENTION_PATHS, SUBSCRIPTION_PATHS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../jobs.js';
+import { openServices } from '../../open-services.js';
 import { collaborationSetup, openThread, post, put, remove } from '../../test/collaboration-fixtures.js';
 import { startSmtpReceiver } from '../../test/smtp-receiver.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -11,13 +11,13 @@ import { createThreadEmails } from './thread-emails.js';
 
 const smtp = await startSmtpReceiver();
 const received = smtp.received;
-const { app, adminDb } = await createTestApp({ SMTP_URL: smtp.url });
+const { app, adminDb, services } = await createTestApp({ SMTP_URL: smtp.url });
 const setup = () => collaborationSetup(app, adminDb);
 const { mailTo } = smtp;
 
 async function deliverComments(tenantId: string) {
-  const written = await app.threadEmails.sendPending(tenantId);
-  await app.mail.deliverQueued(tenantId);
+  const written = await services.threadEmails.sendPending(tenantId);
+  await services.mail.deliverQueued(tenantId);
   return written;
 }
 
@@ -93,18 +93,18 @@ describe('comment e-mails', () => {
 describe('comment e-mails through pg-boss', () => {
   it('groups the comments of the delay window into one e-mail, one job per person', async () => {
     const { t, admin, member, workflowId } = await setup();
-    const jobs = await startJobQueue({
+    const jobs = await openServices({
       config: app.config,
       adminUrl: inject('adminUrl'),
-      adminDb,
-      runWorkers: true,
+      pools: { db: app.db, adminDb },
       log: () => {},
     });
+    await jobs.start({ runWorkers: true });
     try {
       const announcer = createThreadEmails({
         config: { ...app.config, THREAD_EMAIL_DELAY_SECONDS: 2 },
         db: app.db,
-        mail: app.mail,
+        mail: services.mail,
         jobs: jobs.boss,
         log: () => {},
       });
@@ -115,7 +115,7 @@ describe('comment e-mails through pg-boss', () => {
         await post(admin, thread.id, body);
         await announcer.announce(
           { tenantId: t.id, events: [], emailUserIds: [String(t.users.member)] },
-          app.realtime,
+          services.realtime,
         );
       }
       const waiting = await adminDb

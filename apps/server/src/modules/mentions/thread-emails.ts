@@ -2,6 +2,7 @@ import { BRANDS, type BrandKey } from '@attest/shared';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
@@ -78,8 +79,7 @@ async function stillDue(tx: Tx, tenantId: string, userId: string, items: Item[])
   );
 }
 
-// Works through adminDb in the worker (a role row-level security may not bind), so every statement
-// names the tenant as well as setting it.
+// Every statement names the tenant as well as setting it, so it reads the same through either pool.
 export function createThreadEmails(options: {
   config: Config;
   db: Db;
@@ -209,8 +209,15 @@ export async function registerThreadEmailWorker(
   });
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    threadEmails: ThreadEmails;
-  }
+// Comment e-mails: one per person for the comments of THREAD_EMAIL_DELAY_SECONDS, handed to SMTP
+// delivery at once.
+export function registerThreadEmailJobs(
+  registry: JobRegistry,
+  deps: { threadEmails: ThreadEmails; adminDb: Db; config: Config },
+): void {
+  registry.add({
+    createQueues: createThreadEmailQueue,
+    registerWorkers: (workers) =>
+      registerThreadEmailWorker(workers, deps.threadEmails, deps.adminDb, deps.config),
+  });
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
 import {
   listNotifications,
@@ -24,7 +25,10 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 
 // A user's own notifications (issue 6): each route reads or changes the signed-in user's only. After
 // a mark, their open pages get the new unread count ('notifications.changed').
-export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
+// What the notification routes use of the process's services.
+export type NotificationsRouteDeps = { realtime: RealtimePublisher };
+
+export async function notificationsRoutes(app: FastifyInstance, deps: NotificationsRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -70,7 +74,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { result, events } = await markNotificationRead(userContext(request), request.params.id);
-      request.server.realtime.publish(events);
+      deps.realtime.publish(events);
       return result;
     },
   );
@@ -87,7 +91,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { result, events } = await markAllNotificationsRead(userContext(request));
-      request.server.realtime.publish(events);
+      deps.realtime.publish(events);
       return result;
     },
   );

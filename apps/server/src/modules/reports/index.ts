@@ -1,8 +1,8 @@
 // The reports module's public face: what the rest of the server may use.
 export {
-  createReportSubscriptionQueue,
   createReportSubscriptionRunner,
-  registerReportSubscriptionWorker,
+  type ReportSubscriptionRunner,
+  registerReportSubscriptionJobs,
 } from './report-subscription-jobs.js';
 export { nextRunAfter } from './report-subscription-schedule.js';
 export { reportSubscriptionsRoutes } from './report-subscriptions.routes.js';

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
+import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import type { JobSender, Mailer, QueuedEmail } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
@@ -234,8 +235,14 @@ export async function registerReportSubscriptionWorker(
   await boss.send(REPORT_SUBSCRIPTION_SWEEP_QUEUE, {});
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    reportSubscriptions: ReportSubscriptionRunner;
-  }
+// Report subscriptions (spec 2 §9.4): the report runs as each recipient, so the runner works on the
+// application role's pool, which row-level security binds (src/services.ts).
+export function registerReportSubscriptionJobs(
+  registry: JobRegistry,
+  deps: { reportSubscriptions: ReportSubscriptionRunner },
+): void {
+  registry.add({
+    createQueues: createReportSubscriptionQueue,
+    registerWorkers: (workers) => registerReportSubscriptionWorker(workers, deps.reportSubscriptions),
+  });
 }

@@ -4,7 +4,7 @@ import { grant } from '../../test/admin-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import { dashboardTestTenant } from '../../test/workflow-list-fixtures.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, adminDb, services } = await createTestApp();
 
 const BY_NAME = {
   report_kind: 'workflow',
@@ -37,14 +37,14 @@ describe('a report subscription send run again after a crash', () => {
     const queuedAt = new Date(Date.now() - 60_000);
 
     // The first attempt: it commits its e-mail, then (say) its worker is killed.
-    expect(await app.reportSubscriptions.send(t.id, id)).toBe('sent');
+    expect(await services.reportSubscriptions.send(t.id, id)).toBe('sent');
     expect(await outboxCount(t.id)).toBe(1);
     // The repeated attempt of the same job.
-    expect(await app.reportSubscriptions.send(t.id, id, { unlessSentSince: queuedAt })).toBe('sent');
+    expect(await services.reportSubscriptions.send(t.id, id, { unlessSentSince: queuedAt })).toBe('sent');
     expect(await outboxCount(t.id)).toBe(1);
     // A job queued after that send (the next run) sends as usual.
     expect(
-      await app.reportSubscriptions.send(t.id, id, { unlessSentSince: new Date(Date.now() + 1000) }),
+      await services.reportSubscriptions.send(t.id, id, { unlessSentSince: new Date(Date.now() + 1000) }),
     ).toBe('sent');
     expect(await outboxCount(t.id)).toBe(2);
   });

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
+import type { ReportSubscriptionRunner } from './report-subscription-jobs.js';
 import {
   createReportSubscription,
   deleteReportSubscription,
@@ -28,7 +29,13 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 const view = { access: { permission: 'can_view_process_report' } } as const;
 
 // Spec 2 §9.4: a report e-mailed as CSV on a schedule (report-subscription-jobs.ts sends it).
-export async function reportSubscriptionsRoutes(app: FastifyInstance): Promise<void> {
+// What the report subscription routes use of the process's services.
+export type ReportSubscriptionsRouteDeps = { reportSubscriptions: ReportSubscriptionRunner };
+
+export async function reportSubscriptionsRoutes(
+  app: FastifyInstance,
+  deps: ReportSubscriptionsRouteDeps,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -117,7 +124,7 @@ export async function reportSubscriptionsRoutes(app: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-      await sendReportSubscriptionNow(userContext(request), app.reportSubscriptions, request.params.id);
+      await sendReportSubscriptionNow(userContext(request), deps.reportSubscriptions, request.params.id);
       return reply.status(202).send(null);
     },
   );

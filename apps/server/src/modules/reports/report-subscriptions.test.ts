@@ -18,7 +18,7 @@ import {
 } from './report-subscription-jobs.js';
 
 const smtp = await startSmtpReceiver();
-const { app, db, adminDb } = await createTestApp({ SMTP_URL: smtp.url });
+const { app, db, adminDb, services } = await createTestApp({ SMTP_URL: smtp.url });
 
 const BY_NAME = {
   report_kind: 'workflow',
@@ -298,7 +298,7 @@ describe('the sweep and the e-mail', () => {
     const runner = createReportSubscriptionRunner({
       config: app.config,
       db,
-      mail: app.mail,
+      mail: services.mail,
       jobs: { send: async (queue, data, options) => sent.push({ queue, data, key: options?.singletonKey }) },
       log: () => {},
     });
@@ -340,8 +340,8 @@ describe('the sweep and the e-mail', () => {
       message: 'For the <b>Monday</b> meeting.',
     });
     const member = await t.signedIn('member');
-    expect(await app.reportSubscriptions.send(t.id, String(created.id))).toBe('sent');
-    await app.mail.deliverQueued(t.id);
+    expect(await services.reportSubscriptions.send(t.id, String(created.id))).toBe('sent');
+    await services.mail.deliverQueued(t.id);
 
     for (const [who, client] of [
       ['admin', admin],
@@ -382,8 +382,8 @@ describe('the sweep and the e-mail', () => {
       .where('user_id', '=', String(t.users.member))
       .where('codename', '=', 'can_view_process_report')
       .execute();
-    expect(await app.reportSubscriptions.send(t.id, String(created.id))).toBe('sent');
-    await app.mail.deliverQueued(t.id);
+    expect(await services.reportSubscriptions.send(t.id, String(created.id))).toBe('sent');
+    await services.mail.deliverQueued(t.id);
     expect(smtp.received.filter((m) => m.to.includes(t.email('member')))).toHaveLength(1);
     expect(smtp.received.filter((m) => m.to.includes(t.email('admin')))).toHaveLength(2);
     const [after] = (await listed(admin, report.id)).results;
@@ -400,8 +400,8 @@ describe('the sweep and the e-mail', () => {
       .set({ config: JSON.stringify({ report_kind: 'workflow', operations: [{ function: 'mode' }] }) })
       .where('id', '=', String(report.id))
       .execute();
-    expect(await app.reportSubscriptions.send(t.id, String(created.id))).toBe('failed');
-    await app.mail.deliverQueued(t.id);
+    expect(await services.reportSubscriptions.send(t.id, String(created.id))).toBe('failed');
+    await services.mail.deliverQueued(t.id);
     expect(smtp.received.filter((m) => m.to.includes(t.email('admin')))).toHaveLength(0);
     const [row] = (await listed(admin, report.id)).results;
     expect(row).toMatchObject({ last_status: 'failed', last_sent_at: null });

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { ChangeHooks, StepIntegrations } from './apply-change.js';
 
-// The integrations runner, when the app has one (modules/integrations decorates the app with it), and
-// the app's real-time publisher.
-export function changeHooks(app: FastifyInstance): ChangeHooks {
-  const integrations = (app as FastifyInstance & { integrations?: StepIntegrations }).integrations;
-  return { integrations: integrations ?? null, realtime: app.realtime };
+// What the workflow routes use of the process's services: the integrations runner (it queues the
+// runs of the steps a change opens) and the real-time publisher.
+export type WorkflowRouteDeps = { integrations: StepIntegrations; realtime: RealtimePublisher };
+
+export function changeHooks(deps: WorkflowRouteDeps): ChangeHooks {
+  return { integrations: deps.integrations, realtime: deps.realtime };
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userContext } from '../../platform/request-context.js';
 import { saveAnswer } from './answers.service.js';
-import { changeHooks } from './change-hooks.js';
+import { changeHooks, type WorkflowRouteDeps } from './change-hooks.js';
 import { actOnStep, lockStep } from './steps.service.js';
 import { workflowErrors } from './workflows.routes.js';
 
@@ -17,7 +17,7 @@ const tags = ['workflows'];
 
 // Answers and step actions on one workflow. Changing needs full access to its region or business
 // unit; submit needs 'Can submit a step', undo and lock 'Can undo a step' (a supervisor's right).
-export async function workflowActionsRoutes(app: FastifyInstance): Promise<void> {
+export async function workflowActionsRoutes(app: FastifyInstance, deps: WorkflowRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: WorkflowDetailSchema, ...workflowErrors };
 
@@ -33,7 +33,7 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
         response,
       },
     },
-    async (request) => saveAnswer(userContext(request), request.params.id, request.body, changeHooks(app)),
+    async (request) => saveAnswer(userContext(request), request.params.id, request.body, changeHooks(deps)),
   );
 
   api.post(
@@ -48,7 +48,13 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      actOnStep(userContext(request), request.params.id, request.params.step_tag, 'submit', changeHooks(app)),
+      actOnStep(
+        userContext(request),
+        request.params.id,
+        request.params.step_tag,
+        'submit',
+        changeHooks(deps),
+      ),
   );
 
   api.post(
@@ -63,7 +69,7 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      actOnStep(userContext(request), request.params.id, request.params.step_tag, 'undo', changeHooks(app)),
+      actOnStep(userContext(request), request.params.id, request.params.step_tag, 'undo', changeHooks(deps)),
   );
 
   api.post(
@@ -84,7 +90,7 @@ export async function workflowActionsRoutes(app: FastifyInstance): Promise<void>
         request.params.id,
         request.params.step_tag,
         request.body.is_locked,
-        app.realtime,
+        deps.realtime,
       ),
   );
 }

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
-import { changeHooks } from './change-hooks.js';
+import { changeHooks, type WorkflowRouteDeps } from './change-hooks.js';
 import { createChildWorkflow } from './child-workflows.service.js';
 import { addStepUser, listStepUsers, removeStepUser } from './step-users.service.js';
 import { dynamicOptions, getAnswer } from './workflow-lookups.service.js';
@@ -36,7 +36,7 @@ const AssigneeParamsSchema = WorkflowStepParamsSchema.extend({
 });
 
 // Step users, archive, activity log, child workflows and the look-ups of one workflow.
-export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void> {
+export async function workflowRecordsRoutes(app: FastifyInstance, deps: WorkflowRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -75,7 +75,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
           request.params.id,
           request.params.step_tag,
           request.body,
-          { realtime: app.realtime, ipAddress: request.ip },
+          { realtime: deps.realtime, ipAddress: request.ip },
         ),
       }),
   );
@@ -97,7 +97,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
         request.params.id,
         request.params.step_tag,
         request.params.assignee_id,
-        { realtime: app.realtime, ipAddress: request.ip },
+        { realtime: deps.realtime, ipAddress: request.ip },
       ),
     }),
   );
@@ -113,7 +113,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
         response: { 200: WorkflowDetailSchema, ...workflowErrors },
       },
     },
-    async (request) => archiveWorkflow(userContext(request), request.params.id, app.realtime),
+    async (request) => archiveWorkflow(userContext(request), request.params.id, deps.realtime),
   );
 
   api.get(
@@ -155,7 +155,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance): Promise<void>
             request.params.id,
             request.params.field_tag,
             request.body,
-            changeHooks(app),
+            changeHooks(deps),
           ),
         ),
   );

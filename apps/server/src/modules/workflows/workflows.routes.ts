@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userContext } from '../../platform/request-context.js';
-import { changeHooks } from './change-hooks.js';
+import { changeHooks, type WorkflowRouteDeps } from './change-hooks.js';
 import { createWorkflow, getWorkflow } from './create-workflow.service.js';
 
 const tags = ['workflows'];
@@ -21,7 +21,7 @@ export const workflowErrors = {
 };
 
 // Create and read one workflow; the actions on it register in their own route files.
-export async function workflowsRoutes(app: FastifyInstance): Promise<void> {
+export async function workflowsRoutes(app: FastifyInstance, deps: WorkflowRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -36,7 +36,7 @@ export async function workflowsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createWorkflow(userContext(request), request.body, changeHooks(app))),
+      reply.status(201).send(await createWorkflow(userContext(request), request.body, changeHooks(deps))),
   );
 
   api.get(

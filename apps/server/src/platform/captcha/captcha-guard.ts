@@ -90,9 +90,3 @@ export function createCaptchaGuard(deps: {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    captcha: CaptchaGuard;
-  }
-}

@@ -43,9 +43,3 @@ export class FileNotFoundError extends Error {
     this.name = 'FileNotFoundError';
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    files: FileStore;
-  }
-}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { SIGN_IN_THROTTLE_RULES } from '../auth/sign-in-throttle.js';
+import type { JobRegistry } from './job-queue.js';
 import { createJobQueue, type JobWorkers } from './job-workers.js';
 
 export const SESSION_CLEANUP_QUEUE = 'sessions.purge-expired';
@@ -37,4 +38,11 @@ export async function purgeExpiredSignInState(adminDb: Db): Promise<void> {
     .where('first_failure_at', '<', windowStart)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
     .execute();
+}
+
+export function registerSessionCleanupJobs(registry: JobRegistry, deps: { adminDb: Db }): void {
+  registry.add({
+    createQueues: async () => {},
+    registerWorkers: (workers) => registerSessionCleanup(workers, deps.adminDb),
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
+import type { JobRegistry } from '../jobs/job-queue.js';
 import type { Db } from '../../db/database.js';
 import { createJobQueue, type JobWorkers } from '../jobs/job-workers.js';
 import { withTenant } from '../tenant-transaction.js';
@@ -63,6 +64,13 @@ export async function sweepQueuedMail(boss: JobSender, adminDb: Db): Promise<num
         .select('id')
         .where('tenant_id', '=', tenantId)
         .where('status', '=', 'queued')
+
+export function registerMailJobs(registry: JobRegistry, deps: { mail: Mailer; adminDb: Db }): void {
+  registry.add({
+    createQueues: createMailDeliveryQueue,
+    registerWorkers: (workers) => registerMailDelivery(workers, deps.mail, deps.adminDb),
+  });
+}
         .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
         .limit(1000)
         .execute();

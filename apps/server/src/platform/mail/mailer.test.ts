@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startJobQueue } from '../../jobs.js';
+import { openServices } from '../../open-services.js';
 import { freePort } from '../../test/free-port.js';
 import { createTestApp, createTestTenant } from '../../test/test-app.js';
 import { withTenant } from '../tenant-transaction.js';
@@ -56,16 +56,16 @@ async function outboxRow(tenantId: string, id: string) {
 describe('mail delivery over SMTP', () => {
   it('queues in the caller transaction, then delivers to the SMTP server and marks it sent', async () => {
     const tenant = await createTestTenant(withSmtp.adminDb);
-    const { app } = withSmtp;
+    const { app, services } = withSmtp;
     const queued = await withTenant(app.db, tenant.id, (tx) =>
-      app.mail.queue(tx, tenant.id, {
+      services.mail.queue(tx, tenant.id, {
         to: 'reader@example.test',
         subject: 'Your sign-in code',
         text: 'Your code is 123456.',
       }),
     );
     expect(queued.status).toBe('queued');
-    expect(await app.mail.deliverQueued(tenant.id)).toBe(1);
+    expect(await services.mail.deliverQueued(tenant.id)).toBe(1);
 
     const message = received.find((m) => m.to.includes('reader@example.test'));
     expect(message?.from).toBe('no-reply@attest.test');
@@ -77,16 +77,16 @@ describe('mail delivery over SMTP', () => {
     expect(row.status).toBe('sent');
     expect(row.sent_at).toBeInstanceOf(Date);
     // Delivered once: a second run finds nothing left to send.
-    expect(await app.mail.deliverQueued(tenant.id)).toBe(0);
+    expect(await services.mail.deliverQueued(tenant.id)).toBe(0);
   });
 
   it('marks a refused delivery failed with the error and throws, so the job is retried', async () => {
     const tenant = await createTestTenant(withSmtp.adminDb);
-    const { app } = withSmtp;
+    const { app, services } = withSmtp;
     const queued = await withTenant(app.db, tenant.id, (tx) =>
-      app.mail.queue(tx, tenant.id, { to: 'bounce@example.test', subject: 'Hello', text: 'Hi.' }),
+      services.mail.queue(tx, tenant.id, { to: 'bounce@example.test', subject: 'Hello', text: 'Hi.' }),
     );
-    await expect(app.mail.deliver(tenant.id, queued.id)).rejects.toThrow(/Mailbox unavailable/);
+    await expect(services.mail.deliver(tenant.id, queued.id)).rejects.toThrow(/Mailbox unavailable/);
     const row = await outboxRow(tenant.id, queued.id);
     expect(row.status).toBe('failed');
     expect(row.error).toMatch(/Mailbox unavailable/);
@@ -95,11 +95,11 @@ describe('mail delivery over SMTP', () => {
   it("delivers only the tenant's own e-mail", async () => {
     const mine = await createTestTenant(withSmtp.adminDb);
     const other = await createTestTenant(withSmtp.adminDb);
-    const { app } = withSmtp;
+    const { app, services } = withSmtp;
     const queued = await withTenant(app.db, other.id, (tx) =>
-      app.mail.queue(tx, other.id, { to: 'other@example.test', subject: 'Other', text: 'Other.' }),
+      services.mail.queue(tx, other.id, { to: 'other@example.test', subject: 'Other', text: 'Other.' }),
     );
-    expect(await app.mail.deliver(mine.id, queued.id)).toBe('skipped');
+    expect(await services.mail.deliver(mine.id, queued.id)).toBe('skipped');
     expect((await outboxRow(other.id, queued.id)).status).toBe('queued');
   });
 
@@ -129,13 +129,13 @@ describe('mail delivery over SMTP', () => {
 describe('mail delivery through pg-boss', () => {
   it('delivers after commit through a real job worker', async () => {
     const tenant = await createTestTenant(withSmtp.adminDb);
-    const jobs = await startJobQueue({
+    const jobs = await openServices({
       config: withSmtp.app.config,
       adminUrl: inject('adminUrl'),
-      adminDb: withSmtp.adminDb,
-      runWorkers: true,
+      pools: { db: withSmtp.app.db, adminDb: withSmtp.adminDb },
       log: () => {},
     });
+    await jobs.start({ runWorkers: true });
     try {
       const mailer = createMailer({
         config: withSmtp.app.config,
@@ -162,14 +162,14 @@ describe('mail delivery through pg-boss', () => {
 
   it('hands e-mail left queued for over a minute to the queue again', async () => {
     const tenant = await createTestTenant(withSmtp.adminDb);
-    const { app, adminDb } = withSmtp;
+    const { app, adminDb, services } = withSmtp;
     const [stale, fresh] = await withTenant(app.db, tenant.id, async (tx) => [
-      await app.mail.queue(tx, tenant.id, { to: 'stale@example.test', subject: 'S', text: 'S.' }),
-      await app.mail.queue(tx, tenant.id, { to: 'fresh@example.test', subject: 'F', text: 'F.' }),
+      await services.mail.queue(tx, tenant.id, { to: 'stale@example.test', subject: 'S', text: 'S.' }),
+      await services.mail.queue(tx, tenant.id, { to: 'fresh@example.test', subject: 'F', text: 'F.' }),
     ]);
     const other = await createTestTenant(adminDb);
     const elsewhere = await withTenant(app.db, other.id, (tx) =>
-      app.mail.queue(tx, other.id, { to: 'elsewhere@example.test', subject: 'E', text: 'E.' }),
+      services.mail.queue(tx, other.id, { to: 'elsewhere@example.test', subject: 'E', text: 'E.' }),
     );
     await sql`update outbox_emails set created_at = now() - interval '2 minutes'
       where id in (${stale?.id ?? ''}, ${elsewhere.id})`.execute(adminDb);
@@ -192,11 +192,11 @@ describe('mail delivery through pg-boss', () => {
 
   it('deletes sent and kept e-mail after 30 days, and keeps failed e-mail', async () => {
     const tenant = await createTestTenant(withSmtp.adminDb);
-    const { app, adminDb } = withSmtp;
+    const { app, adminDb, services } = withSmtp;
     const ids = await withTenant(app.db, tenant.id, async (tx) => {
       const out: string[] = [];
       for (const to of ['old-sent@example.test', 'old-failed@example.test', 'new-sent@example.test']) {
-        out.push((await app.mail.queue(tx, tenant.id, { to, subject: 'X', text: 'X.' })).id);
+        out.push((await services.mail.queue(tx, tenant.id, { to, subject: 'X', text: 'X.' })).id);
       }
       return out;
     });
@@ -219,12 +219,12 @@ describe('mail delivery through pg-boss', () => {
 describe('mail without SMTP', () => {
   it('keeps the e-mail in the outbox for the development mailbox and sends nothing', async () => {
     const tenant = await createTestTenant(withoutSmtp.adminDb);
-    const { app } = withoutSmtp;
+    const { app, services } = withoutSmtp;
     const queued = await withTenant(app.db, tenant.id, (tx) =>
-      app.mail.queue(tx, tenant.id, { to: 'kept@example.test', subject: 'Kept', text: 'Kept.' }),
+      services.mail.queue(tx, tenant.id, { to: 'kept@example.test', subject: 'Kept', text: 'Kept.' }),
     );
     expect(queued.status).toBe('kept');
-    expect(await app.mail.deliver(tenant.id, queued.id)).toBe('skipped');
+    expect(await services.mail.deliver(tenant.id, queued.id)).toBe('skipped');
     expect(received.some((m) => m.to.includes('kept@example.test'))).toBe(false);
   });
 });

@@ -110,9 +110,3 @@ export function createMailer(options: {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mail: Mailer;
-  }
-}

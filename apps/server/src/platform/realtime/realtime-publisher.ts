@@ -12,12 +12,6 @@ export type RealtimePublisher = { publish(events: readonly OutgoingEvent[]): voi
 // For tools and processes that have nowhere to publish.
 export const silentPublisher: RealtimePublisher = { publish: () => {} };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: RealtimePublisher;
-  }
-}
-
 // Where a publisher hands an envelope: the socket.io server (its adapter fans out to the other
 // processes) or, in a process without one, the Redis emitter.
 export type EnvelopeSink = (channel: string, envelope: RealtimeEvent) => void;
@@ -45,12 +39,13 @@ export function createRealtimePublisher(
   };
 }
 
-// For job workers started before the server whose socket.io they publish through (main.ts): silent
-// until pointed at it.
-export function createDeferredPublisher(): RealtimePublisher & {
-  forwardTo(target: RealtimePublisher): void;
-} {
-  let target = silentPublisher;
+export type DeferredPublisher = RealtimePublisher & { forwardTo(target: RealtimePublisher): void };
+
+// The process's publisher (src/services.ts), built before the server whose socket.io it publishes
+// through: it hands events to `initial` (silent, or the Redis emitter of a worker process) until
+// buildApp points it at that server.
+export function createDeferredPublisher(initial: RealtimePublisher = silentPublisher): DeferredPublisher {
+  let target = initial;
   return {
     publish: (events) => target.publish(events),
     forwardTo(next) {

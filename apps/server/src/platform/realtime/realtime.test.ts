@@ -31,7 +31,7 @@ import {
 } from '../../test/workflow-fixtures.js';
 import { createWorkerPublisher } from './redis-clients.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, adminDb, services } = await createTestApp();
 const port = await listen(app);
 
 const opened: Socket[] = [];
@@ -472,7 +472,7 @@ describe('workflow events', () => {
       actor: null,
       data: { step_tag: DC.screening, connector: 'sanctions_screening' },
     });
-    expect(await app.integrations.runWaiting(t.id)).toBe(1);
+    expect(await services.integrations.runWaiting(t.id)).toBe(1);
     await nextEvent(watcher.listener, 'started run', isRun('started'));
     await nextEvent(watcher.listener, 'finished run', isRun('finished'));
     const order = watcher.listener.events

@@ -87,7 +87,7 @@ async function authenticate(app: FastifyInstance, request: IncomingMessage): Pro
 
 // The socket.io server on the API's own HTTP server and port (path /socket.io/), with the Redis
 // adapter when REDIS_URL is set so that rooms and events span every API process. Answers the
-// publisher the app decorates as app.realtime; closes with the app.
+// publisher buildApp points the services' publisher at; closes with the app.
 export function attachRealtimeServer(app: FastifyInstance): RealtimePublisher {
   const log = (error: Error, context: string) => app.log.error({ err: error }, context);
   const io: RealtimeServer = new Server(app.server, {

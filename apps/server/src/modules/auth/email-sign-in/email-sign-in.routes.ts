@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../../platform/auth/client-info.js';
 import { sendSignInOutcome } from '../../../platform/auth/sign-in-response.js';
+import type { CaptchaGuard } from '../../../platform/captcha/captcha-guard.js';
+import type { Mailer } from '../../../platform/mail/mailer.js';
 import { tenantContext } from '../../../platform/request-context.js';
 import { createLoginCodeService } from './login-code.service.js';
 import { createMagicLinkService } from './magic-link.service.js';
@@ -22,9 +24,12 @@ const tags = ['sign-in'];
 const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema };
 
 // Signing in with what arrives by e-mail: a one-time code or a magic link (spec 1 sections 4 and 7).
-export async function emailSignInRoutes(app: FastifyInstance): Promise<void> {
+// What the e-mailed sign-in routes use of the process's services.
+export type EmailSignInRouteDeps = { mail: Mailer; captcha: CaptchaGuard };
+
+export async function emailSignInRoutes(app: FastifyInstance, services: EmailSignInRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { config: app.config, mail: app.mail, captcha: app.captcha };
+  const deps = { config: app.config, mail: services.mail, captcha: services.captcha };
   const loginCodes = createLoginCodeService(deps);
   const magicLinks = createMagicLinkService(deps);
 
@@ -104,6 +109,6 @@ export async function emailSignInRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: CaptchaConfigSchema },
       },
     },
-    (request) => app.captcha.publicConfig(tenantContext(request)),
+    (request) => services.captcha.publicConfig(tenantContext(request)),
   );
 }

@@ -11,14 +11,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../../platform/auth/client-info.js';
 import { sendSignInOutcome } from '../../../platform/auth/sign-in-response.js';
+import type { Mailer } from '../../../platform/mail/mailer.js';
 import { tenantContext, userContext } from '../../../platform/request-context.js';
 import { createInvitationsService } from './invitations.service.js';
 
 const tags = ['invitations'];
 
-export async function invitationsRoutes(app: FastifyInstance): Promise<void> {
+// What the invitation routes use of the process's services.
+export type InvitationsRouteDeps = { mail: Mailer };
+
+export async function invitationsRoutes(app: FastifyInstance, deps: InvitationsRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const invitations = createInvitationsService({ config: app.config, mail: app.mail });
+  const invitations = createInvitationsService({ config: app.config, mail: deps.mail });
 
   api.post(
     ADMIN_PATHS.invitations,

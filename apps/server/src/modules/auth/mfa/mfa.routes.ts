@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../../platform/auth/client-info.js';
 import { MFA_CHALLENGE_COOKIE, sendSignInOutcome } from '../../../platform/auth/sign-in-response.js';
-import { createSecretBox } from '../../../platform/crypto/secret-box.js';
+import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import { tenantContext } from '../../../platform/request-context.js';
 import { createMfaSignIn } from './mfa-sign-in.service.js';
 
@@ -23,10 +23,13 @@ const errors = {
 };
 
 // The second sign-in step, after any first factor that the account's authenticator app guards.
-export async function mfaRoutes(app: FastifyInstance): Promise<void> {
+// What the MFA sign-in routes use of the process's services.
+export type MfaRouteDeps = { secretBox: SecretBox };
+
+export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const loginUsingMfa = createMfaSignIn({
-    secretBox: createSecretBox(app.config.SECRET_KEY),
+    secretBox: deps.secretBox,
     secretKey: app.config.SECRET_KEY,
   });
 

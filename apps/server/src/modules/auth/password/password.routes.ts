@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../../platform/auth/client-info.js';
 import { sendSignInOutcome } from '../../../platform/auth/sign-in-response.js';
+import type { CaptchaGuard } from '../../../platform/captcha/captcha-guard.js';
+import type { Mailer } from '../../../platform/mail/mailer.js';
 import { tenantContext } from '../../../platform/request-context.js';
 import { login } from './password.service.js';
 
@@ -11,7 +13,10 @@ const tags = ['users'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const throttled = { 429: ApiErrorSchema };
 
-export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+// What the password sign-in routes use of the process's services.
+export type PasswordRouteDeps = { mail: Mailer; captcha: CaptchaGuard };
+
+export async function passwordRoutes(app: FastifyInstance, deps: PasswordRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -27,14 +32,14 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const ctx = tenantContext(request);
-      await app.captcha.assertCaptcha(ctx, {
+      await deps.captcha.assertCaptcha(ctx, {
         email: request.body.email,
         token: request.body.captcha_token,
         service: request.body.captcha_service,
         ip: request.ip,
       });
       const outcome = await login(ctx, request.body, clientInfo(request), {
-        mail: app.mail,
+        mail: deps.mail,
         config: app.config,
       });
       return sendSignInOutcome(request, reply, outcome);

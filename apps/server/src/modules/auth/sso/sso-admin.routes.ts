@@ -18,7 +18,7 @@ import {
   listSsoProviders,
   updateSsoProvider,
 } from './sso-admin.service.js';
-import { ssoAdminContext } from './sso-context.js';
+import { type SsoRouteDeps, ssoAdminContext } from './sso-context.js';
 
 const tags = ['single sign-on'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -28,7 +28,7 @@ const read: FastifyContextConfig = { access: { permission: 'can_access_admin_set
 const write: FastifyContextConfig = { ...read, forbiddenWhileImpersonating: true };
 
 // The tenant's OpenID Connect providers. The client secret is accepted, sealed, and never answered.
-export async function ssoAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function ssoAdminRoutes(app: FastifyInstance, deps: SsoRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -43,7 +43,7 @@ export async function ssoAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { rows, count } = await listSsoProviders(ssoAdminContext(request), request.query);
+      const { rows, count } = await listSsoProviders(ssoAdminContext(request, deps.secretBox), request.query);
       return pageResponse(request, rows, count, request.query);
     },
   );
@@ -60,7 +60,7 @@ export async function ssoAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const provider = await createSsoProvider(ssoAdminContext(request), request.body);
+      const provider = await createSsoProvider(ssoAdminContext(request, deps.secretBox), request.body);
       return reply.status(201).send(provider);
     },
   );
@@ -76,7 +76,7 @@ export async function ssoAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SsoProviderSchema, ...errors },
       },
     },
-    async (request) => getSsoProvider(ssoAdminContext(request), request.params.id),
+    async (request) => getSsoProvider(ssoAdminContext(request, deps.secretBox), request.params.id),
   );
 
   api.patch(
@@ -91,7 +91,8 @@ export async function ssoAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SsoProviderSchema, ...writeErrors },
       },
     },
-    async (request) => updateSsoProvider(ssoAdminContext(request), request.params.id, request.body),
+    async (request) =>
+      updateSsoProvider(ssoAdminContext(request, deps.secretBox), request.params.id, request.body),
   );
 
   api.delete(
@@ -106,7 +107,7 @@ export async function ssoAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteSsoProvider(ssoAdminContext(request), request.params.id);
+      await deleteSsoProvider(ssoAdminContext(request, deps.secretBox), request.params.id);
       return reply.status(204).send(null);
     },
   );

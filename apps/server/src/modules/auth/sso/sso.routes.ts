@@ -11,7 +11,7 @@ import { clientInfo } from '../../../platform/auth/client-info.js';
 import { sendSignInOutcome } from '../../../platform/auth/sign-in-response.js';
 import { tenantContext } from '../../../platform/request-context.js';
 import { withTenant } from '../../../platform/tenant-transaction.js';
-import { ssoContext } from './sso-context.js';
+import { type SsoRouteDeps, ssoContext } from './sso-context.js';
 import { finishSsoLogin, SSO_STATE_TTL_MS, SsoLoginError, startSsoLogin } from './sso-login.service.js';
 import { ssoProvidersRepository } from './sso-providers.repository.js';
 
@@ -25,7 +25,7 @@ const STATE_COOKIE = 'sso_state';
 const STATE_COOKIE_PATH = '/api/v1/users/sso/';
 
 // Spec 1 sections 2 and 4: /login/{loginType}, the popup flow and `next` kept across the round trip.
-export async function ssoRoutes(app: FastifyInstance): Promise<void> {
+export async function ssoRoutes(app: FastifyInstance, deps: SsoRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -60,7 +60,7 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { next, popup } = request.query;
       try {
-        const { url, state } = await startSsoLogin(ssoContext(request), request.params.slug, {
+        const { url, state } = await startSsoLogin(ssoContext(request, deps.secretBox), request.params.slug, {
           next,
           popup: popup === '1' || popup === 'true',
         });
@@ -91,7 +91,7 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const ctx = ssoContext(request);
+      const ctx = ssoContext(request, deps.secretBox);
       reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
       try {
         const result = await finishSsoLogin(ctx, request.params.slug, {
