@@ -1,17 +1,52 @@
-// The workflows module's public face: what the rest of the server may use.
-export { answersRepository } from './answers.repository.js';
-export { currentKind } from './create-workflow.service.js';
+// The workflow engine's public face: what the rest of the server (and the second wave: studio, tasks,
+// records, flows, reports) builds on. docs/workflows.md ("Public face") says what each export
+// guarantees. Nothing outside this folder imports its inner files.
+
+// Create workflows: one for a user under the API's rules, or many at once in the caller's transaction.
+
+export { type CurrentKind, createWorkflow, currentKind } from './create-workflow.service.js';
 export { createWorkflows, type NewWorkflow } from './create-workflows.js';
+export { type MaterialiseInput, materialiseWorkflow } from './materialise.js';
+
+// Publish a definition, and load one (cached: a published version never changes).
+
 export { loadDefinition } from './definition-cache.js';
-export { materialiseWorkflow } from './materialise.js';
-export { publishDefinition } from './publish-definition.js';
+export { type PublishedDefinition, publishDefinition } from './publish-definition.js';
+
+// Workflow access: one workflow, every list, and the loaders that check it first.
+
 export { workflowAccess } from './workflow-access.js';
 export { visibleWorkflowsFilter } from './workflow-access.repository.js';
-export { workflowActionsRoutes } from './workflow-actions.routes.js';
-export { recordActivity } from './workflow-activity.js';
+export {
+  currentAnswers,
+  type LoadedWorkflow,
+  loadChangeableWorkflow,
+  loadVisibleWorkflow,
+} from './workflow-loader.js';
+
+// Answer and step changes.
+
+export { answersRepository } from './answers.repository.js';
+export { saveAnswer } from './answers.service.js';
+export { actOnStep } from './steps.service.js';
+
+// Change hooks: what a change hands on (integration runs to queue, live events to publish).
+
+export type { ChangeHooks, StepIntegrations } from './apply-change.js';
+
+// Events and the activity log.
+
+export { type ActivityInput, recordActivity } from './workflow-activity.js';
 export { mayListenToWorkflow } from './workflow-channel-rule.js';
-export { answerRefusal, workflowRefusal } from './workflow-errors.js';
+export { workflowEvents } from './workflow-events.js';
+
+// Errors: the refusals every workflow action answers with.
+
+export { answerRefusal, stepRefusal, workflowForbidden, workflowRefusal } from './workflow-errors.js';
+
+// Routes, registered by app.ts.
+
+export { workflowActionsRoutes } from './workflow-actions.routes.js';
 export { workflowKindsRoutes } from './workflow-kinds.routes.js';
-export { currentAnswers, loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
 export { workflowRecordsRoutes } from './workflow-records.routes.js';
 export { workflowsRoutes } from './workflows.routes.js';
