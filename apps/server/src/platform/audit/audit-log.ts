@@ -1,4 +1,5 @@
 import type { Tx } from '../tenant-transaction.js';
+import { auditLogRepository } from './audit-log.repository.js';
 
 // The actions the audit trail records; one place, so the admin screen can list and filter them.
 export type AuditAction =
@@ -45,15 +46,12 @@ export type AuditEntry = {
 // Written in the same transaction as the change it describes, so the trail never claims a change
 // that was rolled back, nor misses one that was committed.
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx
-    .insertInto('audit_events')
-    .values({
-      tenant_id: entry.tenantId,
-      action: entry.action,
-      actor_user_id: entry.actorUserId,
-      target_user_id: entry.targetUserId ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-      ip_address: entry.ipAddress ?? null,
-    })
-    .execute();
+  await auditLogRepository.insert(tx, {
+    tenantId: entry.tenantId,
+    action: entry.action,
+    actorUserId: entry.actorUserId,
+    targetUserId: entry.targetUserId ?? null,
+    details: entry.details ?? {},
+    ipAddress: entry.ipAddress ?? null,
+  });
 }

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type User } from '@attest/shared';
 import type { AuthState, Tenant } from '../request-context.js';
 import type { Tx } from '../tenant-transaction.js';
 import { sessionsRepository } from './sessions.repository.js';
+import { userTotpRepository } from './user-totp.repository.js';
 
 // Product features derived from permissions (spec 1 section 3: features includes view_reports).
 function featuresOf(auth: AuthState): string[] {
@@ -12,11 +13,7 @@ function featuresOf(auth: AuthState): string[] {
 export async function currentUserDto(tx: Tx, tenant: Tenant, auth: AuthState): Promise<User> {
   const { user } = auth;
   const groups = await sessionsRepository.groupsOf(tx, user.id);
-  const totp = await tx
-    .selectFrom('user_totp')
-    .select('confirmed_at')
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const enrolled = await userTotpRepository.hasConfirmed(tx, user.id);
   return {
     id: Number(user.id),
     email: user.email,
@@ -29,7 +26,7 @@ export async function currentUserDto(tx: Tx, tenant: Tenant, auth: AuthState): P
     timezone: user.timezone,
     mfa: {
       requires_mfa_verification: false,
-      enrolled: Boolean(totp?.confirmed_at),
+      enrolled,
       enrolment_required: auth.mfaEnrolmentRequired,
     },
     sessionId: auth.sessionId,

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestTenant } from '../../test/test-app.js';
 import { purgeExpiredSignInState } from '../jobs/session-cleanup.js';
 import { withTenant } from '../tenant-transaction.js';
-import { oneTimeTokens } from './one-time-tokens.js';
+import { oneTimeTokensRepository } from './one-time-tokens.repository.js';
 import { hashToken } from './session-token.js';
 
 const { app, adminDb } = await createTestApp();
 
 async function issue(tenantId: string, userId: string, token: string, expiresAt: Date) {
   await withTenant(app.db, tenantId, (tx) =>
-    oneTimeTokens.insert(tx, {
+    oneTimeTokensRepository.insert(tx, {
       tenantId,
       userId,
       purpose: 'magic_link',
@@ -28,7 +28,7 @@ describe('one-time tokens', () => {
     const attempts = await Promise.all(
       Array.from({ length: 5 }, () =>
         withTenant(app.db, tenant.id, (tx) =>
-          oneTimeTokens.consume(tx, 'magic_link', hashToken('race-token')),
+          oneTimeTokensRepository.consume(tx, 'magic_link', hashToken('race-token')),
         ),
       ),
     );

@@ -27,6 +27,9 @@ export type NewSession = {
   impersonatorSessionId?: string | null;
 };
 
+// The tenant's rules for new sessions.
+export type SessionPolicy = { require_mfa: boolean; session_absolute_hours: number };
+
 export const sessionsRepository = {
   async create(tx: Tx, session: NewSession): Promise<string> {
     const row = await tx
@@ -48,6 +51,14 @@ export const sessionsRepository = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  },
+
+  policyOf(tx: Tx, tenantId: string): Promise<SessionPolicy | undefined> {
+    return tx
+      .selectFrom('tenant_configurations')
+      .select(['require_mfa', 'session_absolute_hours'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
   },
 
   // A session is alive while it is within both its absolute lifetime (expires_at) and the tenant's

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { TooManyRequestsError } from '../errors.js';
 import type { Tx } from '../tenant-transaction.js';
+import { signInThrottlesRepository as repo, type ThrottleCounter } from './sign-in-throttles.repository.js';
 
 // Brute-force protection for every secret a person types: password, e-mailed code, MFA code,
 // invitation, current password. The numbers are stated in docs/security.md; change them together.
@@ -69,11 +69,7 @@ export function createSignInThrottle(
   const lockMs = rules.lockMinutes * 60_000;
 
   // Milliseconds until the next attempt is allowed for one counter; 0 when allowed now.
-  function waitFor(
-    row: { failures: number; first_failure_at: Date; last_failure_at: Date; locked_until: Date | null },
-    kind: Key['kind'],
-    at: number,
-  ): number {
+  function waitFor(row: ThrottleCounter, kind: Key['kind'], at: number): number {
     if (row.locked_until && row.locked_until.getTime() > at) return row.locked_until.getTime() - at;
     if (kind !== 'account' || row.first_failure_at.getTime() + windowMs <= at) return 0;
     if (row.failures < rules.delayAfterFailures) return 0;
@@ -88,31 +84,12 @@ export function createSignInThrottle(
     const keys = keysOf(subject);
     if (keys.length === 0) return;
     const at = now();
-    await tx
-      .insertInto('sign_in_throttles')
-      .values(
-        keys.map(({ key }) => ({
-          tenant_id: tenantId,
-          key,
-          failures: 0,
-          first_failure_at: at,
-          last_failure_at: at,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['tenant_id', 'key']).doNothing())
-      .execute();
-    const rows = await tx
-      .selectFrom('sign_in_throttles')
-      .select(['key', 'failures', 'first_failure_at', 'last_failure_at', 'locked_until'])
-      .where('tenant_id', '=', tenantId)
-      .where(
-        'key',
-        'in',
-        keys.map((k) => k.key),
-      )
-      .orderBy('key')
-      .forUpdate()
-      .execute();
+    const rows = await repo.lockCounters(
+      tx,
+      tenantId,
+      keys.map((k) => k.key),
+      at,
+    );
     let wait = 0;
     for (const row of rows) {
       const kind = keys.find((k) => k.key === row.key)?.kind ?? 'address';
@@ -133,12 +110,7 @@ export function createSignInThrottle(
     await recordSuccess(tx, tenantId, subject);
     const address = keysOf(subject).find((k) => k.kind === 'address');
     if (!address) return;
-    await tx
-      .updateTable('sign_in_throttles')
-      .set({ failures: sql`greatest(failures - 1, 0)` })
-      .where('tenant_id', '=', tenantId)
-      .where('key', '=', address.key)
-      .execute();
+    await repo.forgiveOne(tx, tenantId, address.key);
   }
 
   // Counts one failure on each counter; a counter whose window or lock has passed starts again.
@@ -149,31 +121,12 @@ export function createSignInThrottle(
     let accountLockedUntil: Date | null = null;
     const windowStart = new Date(at.getTime() - windowMs);
     for (const { key, kind } of keysOf(subject)) {
-      const stale = sql<boolean>`(sign_in_throttles.first_failure_at <= ${windowStart}
-        or sign_in_throttles.locked_until <= ${at})`;
-      const row = await tx
-        .insertInto('sign_in_throttles')
-        .values({ tenant_id: tenantId, key, failures: 1, first_failure_at: at, last_failure_at: at })
-        .onConflict((oc) =>
-          oc.columns(['tenant_id', 'key']).doUpdateSet({
-            failures: sql`case when ${stale} then 1 else sign_in_throttles.failures + 1 end`,
-            first_failure_at: sql`case when ${stale} then ${at} else sign_in_throttles.first_failure_at end`,
-            locked_until: sql`case when ${stale} then null else sign_in_throttles.locked_until end`,
-            last_failure_at: at,
-          }),
-        )
-        .returning('failures')
-        .executeTakeFirstOrThrow();
+      const failures = await repo.countFailure(tx, tenantId, key, at, windowStart);
       const limit = kind === 'account' ? rules.accountLockFailures : rules.addressLockFailures;
-      if (row.failures >= limit) {
+      if (failures >= limit) {
         const lockedUntil = new Date(at.getTime() + lockMs);
-        await tx
-          .updateTable('sign_in_throttles')
-          .set({ locked_until: lockedUntil })
-          .where('tenant_id', '=', tenantId)
-          .where('key', '=', key)
-          .execute();
-        if (kind === 'account' && row.failures === limit) accountLockedUntil = lockedUntil;
+        await repo.lock(tx, tenantId, key, lockedUntil);
+        if (kind === 'account' && failures === limit) accountLockedUntil = lockedUntil;
       }
     }
     return { accountLockedUntil };
@@ -184,11 +137,7 @@ export function createSignInThrottle(
   async function recordSuccess(tx: Tx, tenantId: string, subject: ThrottleSubject): Promise<void> {
     const account = keysOf(subject).find((k) => k.kind === 'account');
     if (!account) return;
-    await tx
-      .deleteFrom('sign_in_throttles')
-      .where('tenant_id', '=', tenantId)
-      .where('key', '=', account.key)
-      .execute();
+    await repo.clear(tx, tenantId, account.key);
   }
 
   return { rules, assertAllowed, recordFailure, recordSuccess, beginAttempt, attemptSucceeded };

@@ -1,10 +1,12 @@
 import type { User } from '@attest/shared';
 import type { AuthState, Tenant, TenantContext } from '../request-context.js';
 import { type Tx, withTenant } from '../tenant-transaction.js';
+import { authChallengesRepository } from './auth-challenges.repository.js';
 import { currentUserDto } from './current-user.js';
 import { hashToken, newToken } from './session-token.js';
 import { type AuthMethod, sessionsRepository, toAuthState } from './sessions.repository.js';
 import { auditSignIn } from './sign-in-audit.js';
+import { userTotpRepository } from './user-totp.repository.js';
 
 // How long a person has to enter their authenticator code after the first factor.
 export const MFA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -33,21 +35,18 @@ export function completeFirstFactor(
   },
 ): Promise<SignInOutcome> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const enrolled = await hasConfirmedTotp(tx, input.userId);
+    const enrolled = await userTotpRepository.hasConfirmed(tx, input.userId);
     if (enrolled && !input.mfaVerified) {
       const challengeToken = newToken();
       const expiresAt = new Date(Date.now() + MFA_CHALLENGE_TTL_MS);
-      await tx
-        .insertInto('auth_challenges')
-        .values({
-          tenant_id: ctx.tenant.id,
-          token_hash: hashToken(challengeToken),
-          user_id: input.userId,
-          first_factor: input.firstFactor,
-          next_path: input.nextPath ?? null,
-          expires_at: expiresAt,
-        })
-        .execute();
+      await authChallengesRepository.insert(tx, {
+        tenantId: ctx.tenant.id,
+        tokenHash: hashToken(challengeToken),
+        userId: input.userId,
+        firstFactor: input.firstFactor,
+        nextPath: input.nextPath ?? null,
+        expiresAt,
+      });
       return { kind: 'mfa_required', challengeToken, expiresAt };
     }
     const session = await openSession(tx, ctx.tenant, {
@@ -63,15 +62,6 @@ export function completeFirstFactor(
     );
     return { kind: 'session', ...session };
   });
-}
-
-export async function hasConfirmedTotp(tx: Tx, userId: string): Promise<boolean> {
-  const totp = await tx
-    .selectFrom('user_totp')
-    .select('confirmed_at')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Boolean(totp?.confirmed_at);
 }
 
 // A new session (new id, new CSRF token) with the tenant's absolute lifetime. Also used after the
@@ -90,11 +80,7 @@ export async function openSession(
     notAfter?: Date;
   },
 ): Promise<OpenedSession> {
-  const config = await tx
-    .selectFrom('tenant_configurations')
-    .select(['require_mfa', 'session_absolute_hours'])
-    .where('tenant_id', '=', tenant.id)
-    .executeTakeFirst();
+  const config = await sessionsRepository.policyOf(tx, tenant.id);
   const token = newToken();
   const tokenHash = hashToken(token);
   const lifetimeEnd = Date.now() + (config?.session_absolute_hours ?? 12) * 3600_000;

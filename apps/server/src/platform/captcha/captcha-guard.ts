@@ -1,11 +1,11 @@
 import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { sessionsRepository } from '../auth/sessions.repository.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { AppError } from '../errors.js';
 import type { TenantContext } from '../request-context.js';
 import { withTenant } from '../tenant-transaction.js';
+import { captchaRepository } from './captcha.repository.js';
 import type { CaptchaVerifierFactory } from './captcha-verifier.js';
 
 export type CaptchaAnswer = {
@@ -46,20 +46,11 @@ export function createCaptchaGuard(deps: {
   return {
     async assertCaptcha(ctx, answer) {
       const check = await withTenant(deps.db, ctx.tenant.id, async (tx) => {
-        const settings = await tx
-          .selectFrom('tenant_configurations')
-          .select(['captcha_enabled', 'hcaptcha_secret_encrypted'])
-          .where('tenant_id', '=', ctx.tenant.id)
-          .executeTakeFirst();
+        const settings = await captchaRepository.settingsOf(tx, ctx.tenant.id);
         if (!settings?.captcha_enabled) return null;
-        const account = await tx
-          .selectFrom('users')
-          .select('id')
-          .where(sql<string>`lower(email)`, '=', answer.email.trim().toLowerCase())
-          .where('is_active', '=', true)
-          .executeTakeFirst();
-        const exempt = account
-          ? (await sessionsRepository.permissionsOf(tx, account.id)).has('can_bypass_captcha')
+        const accountId = await captchaRepository.activeUserIdByEmail(tx, answer.email);
+        const exempt = accountId
+          ? (await sessionsRepository.permissionsOf(tx, accountId)).has('can_bypass_captcha')
           : false;
         return exempt ? null : { secret: settings.hcaptcha_secret_encrypted };
       });
@@ -79,11 +70,7 @@ export function createCaptchaGuard(deps: {
 
     publicConfig(ctx) {
       return withTenant(deps.db, ctx.tenant.id, async (tx) => {
-        const settings = await tx
-          .selectFrom('tenant_configurations')
-          .select(['captcha_enabled', 'hcaptcha_site_key'])
-          .where('tenant_id', '=', ctx.tenant.id)
-          .executeTakeFirst();
+        const settings = await captchaRepository.settingsOf(tx, ctx.tenant.id);
         const enabled = Boolean(settings?.captcha_enabled);
         return { enabled, site_key: enabled ? (settings?.hcaptcha_site_key ?? null) : null };
       });

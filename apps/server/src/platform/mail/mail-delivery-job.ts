@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type PgBoss from 'pg-boss';
-import type { JobRegistry } from '../jobs/job-queue.js';
 import type { Db } from '../../db/database.js';
+import type { JobRegistry } from '../jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../jobs/job-workers.js';
+import { tenantsRepository } from '../tenancy/tenants.repository.js';
 import { withTenant } from '../tenant-transaction.js';
 import {
   type JobSender,
@@ -11,6 +11,7 @@ import {
   type Mailer,
   mailJobKey,
 } from './mailer.js';
+import { outboxRepository } from './outbox.repository.js';
 
 export const MAIL_SWEEP_QUEUE = 'mail.sweep';
 
@@ -48,38 +49,25 @@ export async function registerMailDelivery(workers: JobWorkers, mailer: Mailer, 
 export const OUTBOX_RETENTION_DAYS = 30;
 
 export async function sweepQueuedMail(boss: JobSender, adminDb: Db): Promise<number> {
-  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
   let handed = 0;
-  for (const { id: tenantId } of tenants) {
+  for (const tenantId of await tenantsRepository.allIds(adminDb)) {
     // adminDb may be a superuser, which row-level security does not bind: name the tenant.
     const stale = await withTenant(adminDb, tenantId, async (tx) => {
-      await tx
-        .deleteFrom('outbox_emails')
-        .where('tenant_id', '=', tenantId)
-        .where('status', 'in', ['sent', 'kept'])
-        .where('created_at', '<', sql<Date>`now() - make_interval(days => ${OUTBOX_RETENTION_DAYS})`)
-        .execute();
-      return tx
-        .selectFrom('outbox_emails')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('status', '=', 'queued')
-
-export function registerMailJobs(registry: JobRegistry, deps: { mail: Mailer; adminDb: Db }): void {
-  registry.add({
-    createQueues: createMailDeliveryQueue,
-    registerWorkers: (workers) => registerMailDelivery(workers, deps.mail, deps.adminDb),
-  });
-}
-        .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
-        .limit(1000)
-        .execute();
+      await outboxRepository.deleteDelivered(tx, tenantId, OUTBOX_RETENTION_DAYS);
+      return outboxRepository.staleQueuedIds(tx, tenantId, 1000);
     });
-    for (const { id: emailId } of stale) {
+    for (const emailId of stale) {
       const job: MailDeliveryJob = { tenantId, emailId };
       await boss.send(MAIL_DELIVERY_QUEUE, job, { singletonKey: mailJobKey(job) });
       handed += 1;
     }
   }
   return handed;
+}
+
+export function registerMailJobs(registry: JobRegistry, deps: { mail: Mailer; adminDb: Db }): void {
+  registry.add({
+    createQueues: createMailDeliveryQueue,
+    registerWorkers: (workers) => registerMailDelivery(workers, deps.mail, deps.adminDb),
+  });
 }

@@ -62,6 +62,29 @@ export const outboxRepository = {
     return rows.map((r) => r.id);
   },
 
+  // Sent and kept e-mail older than retentionDays; failed e-mail stays until someone looks at it.
+  async deleteDelivered(tx: Tx, tenantId: string, retentionDays: number): Promise<void> {
+    await tx
+      .deleteFrom('outbox_emails')
+      .where('tenant_id', '=', tenantId)
+      .where('status', 'in', ['sent', 'kept'])
+      .where('created_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
+      .execute();
+  },
+
+  // E-mail committed over a minute ago and never handed to the queue.
+  async staleQueuedIds(tx: Tx, tenantId: string, limit: number): Promise<string[]> {
+    const rows = await tx
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'queued')
+      .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
   async markSent(tx: Tx, id: string): Promise<void> {
     await tx
       .updateTable('outbox_emails')

@@ -2,6 +2,7 @@ import { BRAND_KEYS, type BrandKey } from '@attest/shared';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../request-context.js';
 import { withTenant } from '../tenant-transaction.js';
+import { tenantsRepository } from './tenants.repository.js';
 
 export type TenantEntry = { tenant: Tenant; maintenance: boolean };
 
@@ -15,22 +16,14 @@ export function createTenantDirectory(db: Db, ttlMs: number): TenantDirectory {
   const cache = new Map<string, { entry: TenantEntry | null; expiresAt: number }>();
 
   async function load(slug: string): Promise<TenantEntry | null> {
-    const row = await db
-      .selectFrom('tenants')
-      .select(['id', 'slug', 'name', 'brand'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
+    const row = await tenantsRepository.findBySlug(db, slug);
     if (!row) return null;
     const brand = (BRAND_KEYS as string[]).includes(row.brand) ? (row.brand as BrandKey) : 'default';
     const tenant: Tenant = { id: row.id, slug: row.slug, name: row.name, brand };
-    const config = await withTenant(db, tenant.id, (tx) =>
-      tx
-        .selectFrom('tenant_configurations')
-        .select('is_maintenance_mode_enabled')
-        .where('tenant_id', '=', tenant.id)
-        .executeTakeFirst(),
+    const maintenance = await withTenant(db, tenant.id, (tx) =>
+      tenantsRepository.isInMaintenance(tx, tenant.id),
     );
-    return { tenant, maintenance: config?.is_maintenance_mode_enabled ?? false };
+    return { tenant, maintenance };
   }
 
   return {

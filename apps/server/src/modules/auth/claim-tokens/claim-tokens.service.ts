@@ -1,6 +1,6 @@
 import { CLAIM_TOKEN_TTL_SECONDS, ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import { safeNextPath } from '../../../platform/auth/next-path.js';
-import { oneTimeTokens } from '../../../platform/auth/one-time-tokens.js';
+import { oneTimeTokensRepository } from '../../../platform/auth/one-time-tokens.repository.js';
 import { hashToken, newToken } from '../../../platform/auth/session-token.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../../platform/auth/sign-in.js';
 import { AppError } from '../../../platform/errors.js';
@@ -17,7 +17,7 @@ export async function mintClaimToken(
   const token = newToken();
   const expiresAt = new Date(Date.now() + CLAIM_TOKEN_TTL_SECONDS * 1000);
   await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    oneTimeTokens.insert(tx, {
+    oneTimeTokensRepository.insert(tx, {
       tenantId: ctx.tenant.id,
       userId: ctx.auth.user.id,
       purpose: 'claim_token',
@@ -36,7 +36,7 @@ export async function claimToken(
   client: ClientInfo,
 ): Promise<{ outcome: SignInOutcome; nextPath: string | null }> {
   const used = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    oneTimeTokens.consume(tx, 'claim_token', hashToken(token)),
+    oneTimeTokensRepository.consume(tx, 'claim_token', hashToken(token)),
   );
   if (!used) throw new AppError(400, ERROR_CODES.tokenExpired, SERVER_MESSAGES.claimTokenExpired);
   const outcome = await completeFirstFactor(ctx, {

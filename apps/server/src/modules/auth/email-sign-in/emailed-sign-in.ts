@@ -1,6 +1,6 @@
 import type { Config } from '../../../config.js';
 import type { OneTimeTokenPurpose } from '../../../db/schema.js';
-import { oneTimeTokens } from '../../../platform/auth/one-time-tokens.js';
+import { oneTimeTokensRepository } from '../../../platform/auth/one-time-tokens.repository.js';
 import type { ClientInfo } from '../../../platform/auth/sign-in.js';
 import { signInThrottle } from '../../../platform/auth/sign-in-throttle.js';
 import type { CaptchaAnswer, CaptchaGuard } from '../../../platform/captcha/captcha-guard.js';
@@ -35,7 +35,7 @@ export async function accountToEmail(tx: Tx, email: string, purpose: OneTimeToke
   if ((await emailSignInRepository.countIssuedSince(tx, account.id, purpose, since)) >= EMAILS_PER_WINDOW) {
     return undefined;
   }
-  await oneTimeTokens.revokeUnused(tx, account.id, purpose);
+  await oneTimeTokensRepository.revokeUnused(tx, account.id, purpose);
   return account;
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_TTL_MINUTES, SERVER_MESSAGES } from '@attest/shared';
-import { oneTimeTokens } from '../../../platform/auth/one-time-tokens.js';
+import { oneTimeTokensRepository } from '../../../platform/auth/one-time-tokens.repository.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../../platform/auth/sign-in.js';
 import { auditLockout, auditSignInFailure } from '../../../platform/auth/sign-in-audit.js';
 import { signInThrottle, type ThrottleSubject } from '../../../platform/auth/sign-in-throttle.js';
@@ -36,7 +36,7 @@ export function createLoginCodeService(deps: EmailSignInDeps) {
         if (!account) return [];
         const id = randomUUID();
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-        await oneTimeTokens.insert(tx, {
+        await oneTimeTokensRepository.insert(tx, {
           tenantId: ctx.tenant.id,
           id,
           userId: account.id,
@@ -65,18 +65,21 @@ export function createLoginCodeService(deps: EmailSignInDeps) {
       const userId = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
         await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
         const account = await emailSignInRepository.findActiveAccount(tx, input.email);
-        const live = account ? await oneTimeTokens.latestUsable(tx, account.id, 'login_code') : undefined;
+        const live = account
+          ? await oneTimeTokensRepository.latestUsable(tx, account.id, 'login_code')
+          : undefined;
         const matches =
           live !== undefined &&
           live.attempts < LOGIN_CODE_MAX_ATTEMPTS &&
           timingSafeEqual(live.token_hash, codeHash(live.id, input.token));
-        if (account && live && matches && (await oneTimeTokens.consumeById(tx, live.id))) {
+        if (account && live && matches && (await oneTimeTokensRepository.consumeById(tx, live.id))) {
           await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
           return account.id;
         }
         if (live) {
-          await oneTimeTokens.countAttempt(tx, live.id);
-          if (live.attempts + 1 >= LOGIN_CODE_MAX_ATTEMPTS) await oneTimeTokens.consumeById(tx, live.id);
+          await oneTimeTokensRepository.countAttempt(tx, live.id);
+          if (live.attempts + 1 >= LOGIN_CODE_MAX_ATTEMPTS)
+            await oneTimeTokensRepository.consumeById(tx, live.id);
         }
         const { accountLockedUntil } = await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
         // An unknown e-mail is recorded without it (docs/security.md, Audit trail).

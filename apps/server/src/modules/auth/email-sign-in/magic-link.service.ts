@@ -1,6 +1,6 @@
 import { ERROR_CODES, MAGIC_LINK_TTL_MINUTES, SERVER_MESSAGES } from '@attest/shared';
 import { safeNextPath } from '../../../platform/auth/next-path.js';
-import { oneTimeTokens } from '../../../platform/auth/one-time-tokens.js';
+import { oneTimeTokensRepository } from '../../../platform/auth/one-time-tokens.repository.js';
 import { hashToken, newToken } from '../../../platform/auth/session-token.js';
 import { type ClientInfo, completeFirstFactor, type SignInOutcome } from '../../../platform/auth/sign-in.js';
 import { AppError } from '../../../platform/errors.js';
@@ -31,7 +31,7 @@ export function createMagicLinkService(deps: EmailSignInDeps) {
         const account = await accountToEmail(tx, input.email, 'magic_link');
         if (!account) return [];
         const token = newToken();
-        await oneTimeTokens.insert(tx, {
+        await oneTimeTokensRepository.insert(tx, {
           tenantId: ctx.tenant.id,
           userId: account.id,
           purpose: 'magic_link',
@@ -54,7 +54,7 @@ export function createMagicLinkService(deps: EmailSignInDeps) {
       client: ClientInfo,
     ): Promise<{ outcome: SignInOutcome; nextPath: string | null }> {
       const used = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
-        oneTimeTokens.consume(tx, 'magic_link', hashToken(token)),
+        oneTimeTokensRepository.consume(tx, 'magic_link', hashToken(token)),
       );
       if (!used) throw new AppError(400, ERROR_CODES.tokenExpired, SERVER_MESSAGES.magicLinkExpired);
       const outcome = await completeFirstFactor(ctx, {

@@ -1,7 +1,7 @@
 import { type AdminUser, ERROR_CODES, INVITATION_TTL_DAYS, SERVER_MESSAGES } from '@attest/shared';
 import type { Config } from '../../../config.js';
 import { recordAudit } from '../../../platform/audit/audit-log.js';
-import { oneTimeTokens } from '../../../platform/auth/one-time-tokens.js';
+import { oneTimeTokensRepository } from '../../../platform/auth/one-time-tokens.repository.js';
 import { assertNewPassword } from '../../../platform/auth/password-policy.js';
 import { hashPassword } from '../../../platform/auth/passwords.js';
 import { hashToken, newToken } from '../../../platform/auth/session-token.js';
@@ -46,7 +46,7 @@ export function createInvitationsService(deps: { config: Config; mail: Mailer })
         if (await invitationsRepository.emailTaken(tx, input.email)) throw emailTaken();
         const user = await invitationsRepository.createSupplier(tx, ctx.tenant.id, input);
         const token = newToken();
-        await oneTimeTokens.insert(tx, {
+        await oneTimeTokensRepository.insert(tx, {
           tenantId: ctx.tenant.id,
           userId: user.id,
           purpose: 'invitation',
@@ -98,7 +98,7 @@ export function createInvitationsService(deps: { config: Config; mail: Mailer })
       const throttle: ThrottleSubject = { purpose: 'invitation', address: client.ipAddress };
       const invitee = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
         await signInThrottle.assertAllowed(tx, ctx.tenant.id, throttle);
-        const live = await oneTimeTokens.findUsable(tx, 'invitation', tokenHash);
+        const live = await oneTimeTokensRepository.findUsable(tx, 'invitation', tokenHash);
         if (!live) {
           await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
           return undefined;
@@ -111,7 +111,7 @@ export function createInvitationsService(deps: { config: Config; mail: Mailer })
       // Hashing is slow: outside any transaction, and only once the token and the policy passed.
       const passwordHash = await hashPassword(input.password);
       const userId = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-        const used = await oneTimeTokens.consume(tx, 'invitation', tokenHash);
+        const used = await oneTimeTokensRepository.consume(tx, 'invitation', tokenHash);
         if (!used) return null;
         await invitationsRepository.setPassword(tx, used.user_id, passwordHash);
         await recordAudit(tx, {

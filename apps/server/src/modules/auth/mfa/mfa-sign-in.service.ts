@@ -1,4 +1,5 @@
 import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
+import { authChallengesRepository } from '../../../platform/auth/auth-challenges.repository.js';
 import { hashToken } from '../../../platform/auth/session-token.js';
 import { type ClientInfo, type OpenedSession, openSession } from '../../../platform/auth/sign-in.js';
 import { auditLockout, auditSignIn, auditSignInFailure } from '../../../platform/auth/sign-in-audit.js';
@@ -9,7 +10,6 @@ import { AppError } from '../../../platform/errors.js';
 import type { TenantContext } from '../../../platform/request-context.js';
 import { type Tx, withTenant } from '../../../platform/tenant-transaction.js';
 import { asAuthMethod, invalidCode, mfaRepository } from '../../account-security/index.js';
-import { mfaChallengesRepository } from './mfa-challenges.repository.js';
 
 // A challenge dies after this many wrong codes; the person signs in again (and meets the throttle).
 export const MFA_CHALLENGE_MAX_ATTEMPTS = 5;
@@ -52,7 +52,7 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaSignInDeps) {
   ): Promise<MfaSignIn> {
     if (!challengeToken) throw challengeExpired();
     const attempt = await withTenant(ctx.db, ctx.tenant.id, async (tx): Promise<Attempt> => {
-      const challenge = await mfaChallengesRepository.findOpenChallenge(
+      const challenge = await authChallengesRepository.findOpenChallenge(
         tx,
         hashToken(challengeToken),
         MFA_CHALLENGE_MAX_ATTEMPTS,
@@ -67,14 +67,14 @@ export function createMfaSignIn({ secretBox, secretKey }: MfaSignInDeps) {
       const who = { tenantId: ctx.tenant.id, userId: challenge.user_id, ipAddress: client.ipAddress };
       const secondFactor = await secondFactorPassed(tx, challenge.user_id, token.trim());
       if (!secondFactor) {
-        await mfaChallengesRepository.countChallengeAttempt(tx, challenge.id);
+        await authChallengesRepository.countChallengeAttempt(tx, challenge.id);
         const { accountLockedUntil } = await signInThrottle.recordFailure(tx, ctx.tenant.id, throttle);
         await auditSignInFailure(tx, who, { method: 'mfa', reason: 'wrong_mfa_code' });
         if (accountLockedUntil)
           await auditLockout(tx, who, { method: 'mfa', lockedUntil: accountLockedUntil });
         return { kind: 'invalid' };
       }
-      await mfaChallengesRepository.consumeChallenge(tx, challenge.id);
+      await authChallengesRepository.consumeChallenge(tx, challenge.id);
       await signInThrottle.recordSuccess(tx, ctx.tenant.id, throttle);
       const session = await openSession(tx, ctx.tenant, {
         userId: challenge.user_id,

@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../../platform/tenant-transaction.js';
+import type { Tx } from '../tenant-transaction.js';
+
+export type NewAuthChallenge = {
+  tenantId: string;
+  tokenHash: Buffer;
+  userId: string;
+  firstFactor: string;
+  nextPath: string | null;
+  expiresAt: Date;
+};
 
 export type OpenMfaChallenge = {
   id: string;
@@ -9,7 +18,22 @@ export type OpenMfaChallenge = {
   email: string;
 };
 
-export const mfaChallengesRepository = {
+// The auth_challenges table: the MFA step a first factor leads to, behind an httpOnly cookie.
+export const authChallengesRepository = {
+  async insert(tx: Tx, challenge: NewAuthChallenge): Promise<void> {
+    await tx
+      .insertInto('auth_challenges')
+      .values({
+        tenant_id: challenge.tenantId,
+        token_hash: challenge.tokenHash,
+        user_id: challenge.userId,
+        first_factor: challenge.firstFactor,
+        next_path: challenge.nextPath,
+        expires_at: challenge.expiresAt,
+      })
+      .execute();
+  },
+
   // The pending challenge behind the cookie, locked so that concurrent attempts count one by one.
   findOpenChallenge(tx: Tx, tokenHash: Buffer, maxAttempts: number): Promise<OpenMfaChallenge | undefined> {
     return tx

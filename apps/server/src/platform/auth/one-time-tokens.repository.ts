@@ -26,9 +26,19 @@ function ownerIsActive(eb: ExpressionBuilder<Database, 'one_time_tokens'>) {
   );
 }
 
+// A live token as its flow reads it: whose it is, where it leads, whether its minting session had MFA.
+export type UsableOneTimeToken = {
+  id: string;
+  user_id: string;
+  next_path: string | null;
+  mfa_verified: boolean;
+};
+
+export type LatestOneTimeToken = { id: string; token_hash: Buffer; attempts: number };
+
 // Single-use secrets (one_time_tokens): only a hash is stored, and consuming one is a single
 // conditional update, so two concurrent uses can never both succeed.
-export const oneTimeTokens = {
+export const oneTimeTokensRepository = {
   async insert(tx: Tx, token: NewOneTimeToken): Promise<void> {
     await tx
       .insertInto('one_time_tokens')
@@ -57,7 +67,11 @@ export const oneTimeTokens = {
   },
 
   // The live token with this hash, without using it up (to check it before a slow step).
-  findUsable(tx: Tx, purpose: OneTimeTokenPurpose, tokenHash: Buffer) {
+  findUsable(
+    tx: Tx,
+    purpose: OneTimeTokenPurpose,
+    tokenHash: Buffer,
+  ): Promise<UsableOneTimeToken | undefined> {
     return tx
       .selectFrom('one_time_tokens')
       .select(['id', 'user_id', 'next_path', 'mfa_verified'])
@@ -69,7 +83,7 @@ export const oneTimeTokens = {
       .executeTakeFirst();
   },
 
-  consume(tx: Tx, purpose: OneTimeTokenPurpose, tokenHash: Buffer) {
+  consume(tx: Tx, purpose: OneTimeTokenPurpose, tokenHash: Buffer): Promise<UsableOneTimeToken | undefined> {
     return tx
       .updateTable('one_time_tokens')
       .set({ consumed_at: sql<Date>`now()` })
@@ -83,7 +97,11 @@ export const oneTimeTokens = {
   },
 
   // The person's newest live token of a purpose (e-mailed codes are looked up by account).
-  latestUsable(tx: Tx, userId: string, purpose: OneTimeTokenPurpose) {
+  latestUsable(
+    tx: Tx,
+    userId: string,
+    purpose: OneTimeTokenPurpose,
+  ): Promise<LatestOneTimeToken | undefined> {
     return tx
       .selectFrom('one_time_tokens')
       .select(['id', 'token_hash', 'attempts'])
