@@ -22,10 +22,10 @@ const errors = {
   429: ApiErrorSchema,
 };
 
-// The second sign-in step, after any first factor that the account's authenticator app guards.
 // What the MFA sign-in routes use of the process's services.
 export type MfaRouteDeps = { secretBox: SecretBox };
 
+// The second sign-in step, after any first factor that the account's authenticator app guards.
 export async function mfaRoutes(app: FastifyInstance, deps: MfaRouteDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const loginUsingMfa = createMfaSignIn({
