@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { ErrorBoundary } from '../features/errors/components/error-boundary';
-import { ErrorPage } from '../features/errors/components/error-page';
+import { ErrorBoundary, ErrorPage } from '../features/errors';
 import { BootGate } from './boot/boot-gate';
 import { AppProviders } from './providers/app-providers';
 import { createQueryClient } from './providers/query-client';

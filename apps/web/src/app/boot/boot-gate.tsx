@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useCurrentUserQuery } from '../../features/auth/api/get-current-user';
-import { MaintenanceError, maintenanceNotice } from '../../features/configuration/api/configuration-errors';
-import { useConfigurationQuery } from '../../features/configuration/api/get-configuration';
-import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
-import { MaintenancePage } from '../../features/maintenance/components/maintenance-page';
+import { useCurrentUserQuery } from '../../features/auth';
+import { MaintenanceError, maintenanceNotice, useConfigurationQuery } from '../../features/configuration';
+import { ServiceUnavailablePage } from '../../features/errors';
+import { MaintenancePage } from '../../features/maintenance';
 import { useBootLanguage } from './use-boot-language';
 import { useImpersonationSync } from './use-impersonation-sync';
 

@@ -1,6 +1,6 @@
-import { useDashboardView } from '../../features/workflow-list/hooks/use-dashboard-view';
-import { WorkflowExportButton } from '../../features/exports/components/workflow-export-button';
+import { WorkflowExportButton } from '../../features/exports';
 import { MentionsButton } from '../../features/mentions/components/mentions-button';
+import { useDashboardView } from '../../features/workflow-list/hooks/use-dashboard-view';
 import { usePersonalisedHomepage } from '../routes/use-personalised-homepage';
 
 // Spec 1 §2: mentions and export icons show only on the dashboard; export only in the kind view,

@@ -7,7 +7,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { useConfigurationQuery } from '../../features/configuration/api/get-configuration';
+import { useConfigurationQuery } from '../../features/configuration';
 import { createAppTheme } from './theme';
 
 function ThemedMantine({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { CONFIGURATION_GC_MS, CONFIGURATION_STALE_MS, HttpError, QUERY_RETRIES } from '@attest/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { MaintenanceError } from '../../features/configuration/api/configuration-errors';
+import { MaintenanceError } from '../../features/configuration';
 import { OfflineError } from '../../lib/api/network-errors';
 
 // Retrying cannot fix a refusal, a maintenance window or a missing connection.

@@ -8,12 +8,12 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { mentionKeys } from '../../features/mentions/api/mention-keys';
-import { NOTIFICATIONS_PAGE_SIZE } from '../../features/notifications/api/get-notifications';
 import {
+  NOTIFICATIONS_PAGE_SIZE,
   type NotificationListParams,
   notificationKeys,
-} from '../../features/notifications/api/notification-keys';
-import { workflowKeys } from '../../features/workflows/api/workflow-keys';
+} from '../../features/notifications';
+import { workflowKeys } from '../../features/workflows';
 
 type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
 type Count = { count: number };

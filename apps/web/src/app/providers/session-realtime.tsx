@@ -1,13 +1,14 @@
 import { EVENT_TYPES } from '@attest/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
-import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
-import { showNotificationToast } from '../../features/notifications/lib/notification-toast';
+import { useSignedInUser } from '../../features/auth';
+import { showNotificationToast } from '../../features/notifications';
 import {
   RealtimeProvider,
   type RealtimeProviderProps,
-} from '../../features/realtime/components/realtime-provider';
-import { useRealtimeEvent, useRealtimeReconnect } from '../../features/realtime/hooks/use-realtime-event';
+  useRealtimeEvent,
+  useRealtimeReconnect,
+} from '../../features/realtime';
 import { refreshAfterReconnect, routeRealtimeEvent } from './realtime-routing';
 
 // Every event into the query cache, and each new notification as a toast.

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+import { useSignedInUser } from '../../features/auth';
 import { LiveWorkflow } from '../../features/realtime/components/live-workflow';
 import { ProcessPage as ProcessPageView } from '../../features/workflows/components/process-page';
 import { ProgressMapPage as ProgressMapView } from '../../features/workflows/components/progress-map-page';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { usePermissions } from '../../features/auth/api/get-permissions';
-import { useConfiguration } from '../../features/configuration/api/use-configuration';
+import { usePermissions } from '../../features/auth';
+import { useConfiguration } from '../../features/configuration';
 import { DashboardPage } from '../../features/reports/components/dashboard-page';
 import { DashboardsPage } from '../../features/reports/components/dashboards-page';
 import { RecordsReportPage } from '../../features/reports/components/records-report-page';

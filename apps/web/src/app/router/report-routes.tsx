@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject, useLocation } from 'react-router';
-import { RequirePermission } from '../../features/auth/routes/require-permission';
-import { withoutFirstThreeSegments } from '../../features/reports/lib/legacy-redirect';
+import { RequirePermission } from '../../features/auth';
+import { withoutFirstThreeSegments } from '../../features/reports';
 
 const pages = () => import('./report-pages');
 

@@ -1,19 +1,19 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { ClosePage } from '../../features/auth/components/close-page';
-import { InvitationPage } from '../../features/auth/components/invitation-page';
-import { LoginPage } from '../../features/auth/components/login-page';
-import { MagicLinkConfirmPage } from '../../features/auth/components/magic-link-confirm-page';
-import { MagicLinkRequestPage } from '../../features/auth/components/magic-link-request-page';
-import { MfaPage } from '../../features/auth/components/mfa-page';
-import { OtpPage } from '../../features/auth/components/otp-page';
-import { SsoStartPage } from '../../features/auth/components/sso-start-page';
-import { AnonymousOnly } from '../../features/auth/routes/anonymous-only';
-import { HomeRedirect } from '../../features/auth/routes/home-redirect';
-import { RequireAuth } from '../../features/auth/routes/require-auth';
-import { NotFoundPage } from '../../features/errors/components/not-found-page';
-import { ReloadRequiredPage } from '../../features/errors/components/reload-required-page';
-import { ServiceUnavailablePage } from '../../features/errors/components/service-unavailable-page';
-import { ExportChartRoute } from '../../features/reports/routes/export-chart-route';
+import {
+  AnonymousOnly,
+  ClosePage,
+  HomeRedirect,
+  InvitationPage,
+  LoginPage,
+  MagicLinkConfirmPage,
+  MagicLinkRequestPage,
+  MfaPage,
+  OtpPage,
+  RequireAuth,
+  SsoStartPage,
+} from '../../features/auth';
+import { NotFoundPage, ReloadRequiredPage, ServiceUnavailablePage } from '../../features/errors';
+import { ExportChartRoute } from '../../features/reports';
 import { AppLayout } from '../layout/app-layout';
 import { SessionRealtime } from '../providers/session-realtime';
 import { AdminRedirect } from '../routes/admin-redirect';

@@ -1,12 +1,13 @@
-import { UsersPage } from '../../features/administration/components/users-page';
-import { usePermissions } from '../../features/auth/api/get-permissions';
-import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+import { UsersPage } from '../../features/administration';
+import { usePermissions, useSignedInUser } from '../../features/auth';
 
-export { AuditPage } from '../../features/administration/components/audit-page';
-export { GroupsPage } from '../../features/administration/components/groups-page';
-export { MailboxPage } from '../../features/administration/components/mailbox-page';
-export { SecuritySettingsPage } from '../../features/administration/components/security-settings-page';
-export { SsoProvidersPage } from '../../features/administration/components/sso-providers-page';
+export {
+  AuditPage,
+  GroupsPage,
+  MailboxPage,
+  SecuritySettingsPage,
+  SsoProvidersPage,
+} from '../../features/administration';
 export { SettingsLayout } from '../layout/settings-layout';
 
 // The administration pages, loaded as one chunk only by the people who open them.

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RequirePermission } from '../../features/auth/routes/require-permission';
+import { RequirePermission } from '../../features/auth';
 
 const pages = () => import('./settings-pages');
 

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RequirePermission } from '../../features/auth/routes/require-permission';
+import { RequirePermission } from '../../features/auth';
 import { placeholder } from './placeholder-route';
 
 // Spec 2 section 2.4: studio is for people with can_access_studio.

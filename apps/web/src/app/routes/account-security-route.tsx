@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SecurityPage } from '../../features/account-security/components/security-page';
-import { authKeys } from '../../features/auth/api/auth-keys';
-import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+import { SecurityPage } from '../../features/account-security';
+import { authKeys, useSignedInUser } from '../../features/auth';
 
 export function AccountSecurityRoute() {
   const user = useSignedInUser();

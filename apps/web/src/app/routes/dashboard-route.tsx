@@ -1,5 +1,4 @@
-import { usePermissions } from '../../features/auth/api/get-permissions';
-import { useSignedInUser } from '../../features/auth/api/use-signed-in-user';
+import { usePermissions, useSignedInUser } from '../../features/auth';
 import { usePreferredRegion } from '../../features/workflow-list/api/preferred-region';
 import { DashboardPage } from '../../features/workflow-list/components/dashboard-page';
 import { usePersonalisedHomepage } from './use-personalised-homepage';

@@ -1,8 +1,8 @@
 import { BRANDS, type BrandKey } from '@attest/shared';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { AuthFrameProvider } from '../../features/auth/components/auth-frame';
-import { useConfiguration } from '../../features/configuration/api/use-configuration';
+import { AuthFrameProvider } from '../../features/auth';
+import { useConfiguration } from '../../features/configuration';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { setStoredLanguage } from '../../lib/i18n/language-preference';
 

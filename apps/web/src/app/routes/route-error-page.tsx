@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorPage } from '../../features/errors/components/error-page';
-import { NotFoundPage } from '../../features/errors/components/not-found-page';
+import { ErrorPage, NotFoundPage } from '../../features/errors';
 
 // Spec 2 section 2.6: a route error shows the error page.
 export function RouteErrorPage() {

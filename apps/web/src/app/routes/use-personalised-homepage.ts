@@ -1,4 +1,4 @@
-import { useConfiguration } from '../../features/configuration/api/use-configuration';
+import { useConfiguration } from '../../features/configuration';
 
 // Spec 1 §2: the dashboard opens in MY_STUFF when the tenant's specialFeatures holds
 // PERSONALISED_HOMEPAGE, else in KIND_VIEW. Its own file: the header reads it without pulling the

@@ -4,7 +4,7 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
-import { usePermissions } from '../../auth/api/get-permissions';
+import { usePermissions } from '../../auth';
 import { createWorkflowExport } from '../api/workflow-exports';
 import { exportErrorKey, reportExportError } from '../lib/export-messages';
 import { trackExport } from '../lib/track-export';

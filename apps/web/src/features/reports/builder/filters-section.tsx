@@ -6,8 +6,7 @@ import {
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllBusinessUnits, useRegions } from '../../workflow-list/api/lookups';
-import { FilterBuilder } from '../../workflow-list/components/filter-builder';
+import { FilterBuilder, useAllBusinessUnits, useRegions } from '../../workflow-list';
 import { withFilters } from '../lib/builder/builder-edits';
 import type { BuilderForm } from '../lib/builder/builder-form';
 import type { ColumnOptions } from './use-column-options';

@@ -9,7 +9,7 @@ import type { ComboboxItem, ComboboxItemGroup } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kindFieldsQueryOptions } from '../../workflow-list/api/kind-data';
+import { kindFieldsQueryOptions } from '../../workflow-list';
 import type { ColumnFacts } from '../lib/builder/builder-edits';
 
 const COMMON = commonCatalogue();

@@ -1,7 +1,7 @@
 import { HttpError } from '@attest/shared';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../auth/api/get-permissions';
+import { usePermissions } from '../../auth';
 import { useReport } from '../api/reports';
 import { ReportBuilder } from '../builder/report-builder';
 import { type BuilderLabels, formOfReport } from '../lib/builder/builder-form';

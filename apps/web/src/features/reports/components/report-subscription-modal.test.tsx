@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
-import { authKeys } from '../../auth/api/auth-keys';
+import { authKeys } from '../../auth';
 import { ReportSubscribeButton } from './report-subscription-actions';
 import { ReportSubscriptionsPanel } from './report-subscription-modal';
 

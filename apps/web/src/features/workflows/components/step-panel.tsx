@@ -9,7 +9,7 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Tooltip } from '@man
 import { IconArrowBackUp, IconInfoCircle, IconLock, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StepCommentsButton } from '../../mentions/components/comments/comment-buttons';
+import { StepCommentsButton } from '../../mentions';
 import { problemsOf } from '../api/workflow-action-error';
 import { useLockStep, useSubmitStep, useUndoStep } from '../api/workflow-queries';
 import type { useAnswerDrafts } from '../hooks/use-answer-drafts';

@@ -2,7 +2,7 @@ import { type AnswerError, type FieldDefinition, validateAnswer } from '@attest/
 import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldCommentsButton } from '../../../mentions/components/comments/comment-buttons';
+import { FieldCommentsButton } from '../../../mentions';
 import { answerErrorText } from '../../lib/answer-error-text';
 import { FieldControl } from './field-control';
 

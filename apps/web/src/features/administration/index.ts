@@ -1,0 +1,8 @@
+// The administration feature's public face (issue 13): the settings pages, which the app loads
+// lazily as one chunk (app/router/settings-pages.tsx).
+export { AuditPage } from './components/audit-page';
+export { GroupsPage } from './components/groups-page';
+export { MailboxPage } from './components/mailbox-page';
+export { SecuritySettingsPage } from './components/security-settings-page';
+export { SsoProvidersPage } from './components/sso-providers-page';
+export { UsersPage } from './components/users-page';
