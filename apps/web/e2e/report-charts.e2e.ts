@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, signIn, tenantUrl } from './support/browser';
-import { selectOption } from './support/select-option';
+import { newPage, signIn, tenantUrl } from './support/browser.js';
+import { selectOption } from './support/select-option.js';
 
 // The categories of a bar chart, left to right (each stacked bar draws one group per series).
 async function barCategories(page: Page): Promise<string[]> {

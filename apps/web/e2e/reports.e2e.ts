@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { DEMO_REPORTS } from '../../server/src/db/seed/demo-reports.js';
-import { newPage, signIn, tenantUrl } from './support/browser';
-import { selectOption } from './support/select-option';
+import { newPage, signIn, tenantUrl } from './support/browser.js';
+import { selectOption } from './support/select-option.js';
 
 // Issue 7: dashboards and reports as a person uses them, on acme's seeded portfolio.
 describe('dashboards and reports', () => {

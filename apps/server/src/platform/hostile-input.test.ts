@@ -1,4 +1,6 @@
 import { PERMISSION_CODENAMES } from '@attest/shared';
+// app.swagger()'s type: the plugin's augmentation of FastifyInstance.
+import type {} from '@fastify/swagger';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { grant, userId } from '../test/admin-fixtures.js';

@@ -25,7 +25,12 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'attest-e2e-'));
   const port = await freePort();
   const pgPort = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+  };
   delete env.DATABASE_URL;
   Object.assign(env, { TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'warn', HOST: '127.0.0.1' });
   const redisUrl = (await shouldRunRedisTests()) ? TEST_REDIS_URL : null;
