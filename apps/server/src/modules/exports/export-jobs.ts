@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { type CrashHook, createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
+import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { useTenant, withTenant } from '../../platform/tenant-transaction.js';
 import { EXPORT_QUEUE, type ExportJob, type ExportRunner, exportJobKey } from './export-runner.js';
 import { exportsRepository } from './exports.repository.js';
@@ -58,9 +59,9 @@ export async function registerExportWorker(
 
 // Runs as the owning role, past row-level security: every statement names the tenant.
 export async function purgeExpiredExports(adminDb: Db, files: FileStore): Promise<number> {
-  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
+  const tenants = await tenantsRepository.allIds(adminDb);
   let purged = 0;
-  for (const { id: tenantId } of tenants) {
+  for (const tenantId of tenants) {
     const keys = await withTenant(adminDb, tenantId, (tx) => exportsRepository.deleteExpired(tx, tenantId));
     // After the rows are gone: a failed delete leaves a file no row names, which is harmless.
     for (const key of keys) await files.delete(key);
@@ -73,8 +74,8 @@ export async function sweepQueuedExports(
   boss: { send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<unknown> },
   adminDb: Db,
 ): Promise<void> {
-  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
-  for (const { id: tenantId } of tenants) {
+  const tenants = await tenantsRepository.allIds(adminDb);
+  for (const tenantId of tenants) {
     const queued = await withTenant(adminDb, tenantId, (tx) =>
       exportsRepository.queuedIds(tx, tenantId, 100),
     );

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import type { ExportLookups } from './cell-values.js';
+import { tenantBusinessUnits, tenantPeople, tenantRegions } from './export-lookups.repository.js';
 
 const byId = (rows: readonly { id: string; name: string }[]) => {
   const names = new Map(rows.map((row) => [Number(row.id), row.name]));
@@ -16,19 +17,9 @@ export async function loadExportLookups(
 ): Promise<ExportLookups> {
   const uses = (type: FieldDefinition['type']) => fields.some((field) => field.type === type);
   const [regions, units, users] = await Promise.all([
-    uses('region')
-      ? tx.selectFrom('regions').select(['id', 'name']).where('tenant_id', '=', tenantId).execute()
-      : [],
-    uses('business_unit')
-      ? tx.selectFrom('business_units').select(['id', 'name']).where('tenant_id', '=', tenantId).execute()
-      : [],
-    uses('owner')
-      ? tx
-          .selectFrom('users')
-          .select(['id', 'first_name', 'last_name', 'email'])
-          .where('tenant_id', '=', tenantId)
-          .execute()
-      : [],
+    uses('region') ? tenantRegions(tx, tenantId) : [],
+    uses('business_unit') ? tenantBusinessUnits(tx, tenantId) : [],
+    uses('owner') ? tenantPeople(tx, tenantId) : [],
   ]);
   return {
     region: byId(regions),

@@ -12,13 +12,9 @@ import type { FileStore, StoredFile } from '../../platform/files/file-store.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/index.js';
 import { loadExportLookups } from './export-lookups.js';
-import {
-  answerColumns,
-  type ExportRowData,
-  exportCells,
-  exportHeaders,
-  streamExportRows,
-} from './export-rows.js';
+import { currentDefinitionIdOf } from './export-lookups.repository.js';
+import { answerColumns, exportCells, exportHeaders } from './export-rows.js';
+import { type ExportRowData, streamExportRows } from './export-rows.repository.js';
 import { type ExportSelectionInput, exportScope } from './export-selection.js';
 import { type ExportRow, exportsRepository } from './exports.repository.js';
 import { createRowWriter } from './file-writers.js';
@@ -89,15 +85,8 @@ export function createExportRunner(options: {
       // the filters with the same code.
       const decoded = decodeListQuery({ ...(row.params as WorkflowListQuery), kind_id: row.kind_id });
       if (!decoded.ok) throw new Error(`Stored export parameters no longer decode: ${decoded.problem.key}`);
-      const kind = await tx
-        .selectFrom('workflow_kinds')
-        .select('current_definition_id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.kind_id)
-        .executeTakeFirst();
-      const definition = kind?.current_definition_id
-        ? await loadDefinition(tx, tenantId, kind.current_definition_id)
-        : null;
+      const definitionId = await currentDefinitionIdOf(tx, tenantId, row.kind_id);
+      const definition = definitionId ? await loadDefinition(tx, tenantId, definitionId) : null;
       const lookups = await loadExportLookups(tx, tenantId, answerColumns(definition));
       return {
         row,

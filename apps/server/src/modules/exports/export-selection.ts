@@ -1,14 +1,7 @@
 import type { WorkflowListState } from '@attest/shared';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import {
-  countMatches,
-  type ListOrdering,
-  listWhere,
-  orderBySql,
-  resolveListScope,
-} from '../workflow-list/index.js';
-import { visibleWorkflowsFilter } from '../workflows/index.js';
+import { countMatches, type ListOrdering, listWhere, resolveListScope } from '../workflow-list/index.js';
 
 export type ExportSelectionInput = { tenantId: string; userId: string; state: WorkflowListState };
 export type ExportScope = ExportSelectionInput & { where: RawBuilder<SqlBool>; ordering: ListOrdering };
@@ -21,30 +14,6 @@ export async function exportScope(tx: Tx, input: ExportSelectionInput): Promise<
   const { kindIds, catalogue, ordering } = await resolveListScope(tx, tenantId, state);
   const where = listWhere({ state, kindIds, tenantId, userId: input.userId, catalogue, now: new Date() });
   return { ...input, where, ordering };
-}
-
-export function orderedWorkflows(tx: Tx, scope: ExportScope) {
-  const tag = scope.ordering.answerFieldTag;
-  // Ordering by an answer joins it as `o`, as the list does.
-  return (
-    tx
-      .selectFrom('workflows as w')
-      .where('w.tenant_id', '=', scope.tenantId)
-      .where(visibleWorkflowsFilter(scope.userId))
-      .where(scope.where)
-      .$if(tag !== null, (query) =>
-        query.leftJoin('workflow_responses as o', (join) =>
-          join
-            .onRef('o.tenant_id', '=', 'w.tenant_id')
-            .onRef('o.workflow_id', '=', 'w.id')
-            .on('o.field_tag', '=', tag ?? '')
-            .on('o.is_current', '=', true),
-        ),
-      )
-      // The list puts the rows without the answer after those with it, whatever the direction.
-      .$if(tag !== null, (query) => query.orderBy(sql`(${scope.ordering.expr} is null)`))
-      .orderBy(orderBySql(scope.ordering))
-  );
 }
 
 // The list's count: exact up to its threshold, the planner's estimate above (the job's rows written

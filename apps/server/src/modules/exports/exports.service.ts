@@ -13,6 +13,7 @@ import { AppError, BadRequestError, DetailedBadRequestError, NotFoundError } fro
 import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { findKind } from './export-lookups.repository.js';
 import type { ExportRunner } from './export-runner.js';
 import {
   countSelected,
@@ -66,12 +67,7 @@ export async function createExport(
   }
   const userId = ctx.auth.user.id;
   const created = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const kind = await tx
-      .selectFrom('workflow_kinds')
-      .select(['id', 'name'])
-      .where('tenant_id', '=', ctx.tenant.id)
-      .where('id', '=', String(kindId))
-      .executeTakeFirst();
+    const kind = await findKind(tx, ctx.tenant.id, String(kindId));
     if (!kind) throw new NotFoundError(EXPORT_MESSAGES.noWorkflows, EXPORT_ERROR_CODES.noWorkflows);
     if ((await exportsRepository.activeCount(tx, ctx.tenant.id, userId)) >= MAX_ACTIVE_EXPORTS_PER_USER) {
       throw new TooManyExportsError();
