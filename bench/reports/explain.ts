@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { REPORT_WORK_MEM } from '../../apps/server/src/modules/reports/engine/run-report.js';
+import { REPORT_WORK_MEM } from '../../apps/server/src/modules/reports/engine/report-data.repository.js';
 
 // A report's compiled query under EXPLAIN (ANALYZE, BUFFERS), as the application role in the tenant
 // (row-level security included) and with the settings runReport gives its own transaction.

@@ -7,6 +7,7 @@ import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
 import type { JobSender, Mailer, QueuedEmail } from '../../platform/mail/mailer.js';
 import { tenantPublicUrl } from '../../platform/mail/public-url.js';
+import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { runReport } from './engine/run-report.js';
 import { checkedReportConfig } from './report-config.js';
@@ -99,17 +100,8 @@ export function createReportSubscriptionRunner(options: {
         const since = how.unlessSentSince;
         if (since && subscription.last_sent_at && subscription.last_sent_at >= since) return 'done' as const;
         const [report, tenant, recipients] = await Promise.all([
-          tx
-            .selectFrom('reports')
-            .select(['id', 'name', 'config'])
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', subscription.report_id)
-            .executeTakeFirstOrThrow(),
-          tx
-            .selectFrom('tenants')
-            .select(['slug', 'brand'])
-            .where('id', '=', tenantId)
-            .executeTakeFirstOrThrow(),
+          repo.reportToSend(tx, tenantId, subscription.report_id),
+          repo.senderTenant(tx, tenantId),
           repo.recipientsOf(tx, tenantId, [subscriptionId]),
         ]);
         // A stored config that no longer validates fails the run with its message.
@@ -187,9 +179,9 @@ export function createReportSubscriptionRunner(options: {
     dispatch,
     send,
     async sweep() {
-      const tenants = await db.selectFrom('tenants').select('id').orderBy('id').execute();
+      const tenants = await tenantsRepository.allIds(db, { ordered: true });
       let picked = 0;
-      for (const { id: tenantId } of tenants) {
+      for (const tenantId of tenants) {
         for (const subscriptionId of await sweepTenant(tenantId)) {
           picked += 1;
           try {

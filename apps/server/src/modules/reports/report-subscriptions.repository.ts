@@ -103,6 +103,35 @@ export const reportSubscriptionsRepository = {
       .execute();
   },
 
+  // The report a subscription is for, with what decides who may subscribe to it.
+  findReport(tx: Tx, tenantId: string, reportId: string) {
+    return tx
+      .selectFrom('reports')
+      .select(['id', 'report_kind'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', reportId)
+      .executeTakeFirst();
+  },
+
+  // The report a run sends: its name and stored configuration.
+  reportToSend(tx: Tx, tenantId: string, reportId: string) {
+    return tx
+      .selectFrom('reports')
+      .select(['id', 'name', 'config'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', reportId)
+      .executeTakeFirstOrThrow();
+  },
+
+  // The sending tenant's address and brand, for the e-mail's links and title.
+  senderTenant(tx: Tx, tenantId: string) {
+    return tx
+      .selectFrom('tenants')
+      .select(['slug', 'brand'])
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+  },
+
   // Which of these ids are active users of the tenant.
   async activeUserIds(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();

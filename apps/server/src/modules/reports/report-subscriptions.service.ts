@@ -72,12 +72,7 @@ function toSubscription(ctx: UserContext, row: SubscriptionRow, recipients: Reci
 // The report must exist in this tenant, and an Email Delivery Report is for administrators (the
 // rule of its data route).
 async function checkedReport(ctx: UserContext, tx: Tx, reportId: string) {
-  const report = await tx
-    .selectFrom('reports')
-    .select(['id', 'report_kind'])
-    .where('tenant_id', '=', ctx.tenant.id)
-    .where('id', '=', reportId)
-    .executeTakeFirst();
+  const report = await repo.findReport(tx, ctx.tenant.id, reportId);
   if (!report) throw new NotFoundError();
   if (report.report_kind === 'email_delivery' && !ctx.auth.permissions.has('can_access_admin_settings')) {
     throw new ForbiddenError(REPORT_API_MESSAGES.emailReportNeedsAdmin, 'report_needs_admin');

@@ -14,8 +14,13 @@ export const tenantsRepository = {
   },
 
   // Every tenant, for the jobs that visit each one (given the owning role's pool).
-  async allIds(db: Db): Promise<string[]> {
-    const rows = await db.selectFrom('tenants').select('id').execute();
+  // `ordered`: in id order (the report subscription sweep visits tenants so).
+  async allIds(db: Db, options: { ordered?: boolean } = {}): Promise<string[]> {
+    const rows = await db
+      .selectFrom('tenants')
+      .select('id')
+      .$if(options.ordered === true, (query) => query.orderBy('id'))
+      .execute();
     return rows.map((r) => r.id);
   },
 

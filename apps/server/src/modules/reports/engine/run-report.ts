@@ -18,9 +18,14 @@ import {
   RELATION_ALIASES,
   type Relation,
 } from './compile-report.js';
+import {
+  reportPageRows,
+  reportRowCount,
+  useReportWorkMem,
+  visibleWorkflows,
+} from './report-data.repository.js';
 import { reportError } from './report-errors.js';
 import { reportFilterSql } from './report-filters.js';
-import { reportVisibilityFilter } from './report-visibility.js';
 import type { ReportBase } from './source-sql.js';
 
 export type ReportRunContext = {
@@ -31,10 +36,6 @@ export type ReportRunContext = {
 };
 
 export type ReportPage = { limit: number; offset: number };
-
-// Memory per sort or hash of a report's query (each parallel worker has its own): enough for a
-// million-workflow join or fold to stay in memory.
-export const REPORT_WORK_MEM = '64MB';
 
 // Runs a validated configuration (spec 2 §3.8) for one user of one tenant: one query, inside the
 // caller's withTenant transaction. Answers the header row then the page's value rows, and `count`,
@@ -78,12 +79,12 @@ export async function runReport(
     related,
     allowRelations: config.report_kind === 'orm_workflow',
   });
-  const rows = sql.join(compiled.inner.map(({ alias, expr }) => sql`${expr} as ${sql.ref(alias)}`));
+  const columns = sql.join(compiled.inner.map(({ alias, expr }) => sql`${expr} as ${sql.ref(alias)}`));
   let inner: RawBuilder<unknown>;
   if (base === 'email') {
     // The tenant's outbox; workflow filters mean nothing here.
     if (config.filters.conditions.length > 0) throw reportError('filtersNotInReport');
-    inner = sql`select ${rows} from outbox_emails e where e.tenant_id = ${tenantId}`;
+    inner = sql`select ${columns} from outbox_emails e where e.tenant_id = ${tenantId}`;
   } else {
     const catalogue = catalogueIndex(definition ? catalogueForDefinition(definition) : commonCatalogue());
     let roots = visibleWorkflows(tx, tenantId, ctx.userId).where(
@@ -99,36 +100,19 @@ export async function runReport(
         ? sql`integration_runs ir join (${roots}) as w on w.tenant_id = ir.tenant_id and w.id = ir.workflow_id`
         : sql`(${roots}) as w`;
     const where = base === 'integration_call' ? sql` where ir.tenant_id = ${tenantId}` : sql``;
-    inner = sql`select ${rows} from ${from} ${sql.join(joins, sql` `)}${where}`;
+    inner = sql`select ${columns} from ${from} ${sql.join(joins, sql` `)}${where}`;
   }
 
-  // A report folds up to every workflow of a kind (hash joins and aggregates over a million rows): with
-  // the server's default work_mem (4 MB) they spill to disk in batches. For this transaction only.
-  await sql`select set_config('work_mem', ${REPORT_WORK_MEM}, true)`.execute(tx);
-  const result = await pageQuery(compiled, inner, page).execute(tx);
-  let count = result.rows[0] ? Number(result.rows[0]._total) : 0;
-  if (result.rows.length === 0 && page.offset > 0) {
+  await useReportWorkMem(tx);
+  const rows = await reportPageRows(tx, pageQuery(compiled, inner, page));
+  let count = rows[0] ? Number(rows[0]._total) : 0;
+  if (rows.length === 0 && page.offset > 0) {
     // Past the last page the window count is not there: count the rows alone.
-    const counted = await sql<{
-      n: string;
-    }>`select count(*) as n from (${outerQuery(compiled, inner)}) as x`.execute(tx);
-    count = Number(counted.rows[0]?.n ?? 0);
+    count = await reportRowCount(tx, outerQuery(compiled, inner));
   }
   const header = compiled.columns.map((c) => c.label);
-  const values = result.rows.map((row) => compiled.columns.map((column, i) => cell(column, row[`v${i}`])));
+  const values = rows.map((row) => compiled.columns.map((column, i) => cell(column, row[`v${i}`])));
   return { results: [header, ...values], count };
-}
-
-// The workflows of the tenant the user may see, unarchived: the list's rule (visibleWorkflowsFilter,
-// in the form of report-visibility.ts), so a report never shows a workflow the list would not;
-// related workflows keep to it too.
-function visibleWorkflows(tx: Tx, tenantId: string, userId: string) {
-  return tx
-    .selectFrom('workflows as w')
-    .selectAll('w')
-    .where('w.tenant_id', '=', tenantId)
-    .where('w.archived_at', 'is', null)
-    .where(reportVisibilityFilter(userId));
 }
 
 // A left join, so a root without related workflows keeps its row (with nulls).
