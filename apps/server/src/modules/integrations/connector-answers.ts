@@ -14,6 +14,7 @@ import {
   recordActivity,
 } from '../workflows/index.js';
 import { type QueuedRun, queueStepIntegrations } from './integration-queue.js';
+import { lockWorkflowForAnswers } from './integration-workflows.repository.js';
 
 const LOGGED_TEXT_MAX_LENGTH = 500;
 
@@ -34,12 +35,7 @@ export async function writeConnectorAnswers(
   input: ConnectorAnswersInput,
 ): Promise<{ written: string[]; runs: QueuedRun[] }> {
   const none = { written: [], runs: [] };
-  const workflow = await tx
-    .selectFrom('workflows')
-    .select(['id', 'kind_id', 'definition_id', 'cycle_end', 'completed_steps', 'archived_at'])
-    .where('id', '=', input.workflowId)
-    .forUpdate()
-    .executeTakeFirst();
+  const workflow = await lockWorkflowForAnswers(tx, input.workflowId);
   if (!workflow || workflow.archived_at) return none;
   if (await answersRepository.isStepLocked(tx, workflow.id, input.stepTag)) return none;
   const definition = await loadDefinition(tx, input.tenantId, workflow.definition_id);

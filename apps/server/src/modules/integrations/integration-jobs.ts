@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
+import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import {
   INTEGRATION_RUN_QUEUE,
@@ -55,9 +56,9 @@ export async function registerIntegrationWorker(
 }
 
 export async function sweepWaitingRuns(boss: IntegrationJobSender, adminDb: Db): Promise<number> {
-  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
+  const tenants = await tenantsRepository.allIds(adminDb);
   let handed = 0;
-  for (const { id: tenantId } of tenants) {
+  for (const tenantId of tenants) {
     const waiting = await withTenant(adminDb, tenantId, (tx) =>
       integrationRunsRepository.waitingIds(tx, tenantId, { olderThanSeconds: 60, limit: 1000 }),
     );

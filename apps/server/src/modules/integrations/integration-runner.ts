@@ -28,6 +28,7 @@ import {
   queueStepIntegrations,
 } from './integration-queue.js';
 import { integrationRunsRepository } from './integration-runs.repository.js';
+import { findRunWorkflow } from './integration-workflows.repository.js';
 
 export type IntegrationRunner = {
   // In the transaction of the action that opened the steps.
@@ -64,11 +65,7 @@ type RunOutcome = {
 };
 
 async function loadInput(tx: Tx, tenantId: string, run: ClaimedRun): Promise<ConnectorInput | undefined> {
-  const workflow = await tx
-    .selectFrom('workflows')
-    .select(['id', 'name', 'definition_id'])
-    .where('id', '=', run.workflow_id)
-    .executeTakeFirstOrThrow();
+  const workflow = await findRunWorkflow(tx, run.workflow_id);
   const definition = await loadDefinition(tx, tenantId, workflow.definition_id);
   const step = flattenSteps(definition).find((s) => s.tag === run.step_tag);
   if (!step) return undefined;
