@@ -61,6 +61,16 @@ export const attachmentsRepository = {
       .execute();
   },
 
+  // The definition a workflow runs on (whose fields say which answers hold files).
+  async definitionIdOf(tx: Tx, workflowId: string): Promise<string> {
+    const workflow = await tx
+      .selectFrom('workflows')
+      .select('definition_id')
+      .where('id', '=', workflowId)
+      .executeTakeFirstOrThrow();
+    return workflow.definition_id;
+  },
+
   async currentAnswer(tx: Tx, workflowId: string, fieldTag: string): Promise<unknown> {
     const row = await tx
       .selectFrom('workflow_responses')

@@ -43,12 +43,8 @@ export function attachmentDownloadUrl(ctx: UserContext, query: DownloadQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const workflowId = String(query.workflow_id);
     if (!(await workflowAccess(tx, ctx.auth.user.id, workflowId))) throw noAccess();
-    const workflow = await tx
-      .selectFrom('workflows')
-      .select('definition_id')
-      .where('id', '=', workflowId)
-      .executeTakeFirstOrThrow();
-    const definition = await loadDefinition(tx, ctx.tenant.id, workflow.definition_id);
+    const definitionId = await attachmentsRepository.definitionIdOf(tx, workflowId);
+    const definition = await loadDefinition(tx, ctx.tenant.id, definitionId);
     const field = flattenSteps(definition)
       .flatMap((step) => step.fields)
       .find((f) => f.tag === query.field_tag);

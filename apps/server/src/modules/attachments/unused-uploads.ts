@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { createJobQueue, type JobWorkers } from '../../platform/jobs/job-workers.js';
+import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
+import { deleteUnusedUploads, storageKeysInUse } from './unused-uploads.repository.js';
 
 export const UNUSED_UPLOADS_QUEUE = 'attachments.purge-unused';
 // An upload no answer ever named is abandoned after this long (the person closed the page before
@@ -23,33 +24,16 @@ export async function registerUnusedUploadsPurge(
 
 // Runs as the owning role, past row-level security: every statement names the tenant.
 export async function purgeUnusedUploads(adminDb: Db, files: FileStore): Promise<number> {
-  const tenants = await adminDb.selectFrom('tenants').select('id').execute();
+  const tenants = await tenantsRepository.allIds(adminDb);
   let purged = 0;
-  for (const { id: tenantId } of tenants) {
+  for (const tenantId of tenants) {
     const keys = await withTenant(adminDb, tenantId, async (tx) => {
-      const deleted = await sql<{ storage_key: string }>`
-        delete from attachments a
-        where a.tenant_id = ${tenantId}
-          and a.created_at < now() - make_interval(days => ${UNUSED_UPLOAD_RETENTION_DAYS})
-          and not exists (
-            select 1 from workflow_responses r
-            where r.tenant_id = a.tenant_id and r.workflow_id = a.workflow_id and r.field_tag = a.field_tag
-              and (r.value @> jsonb_build_object('id', a.id)
-                or r.value @> jsonb_build_array(jsonb_build_object('id', a.id)))
-          )
-        returning a.storage_key
-      `.execute(tx);
-      purged += deleted.rows.length;
-      const candidates = [...new Set(deleted.rows.map((r) => r.storage_key))];
+      const deleted = await deleteUnusedUploads(tx, tenantId, UNUSED_UPLOAD_RETENTION_DAYS);
+      purged += deleted.length;
+      const candidates = [...new Set(deleted)];
       if (candidates.length === 0) return [];
       // One stored file may stand behind several attachments (the demo's sample files).
-      const shared = await tx
-        .selectFrom('attachments')
-        .select('storage_key')
-        .where('tenant_id', '=', tenantId)
-        .where('storage_key', 'in', candidates)
-        .execute();
-      const kept = new Set(shared.map((r) => r.storage_key));
+      const kept = await storageKeysInUse(tx, tenantId, candidates);
       return candidates.filter((key) => !kept.has(key));
     });
     // After the rows are gone: a failed delete leaves a file no row names, which is harmless.
