@@ -151,7 +151,7 @@ export function notificationsChangedEvent(
 
 // Records notifications in the caller's transaction and answers the events that announce them: one
 // 'notification.created' per row (data: the Notification) and one 'notifications.changed' per user.
-// The caller publishes them once its transaction has committed (app.realtime.publish).
+// The caller publishes them once its transaction has committed (the services' realtime publisher).
 export async function recordNotifications(
   tx: Tx,
   tenantId: string,
