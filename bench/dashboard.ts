@@ -10,6 +10,7 @@
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { appRoleUrl } from '../apps/server/src/db/database.js';
+import { createServices } from '../apps/server/src/services.js';
 import { freePort } from '../apps/server/src/test/free-port.js';
 import {
   BENCH_PASSWORD,
@@ -44,7 +45,10 @@ const total = await admin.query<{ n: string }>(`select count(*) as n from workfl
 const appUrl =
   config.DATABASE_APP_URL ?? appRoleUrl(database.adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
 const recording = recordingDb(appUrl, STATEMENT_TIMEOUT_MS);
-const app = await buildApp({ config, db: recording.db, logger: false });
+const services = createServices(config, { db: recording.db, adminDb: database.adminDb }, null, {
+  log: () => {},
+});
+const app = await buildApp({ services, logger: false });
 // Requests still running when a case ends (autocannon stops sending, the server finishes them)
 // would load the next case: each case starts when they are done.
 const drained = async () => {
@@ -118,7 +122,9 @@ try {
       const exports: ExportResult[] = [];
       for (const format of ['csv', 'xlsx'] as const) {
         for (const rows of EXPORT_ROWS) {
-          exports.push(await benchExport(app, admin, { port, session, ids, rows, format }));
+          exports.push(
+            await benchExport(services.workflowExports, admin, { port, session, ids, rows, format }),
+          );
           console.log(JSON.stringify(exports.at(-1)));
         }
       }

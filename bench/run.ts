@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/bootstrap.js';
 import { createTenant } from '../apps/server/src/db/seed/create-tenant.js';
+import { createServices } from '../apps/server/src/services.js';
 import { freePort } from '../apps/server/src/test/free-port.js';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
@@ -95,7 +96,8 @@ for (let i = 0; i < TENANTS; i++) {
     ],
   });
 }
-const app = await buildApp({ config, db: database.db, logger: false });
+const services = createServices(config, database, null, { log: () => {} });
+const app = await buildApp({ services, logger: false });
 const port = await freePort();
 await app.listen({ host: '127.0.0.1', port });
 const base = '/api/v1';

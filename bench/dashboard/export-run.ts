@@ -1,12 +1,12 @@
 import { EXPORT_PATHS } from '@attest/shared';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import type { Services } from '../../apps/server/src/services.js';
 import type { BenchIds } from './cases.js';
 import { memorySampler } from './load.js';
 import { call, type Session } from './session.js';
 
 // An export as the dashboard asks for it (POST api/v2/workflows/export/ with the kind and a created
-// range that selects about `rows` workflows), then the job run in this process (the app has no job
+// range that selects about `rows` workflows), then the job run in this process (its services have no job
 // queue here, so the request leaves it queued), timed, with RSS and heap sampled every 100 ms.
 
 export type ExportResult = {
@@ -22,7 +22,7 @@ export type ExportResult = {
 };
 
 export async function benchExport(
-  app: FastifyInstance,
+  exports: Services['workflowExports'],
   admin: pg.Client,
   options: { port: number; session: Session; ids: BenchIds; rows: number; format: 'csv' | 'xlsx' },
 ): Promise<ExportResult> {
@@ -52,7 +52,7 @@ export async function benchExport(
   const baseRssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
   const memory = memorySampler();
   const t1 = performance.now();
-  const state = await app.workflowExports.run(ids.tenantId, String(id));
+  const state = await exports.run(ids.tenantId, String(id));
   const seconds = (performance.now() - t1) / 1000;
   const { peakRssMb, peakHeapMb } = memory.stop();
   const done = await call(options.port, 'GET', EXPORT_PATHS.export(id), session.headers);
