@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../../components/list-states';
 import { TimeAgo } from '../../../../components/time-ago';
-import { conversationPath } from '../../lib/conversation-path';
 import { SUBSCRIPTIONS_PAGE_SIZE, useMySubscriptions, useUnsubscribe } from '../../api/my-subscriptions';
+import { conversationPath } from '../../lib/conversation-path';
 
 // Where the thread is: the workflow itself, a step, or a field (after its step).
 function placeOf(subscription: ThreadSubscription, t: TFunction): string {
