@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../../db/database.js';
+import { createDb, createPool } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { type CrashHook, createJobQueue, createJobWorkers } from './job-workers.js';
 import { sweepExpiredLeases } from './lease-sweeper.js';
 
@@ -148,7 +149,19 @@ describe('registered workers', () => {
   // for dead the moment it comes back.
   it('wait one lease after their process lost the database before sweeping again', async () => {
     const { queue, id } = await activeJob();
-    const ownDb = createDb({ connectionString: inject('adminUrl'), max: 1, onPoolError: () => {} });
+    // The process's own pool, which the test cuts off from the database and gives back, as a restart
+    // does: while cut, every connection attempt fails (whether or not the pool had noticed its idle
+    // connection die, which a terminated backend left to chance).
+    const pool = createPool({ connectionString: inject('adminUrl'), max: 1, onPoolError: () => {} });
+    let reachable = true;
+    const ownDb = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: {
+          connect: () => (reachable ? pool.connect() : Promise.reject(new Error('connect ECONNREFUSED'))),
+          end: () => pool.end(),
+        },
+      }),
+    });
     const workers = createJobWorkers({
       boss,
       db: ownDb,
@@ -159,10 +172,9 @@ describe('registered workers', () => {
     try {
       // Registered (the sweeper sweeps registered queues), polling too rarely to take the job back.
       await workers.register(queue, async () => {}, { pollingIntervalSeconds: 3600 });
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(ownDb);
-      // The process's connection is cut, as a database restart cuts it.
-      await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(adminDb);
+      reachable = false;
       await expect(workers.sweep()).rejects.toThrow();
+      reachable = true;
       await adminDb
         .insertInto('job_leases')
         .values({
