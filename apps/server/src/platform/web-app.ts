@@ -12,6 +12,8 @@ import { resolveTenant } from './tenancy/tenancy-hook.js';
 // lives there, so a browser opening it gets the app while an API client still gets JSON.
 const WEB_ROUTES_UNDER_API = /^\/api\/v1\/attachment(?:[/?#]|$)/;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 function wantsWebApp(request: FastifyRequest): boolean {
   if (request.method !== 'GET') return false;
   if (!request.url.startsWith('/api/')) return true;
@@ -26,7 +28,24 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const indexPath = path.join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/build/precompress.ts): sent as
+      // they are to a browser that accepts them.
+      preCompressed: true,
+      // Cache-Control is set per file below.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        // Files under assets/ carry their content's hash in their name: a new build gives new names,
+        // so a browser may keep these for a year. Other files (favicon, ...) for an hour.
+        const hashed = path.relative(root, filePath).startsWith(`assets${path.sep}`);
+        response.setHeader('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+        // The same URL answers br, gzip or plain bytes: a shared cache must key on the encoding.
+        response.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
