@@ -51,6 +51,13 @@ describe('Composer', () => {
     type('Hi @an');
     expect(await screen.findByRole('option', { name: /Ann Lee/ })).toBeTruthy();
     expect(queries.at(-1)).toBe('an');
+    // The first person is picked as soon as the list shows (what Enter takes); the keys move from there.
+    // Pressing before that selection landed made the test depend on timing.
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /Ann Lee/ }).getAttribute('data-combobox-selected')).toBe(
+        'true',
+      ),
+    );
     key('ArrowDown');
     await waitFor(() =>
       expect(screen.getByRole('option', { name: /Legal/ }).getAttribute('data-combobox-selected')).toBe(
