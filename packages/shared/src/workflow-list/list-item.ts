@@ -75,8 +75,6 @@ export type WorkflowListPage = z.infer<typeof WorkflowListPageSchema>;
 // Counts are exact up to this many matches, then estimated from the planner.
 export const COUNT_EXACT_LIMIT = 10_000;
 
-// Spec 1 §7 workflow-kinds/{id}/count/?type=stepgroup: the task queues of a kind.
-export const KindCountQuerySchema = z.object({ type: z.enum(['stepgroup']) });
 // Each count follows the count rule: exact up to COUNT_EXACT_LIMIT, then estimated.
 export const StepgroupCountSchema = z.object({
   step_group_tag: text(),
@@ -96,6 +94,13 @@ export const KindWorkflowCountsQuerySchema = WorkflowListQuerySchema.omit({
   include_kind_children: true,
 });
 export type KindWorkflowCountsQuery = z.infer<typeof KindWorkflowCountsQuerySchema>;
+
+// Spec 1 §7 workflow-kinds/{id}/count/?type=stepgroup: the task queues of a kind. Like the kind
+// counts, the queue and alert counts follow the list's filters (its query without the kind
+// parameters), so the whole sidebar counts what the list would show (issue 14).
+export const KindCountQuerySchema = KindWorkflowCountsQuerySchema.extend({ type: z.enum(['stepgroup']) });
+export type KindCountQuery = z.infer<typeof KindCountQuerySchema>;
+export const KindAlertCountQuerySchema = KindWorkflowCountsQuerySchema;
 // Every kind with a current definition, zero included; each count follows the count rule.
 export const KindWorkflowCountSchema = z.object({
   kind_id: Id,

@@ -1,10 +1,11 @@
 import type { RiskColorLabel } from '@attest/shared';
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 import { type CappedCount, cappedCount } from './capped-count.repository.js';
 
-type KindScope = { tenantId: string; userId: string; kindId: string };
+// `where`: the list's filters (listWhere over `workflows as w`), so the counts follow them.
+type KindScope = { tenantId: string; userId: string; kindId: string; where: RawBuilder<SqlBool> };
 
 // The visible, unarchived workflows of a kind (`workflows as w`).
 function kindWorkflows(tx: Tx, scope: KindScope) {
@@ -13,7 +14,8 @@ function kindWorkflows(tx: Tx, scope: KindScope) {
     .where('w.tenant_id', '=', scope.tenantId)
     .where('w.kind_id', '=', scope.kindId)
     .where('w.archived_at', 'is', null)
-    .where(visibleWorkflowsFilter(scope.userId));
+    .where(visibleWorkflowsFilter(scope.userId))
+    .where(scope.where);
 }
 
 // The visible, unarchived workflows of the kind with an open step in the step group: from the open
@@ -31,6 +33,7 @@ export function countOpenInStepGroup(tx: Tx, scope: KindScope & { groupTag: stri
     .where('w.kind_id', '=', scope.kindId)
     .where('w.archived_at', 'is', null)
     .where(visibleWorkflowsFilter(scope.userId))
+    .where(scope.where)
     .select('st.workflow_id')
     .distinct();
   return cappedCount(tx, open);

@@ -1,10 +1,19 @@
-import type { FieldsExport, KindAlertCounts, KindCounts, PageQuery } from '@attest/shared';
+import type {
+  FieldsExport,
+  KindAlertCounts,
+  KindCounts,
+  KindWorkflowCountsQuery,
+  PageQuery,
+} from '@attest/shared';
 import { catalogueForDefinition, type RiskColorLabel } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { countOpenAlerts, countOpenInStepGroup, userGroupsPage } from './counts.repository.js';
 import { currentDefinitions } from './kind-catalogue.js';
+import { countState } from './kind-counts.service.js';
+import { listWhere } from './list-where.js';
+import { resolveListScope } from './resolve-list-scope.js';
 
 // A kind of the caller's tenant with a published definition, or 404 (another tenant's id too).
 async function kindOr404(tx: Tx, tenantId: string, kindId: number) {
@@ -13,12 +22,33 @@ async function kindOr404(tx: Tx, tenantId: string, kindId: number) {
   return kind;
 }
 
+// The list's filters for one kind, as the list would apply them with kind_id set to it (advanced
+// filters checked against the kind's catalogue: 400 otherwise), so a queue or alert count equals
+// what the list shows for the same filters plus that queue or alert.
+async function kindFilters(tx: Tx, ctx: UserContext, kindId: string, query: KindWorkflowCountsQuery) {
+  const state = { ...countState(query), kind_id: Number(kindId) };
+  const { catalogue } = await resolveListScope(tx, ctx.tenant.id, state);
+  return listWhere({
+    state,
+    kindIds: [kindId],
+    tenantId: ctx.tenant.id,
+    userId: ctx.auth.user.id,
+    catalogue,
+    now: new Date(),
+  });
+}
+
 // Spec 1 §7 count/?type=stepgroup, the task queues: per step group of the kind's current
 // definition, the visible, unarchived workflows of the kind with an open step in it. One capped
 // count per group (the count rule), each on the open-steps-per-group index of 0008.
-export function stepgroupCounts(ctx: UserContext, kindId: number): Promise<KindCounts> {
+export function stepgroupCounts(
+  ctx: UserContext,
+  kindId: number,
+  query: KindWorkflowCountsQuery = {},
+): Promise<KindCounts> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
+    const where = await kindFilters(tx, ctx, kind.id, query);
     const stepgroupdef_counts = [];
     for (const group of kind.definition.step_groups) {
       const total = await countOpenInStepGroup(tx, {
@@ -26,6 +56,7 @@ export function stepgroupCounts(ctx: UserContext, kindId: number): Promise<KindC
         userId: ctx.auth.user.id,
         kindId: kind.id,
         groupTag: group.tag,
+        where,
       });
       stepgroupdef_counts.push({
         step_group_tag: group.tag,
@@ -42,9 +73,14 @@ const COLOUR_ORDER = { R: 0, A: 1, G: 2 } as const;
 
 // Spec 1 §7 alert-count ('Can View Alerts'): open alerts of the kind's visible, unarchived
 // workflows per alert tag and colour of the kind's alert rules, reddest first, each a capped count.
-export function alertCounts(ctx: UserContext, kindId: number): Promise<KindAlertCounts> {
+export function alertCounts(
+  ctx: UserContext,
+  kindId: number,
+  query: KindWorkflowCountsQuery = {},
+): Promise<KindAlertCounts> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
+    const where = await kindFilters(tx, ctx, kind.id, query);
     const pairs = new Map<string, { alert_tag: string; cat_color_label: RiskColorLabel }>();
     for (const rule of kind.definition.alert_rules ?? []) {
       pairs.set(`${rule.alert_tag}/${rule.cat_color_label}`, {
@@ -65,6 +101,7 @@ export function alertCounts(ctx: UserContext, kindId: number): Promise<KindAlert
         kindId: kind.id,
         alertTag: pair.alert_tag,
         colorLabel: pair.cat_color_label,
+        where,
       });
       if (total.count > 0)
         alert_details.push({ ...pair, count: total.count, count_is_estimate: total.estimate });

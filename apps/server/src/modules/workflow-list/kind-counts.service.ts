@@ -4,6 +4,7 @@ import {
   decodeListQuery,
   type KindWorkflowCounts,
   type KindWorkflowCountsQuery,
+  type WorkflowListState,
 } from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
@@ -14,6 +15,18 @@ import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
 import { resolveListScope } from './resolve-list-scope.js';
 
+// The list state a sidebar count applies: the list's decoder (400 on what the list refuses), without
+// ordering (counts are not ordered: an ordering on an answer would need a kind's catalogue for
+// nothing). Shared by the kind counts and a kind's queue and alert counts.
+export function countState(query: KindWorkflowCountsQuery): WorkflowListState {
+  const decoded = decodeListQuery(query);
+  if (!decoded.ok) {
+    const { param, key, detail } = decoded.problem;
+    throw new BadRequestError(`${param}: ${detail ?? key}`, { [param]: [key] });
+  }
+  return { ...decoded.state, ordering: DEFAULT_LIST_ORDERING };
+}
+
 // GET workflow-kinds/counts/: for every kind with a current definition, the `count` GET workflows/
 // would answer for these filters with kind_id set to that kind. One request for the whole sidebar
 // instead of one list request per kind. Same decoder, same scope (advanced filters validated against
@@ -23,13 +36,7 @@ export function kindWorkflowCounts(
   ctx: UserContext,
   query: KindWorkflowCountsQuery,
 ): Promise<KindWorkflowCounts> {
-  const decoded = decodeListQuery(query);
-  if (!decoded.ok) {
-    const { param, key, detail } = decoded.problem;
-    throw new BadRequestError(`${param}: ${detail ?? key}`, { [param]: [key] });
-  }
-  // Counts are not ordered: an ordering on an answer would need a kind's catalogue for nothing.
-  const state = { ...decoded.state, ordering: DEFAULT_LIST_ORDERING };
+  const state = countState(query);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const tenantId = ctx.tenant.id;
     const userId = ctx.auth.user.id;

@@ -1,4 +1,10 @@
-import { DASHBOARD_PATHS, KindWorkflowCountsSchema, WorkflowListPageSchema } from '@attest/shared';
+import {
+  DASHBOARD_PATHS,
+  KindAlertCountsSchema,
+  KindCountsSchema,
+  KindWorkflowCountsSchema,
+  WorkflowListPageSchema,
+} from '@attest/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { publishAll } from '../../test/workflow-fixtures.js';
@@ -126,5 +132,53 @@ describe('GET workflow-kinds/counts/', () => {
     const queues = await member.get(`${DASHBOARD_PATHS.kindCount(t.kinds.lab)}?type=stepgroup`);
     expect(queues.statusCode).toBe(200);
     expect(queues.json()).toHaveProperty('stepgroupdef_counts');
+  });
+});
+
+// Issue 14: the sidebar's queue and alert counts follow the list's filters as the kind counts do.
+describe('a kind’s queue and alert counts under the list filters', () => {
+  async function queues(client: TestClient, query: string) {
+    const response = await client.get(`${DASHBOARD_PATHS.kindCount(t.kinds.lab)}?type=stepgroup&${query}`);
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+    return Object.fromEntries(
+      KindCountsSchema.parse(response.json()).stepgroupdef_counts.map((q) => [q.step_group_tag, q.count]),
+    );
+  }
+  async function alerts(client: TestClient, query: string) {
+    const response = await client.get(`${DASHBOARD_PATHS.kindAlertCount(t.kinds.lab)}?${query}`);
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+    return KindAlertCountsSchema.parse(response.json()).alert_details.map((a) => [a.alert_tag, a.count]);
+  }
+
+  it('narrows the queue counts by region, business unit, search and date', async () => {
+    // Unfiltered: Alpha and Gamma open in intake, Beta in review.
+    expect(await queues(member, '')).toEqual({ lab__intake: 2, lab__review: 1 });
+    expect(await queues(member, `business_unit__in=${t.ids.unit('Berlin')}`)).toEqual({
+      lab__intake: 1,
+      lab__review: 0,
+    });
+    expect(await queues(member, 'q=beta')).toEqual({ lab__intake: 0, lab__review: 1 });
+    // The admin sees Delta (Asia) too, and the region filter takes it away again.
+    expect(await queues(admin, '')).toMatchObject({ lab__intake: 3 });
+    expect(await queues(admin, `region__in=${t.ids.region('Europe')}`)).toMatchObject({ lab__intake: 2 });
+    const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(await queues(member, `created_range_after=${since}`)).toEqual({ lab__intake: 1, lab__review: 0 });
+  });
+
+  it('narrows the alert counts the same way', async () => {
+    expect(await alerts(member, '')).toEqual([['big_count', 1]]);
+    expect(await alerts(member, 'q=beta')).toEqual([['big_count', 1]]);
+    expect(await alerts(member, `business_unit__in=${t.ids.unit('Berlin')}`)).toEqual([]);
+    expect(await alerts(member, 'q=gamma')).toEqual([]);
+  });
+
+  it('refuses a bad filter as the list does', async () => {
+    const response = await member.get(
+      `${DASHBOARD_PATHS.kindCount(t.kinds.lab)}?type=stepgroup&status__in=x`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ status__in: ['invalidId'] });
+    const alertsResponse = await member.get(`${DASHBOARD_PATHS.kindAlertCount(t.kinds.lab)}?region__in=x`);
+    expect(alertsResponse.statusCode).toBe(400);
   });
 });

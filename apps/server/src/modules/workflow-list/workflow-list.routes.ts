@@ -4,6 +4,7 @@ import {
   FieldsExportQuerySchema,
   FieldsExportSchema,
   FilterErrorSchema,
+  KindAlertCountQuerySchema,
   KindAlertCountsSchema,
   KindCountQuerySchema,
   KindCountsSchema,
@@ -71,13 +72,13 @@ export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
       config: dashboard,
       schema: {
         tags,
-        summary: "A kind's task queues: workflows with an open step per step group",
+        summary: "A kind's task queues: workflows with an open step per step group, under the list's filters",
         params: KindParamsSchema,
         querystring: KindCountQuerySchema,
         response: { 200: KindCountsSchema, ...errors },
       },
     },
-    async (request) => stepgroupCounts(userContext(request), request.params.id),
+    async (request) => stepgroupCounts(userContext(request), request.params.id, request.query),
   );
 
   api.get(
@@ -86,12 +87,13 @@ export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'can_view_alerts' } },
       schema: {
         tags,
-        summary: "Open alerts of a kind's workflows per alert tag and colour",
+        summary: "Open alerts of a kind's workflows per alert tag and colour, under the list's filters",
         params: KindParamsSchema,
+        querystring: KindAlertCountQuerySchema,
         response: { 200: KindAlertCountsSchema, ...errors },
       },
     },
-    async (request) => alertCounts(userContext(request), request.params.id),
+    async (request) => alertCounts(userContext(request), request.params.id, request.query),
   );
 
   api.get(

@@ -7,10 +7,11 @@ export const dashboardKeys = {
   kindCounts: (query: string) => [...dashboardKeys.all, 'kind-counts', query] as const,
   statuses: () => [...dashboardKeys.all, 'statuses'] as const,
   regions: () => [...dashboardKeys.all, 'regions'] as const,
+  people: () => [...dashboardKeys.all, 'people'] as const,
   businessUnits: (regionIds: readonly number[]) =>
     [...dashboardKeys.all, 'business-units', regionIds] as const,
-  queues: (kindId: number) => [...dashboardKeys.all, 'queues', kindId] as const,
-  alerts: (kindId: number) => [...dashboardKeys.all, 'alerts', kindId] as const,
+  queues: (kindId: number, filters = '') => [...dashboardKeys.all, 'queues', kindId, filters] as const,
+  alerts: (kindId: number, filters = '') => [...dashboardKeys.all, 'alerts', kindId, filters] as const,
   fields: (kindId: number) => [...dashboardKeys.all, 'fields', kindId] as const,
   savedFilters: () => [...dashboardKeys.all, 'saved-filters'] as const,
   recent: () => [...dashboardKeys.all, 'recent'] as const,

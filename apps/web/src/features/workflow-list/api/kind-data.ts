@@ -5,26 +5,37 @@ import {
   KindCountsSchema,
   KindWorkflowCountsSchema,
 } from '@attest/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api/http-client';
 import { dashboardKeys } from './dashboard-keys';
 
 // Spec 1 §4: selecting a kind loads its task queues, its alerts (only for users who may view alerts)
 // and its advanced-filter field data.
-export const kindQueuesQueryOptions = (kindId: number) =>
+// The queue and alert counts follow the list's filters as the kind counts do (`filters`: the kind
+// counts' query, without what only makes sense within one kind), issue 14.
+const withFilters = (path: string, filters: string, first = '') =>
+  `${path}?${[first, filters].filter(Boolean).join('&')}`.replace(/\?$/, '');
+
+export const kindQueuesQueryOptions = (kindId: number, filters = '') =>
   queryOptions({
-    queryKey: dashboardKeys.queues(kindId),
+    queryKey: dashboardKeys.queues(kindId, filters),
     queryFn: ({ signal }) =>
-      http.get(DASHBOARD_PATHS.kindCount(kindId), KindCountsSchema, { query: { type: 'stepgroup' }, signal }),
+      http.get(withFilters(DASHBOARD_PATHS.kindCount(kindId), filters, 'type=stepgroup'), KindCountsSchema, {
+        signal,
+      }),
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 
-export const kindAlertsQueryOptions = (kindId: number) =>
+export const kindAlertsQueryOptions = (kindId: number, filters = '') =>
   queryOptions({
-    queryKey: dashboardKeys.alerts(kindId),
+    queryKey: dashboardKeys.alerts(kindId, filters),
     queryFn: ({ signal }) =>
-      http.get(DASHBOARD_PATHS.kindAlertCount(kindId), KindAlertCountsSchema, { signal }),
+      http.get(withFilters(DASHBOARD_PATHS.kindAlertCount(kindId), filters), KindAlertCountsSchema, {
+        signal,
+      }),
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 
 export const kindFieldsQueryOptions = (kindId: number) =>
@@ -38,10 +49,13 @@ export const kindFieldsQueryOptions = (kindId: number) =>
     staleTime: 5 * 60_000,
   });
 
-export function useKindData(kindId: number | undefined, canViewAlerts: boolean) {
+export function useKindData(kindId: number | undefined, canViewAlerts: boolean, filters = '') {
   const id = kindId ?? 0;
-  const queues = useQuery({ ...kindQueuesQueryOptions(id), enabled: kindId !== undefined });
-  const alerts = useQuery({ ...kindAlertsQueryOptions(id), enabled: kindId !== undefined && canViewAlerts });
+  const queues = useQuery({ ...kindQueuesQueryOptions(id, filters), enabled: kindId !== undefined });
+  const alerts = useQuery({
+    ...kindAlertsQueryOptions(id, filters),
+    enabled: kindId !== undefined && canViewAlerts,
+  });
   const fields = useQuery({ ...kindFieldsQueryOptions(id), enabled: kindId !== undefined });
   return { queues, alerts, fields };
 }

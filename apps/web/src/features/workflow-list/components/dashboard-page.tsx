@@ -82,9 +82,10 @@ export function DashboardPage({
   const query = listRequestQuery(list);
   const workflows = useWorkflowList(query);
   const kinds = useKinds();
-  const kindData = useKindData(list.kind_id, canViewAlerts);
   const filtered = hasFilters(list);
   const countBase = useMemo(() => kindCountBase(list), [list]);
+  // The same queries as the sidebar's (same keys), so nothing is fetched twice.
+  const kindData = useKindData(list.kind_id, canViewAlerts, countBase.toString());
 
   // Spec 1 §8: errors other than 401/403 are a toast with their message.
   const error = workflows.error;

@@ -33,7 +33,7 @@ export function DashboardSidebar(props: DashboardSidebarProps) {
   const counts = new Map(
     kindCounts.isPending ? kinds.map((k) => [k.id, undefined]) : [...(kindCounts.data ?? new Map())],
   );
-  const kindData = useKindData(list.kind_id, canViewAlerts);
+  const kindData = useKindData(list.kind_id, canViewAlerts, props.kindCountBase.toString());
   const queueFilters = new Map(
     (kindData.queues.data?.stepgroupdef_counts ?? []).map((q) => [
       q.step_group_tag,

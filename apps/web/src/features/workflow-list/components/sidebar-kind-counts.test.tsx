@@ -45,6 +45,7 @@ type Hang = (url: URL) => boolean;
 function mockApi(hang: Hang = () => false) {
   const counts: { search: string; signal: AbortSignal }[] = [];
   const lists: string[] = [];
+  const kindCounts: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input, init) => {
@@ -58,6 +59,26 @@ function mockApi(hang: Hang = () => false) {
           );
         }
         return jsonResponse({ body: countsOf(url.searchParams) });
+      }
+      if (url.pathname === DASHBOARD_PATHS.kindCount(1)) {
+        kindCounts.push(url.search);
+        const count = url.searchParams.has('q') ? 3 : 40;
+        return jsonResponse({
+          body: {
+            stepgroupdef_counts: [
+              { step_group_tag: 'intake', name: 'Intake', count, count_is_estimate: false },
+            ],
+          },
+        });
+      }
+      if (url.pathname === DASHBOARD_PATHS.kindAlertCount(1)) {
+        kindCounts.push(url.search);
+        const count = url.searchParams.has('q') ? 2 : 30;
+        return jsonResponse({
+          body: {
+            alert_details: [{ alert_tag: 'late', cat_color_label: 'R', count, count_is_estimate: false }],
+          },
+        });
       }
       if (url.pathname === DASHBOARD_PATHS.workflows) {
         lists.push(url.search);
@@ -75,7 +96,7 @@ function mockApi(hang: Hang = () => false) {
         : jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
     }),
   );
-  return { counts, lists };
+  return { counts, lists, kindCounts };
 }
 
 function renderDashboard(url: string) {
@@ -120,5 +141,19 @@ describe('the sidebar kind counts', () => {
     expect(counts[0]?.signal.aborted).toBe(true);
     expect(counts[1]?.signal.aborted).toBe(false);
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('counts the queues and alerts of the chosen kind under the same filters', async () => {
+    const { kindCounts } = mockApi();
+    renderDashboard('/workflows/instances?kind_id=1&q=north&status__in=11&region__in=1');
+    await screen.findByRole('table', { name: 'Workflows' });
+    const queue = await within(sidebar()).findByRole('button', { name: /^Intake\b/ });
+    await waitFor(() => expect(within(queue).getByText('3')).toBeTruthy());
+    await waitFor(() => expect(within(sidebar()).getByText('2')).toBeTruthy());
+    // As for the kind counts, what only makes sense within one kind (statuses) is left out.
+    expect([...new Set(kindCounts)].sort()).toEqual([
+      '?q=north&region__in=1',
+      '?type=stepgroup&q=north&region__in=1',
+    ]);
   });
 });
