@@ -73,6 +73,7 @@ export async function writeConnectorAnswers(
     state,
     event: null,
     at: input.at,
+    actorId: null,
   });
   const runs = await queueStepIntegrations(tx, {
     tenantId: input.tenantId,

@@ -57,6 +57,7 @@ export async function applyChange(
     state,
     event,
     at: new Date(),
+    actorId: ctx.auth.user.id,
   });
   // An undone step re-opens too, so its integration runs again.
   const opened = snapshot.enabled_steps.filter((tag) => !before.has(tag));

@@ -9,10 +9,12 @@ import {
   alertChanges,
   cycleEnd,
   deriveStepRows,
+  dueDateMoves,
   type StepEvent,
   type StepRow,
   stepRowChanged,
 } from './step-rows.js';
+import { recordActivity } from './workflow-activity.js';
 import { workflowAlertsRepository } from './workflow-alerts.repository.js';
 import { workflowKindsRepository } from './workflow-kinds.repository.js';
 import { workflowStepsRepository } from './workflow-steps.repository.js';
@@ -25,6 +27,8 @@ export type MaterialiseInput = {
   state: WorkflowState;
   event: StepEvent;
   at: Date;
+  // Who made the change: a person, or null for the engine itself (an integration's answers).
+  actorId: string | null;
 };
 
 // Writes what the engine computes from a workflow's state after a change (answer, submit, undo), in
@@ -35,7 +39,8 @@ export async function materialiseWorkflow(tx: Tx, input: MaterialiseInput): Prom
   const snapshot = evaluateWorkflow(definition, state);
   const existing = await workflowStepsRepository.list(tx, workflow.id);
   const previous = new Map<string, StepRow>(existing.map((row) => [row.step_tag, row]));
-  for (const row of deriveStepRows(definition, snapshot, previous, at, input.event)) {
+  const rows = deriveStepRows(definition, snapshot, previous, at, input.event);
+  for (const row of rows) {
     const before = previous.get(row.step_tag);
     if (!before) {
       await workflowStepsRepository.insert(tx, tenantId, workflow.id, row);
@@ -43,6 +48,9 @@ export async function materialiseWorkflow(tx: Tx, input: MaterialiseInput): Prom
       await workflowStepsRepository.update(tx, workflow.id, row, at);
     }
   }
+
+  const moved = dueDateMoves(definition, previous, rows, workflow.id, input.actorId, at);
+  if (moved.length > 0) await recordActivity(tx, tenantId, moved);
 
   const status = await workflowKindsRepository.statusIdOf(tx, workflow.kind_id, snapshot.status);
   await workflowsRepository.updateState(tx, workflow.id, {

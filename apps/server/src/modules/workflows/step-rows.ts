@@ -1,4 +1,5 @@
 import type { RaisedAlert, StepState, WorkflowDefinition, WorkflowSnapshot } from '@attest/shared';
+import type { ActivityInput } from './workflow-activity.js';
 
 // What the workflow_steps table keeps of one step (migration 0007), derived from the engine's
 // snapshot. Pure, so the request path and the bulk seed write the very same rows.
@@ -85,6 +86,41 @@ export function stepRowChanged(a: StepRow, b: StepRow): boolean {
     a.position !== b.position ||
     a.step_group_tag !== b.step_group_tag
   );
+}
+
+// A step's due date (its SLA breach time) that moved, e.g. restarted by an undo, is said in the
+// activity log with the old and new date and who moved it (null: the engine). A due date that first
+// appears as a step opens, or goes as it closes, is not a move.
+export function dueDateMoves(
+  definition: WorkflowDefinition,
+  previous: ReadonlyMap<string, StepRow>,
+  rows: readonly StepRow[],
+  workflowId: string,
+  actorId: string | null,
+  at: Date,
+): ActivityInput[] {
+  const names = new Map(definition.step_groups.flatMap((g) => g.steps.map((s) => [s.tag, s.name] as const)));
+  return rows.flatMap((row) => {
+    const before = previous.get(row.step_tag)?.sla_breach_at ?? null;
+    const after = row.sla_breach_at;
+    if (before === null || after === null || before.getTime() === after.getTime()) return [];
+    return [
+      {
+        workflowId,
+        action: 'updated' as const,
+        event: 'due_date_changed',
+        actorId,
+        stepTag: row.step_tag,
+        details: {
+          step_name: names.get(row.step_tag) ?? row.step_tag,
+          old_due_at: before.toISOString(),
+          new_due_at: after.toISOString(),
+          by_engine: actorId === null,
+        },
+        at,
+      },
+    ];
+  });
 }
 
 // The workflow's cycle ends when nothing is left to do and something was done; an undo re-opens it.
