@@ -12,6 +12,7 @@ import { AppHeader, headerHeight, ImpersonationBanner } from '../../features/she
 import { NewWorkflowButton } from '../../features/workflows';
 import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
+import { brandNameOf, useDocumentTitle } from './use-document-title';
 import { useRouteHeaderActions } from './use-route-header-actions';
 
 export type AppLayoutProps = {
@@ -34,6 +35,7 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
   const disconnectRealtime = useDisconnectRealtime();
   const [subscriptionsOpen, subscriptions] = useDisclosure(false);
   useSyncTimezone(!enrolling);
+  useDocumentTitle(brandNameOf(configuration));
 
   const impersonation = user.impersonator && (
     <ImpersonationBanner

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { RequirePermission } from '../../features/auth';
-import { withoutFirstThreeSegments } from '../../features/reports';
+import { withoutFirstThreeSegments } from '../../features/reports/lib/legacy-redirect';
 
 const pages = () => import('./report-pages');
 
@@ -16,15 +16,29 @@ export const reportRoutes: RouteObject[] = [
   {
     element: <RequirePermission codename="can_view_process_report" />,
     children: [
-      { path: 'dashboards', lazy: async () => ({ Component: (await pages()).DashboardsRoute }) },
-      { path: 'dashboard/:dashboardId', lazy: async () => ({ Component: (await pages()).DashboardRoute }) },
+      {
+        path: 'dashboards',
+        handle: { area: 'reports' },
+        lazy: async () => ({ Component: (await pages()).DashboardsRoute }),
+      },
+      {
+        path: 'dashboard/:dashboardId',
+        handle: { area: 'reports' },
+        lazy: async () => ({ Component: (await pages()).DashboardRoute }),
+      },
       {
         path: 'dashboards/:dashboardId/report/:reportId',
+        handle: { area: 'report' },
         lazy: async () => ({ Component: (await pages()).ReportRoute }),
       },
-      { path: 'report/:reportId', lazy: async () => ({ Component: (await pages()).ReportRoute }) },
+      {
+        path: 'report/:reportId',
+        handle: { area: 'report' },
+        lazy: async () => ({ Component: (await pages()).ReportRoute }),
+      },
       {
         element: <RequirePermission codename="can_add_process_report" />,
+        handle: { area: 'reportEditor' },
         children: [
           {
             path: 'dashboards/:dashboardId/report/new',
@@ -38,6 +52,7 @@ export const reportRoutes: RouteObject[] = [
       },
       {
         element: <RequirePermission codename="can_change_process_report" />,
+        handle: { area: 'reportEditor' },
         children: [
           {
             path: 'dashboards/:dashboardId/report/:reportId/edit',
@@ -51,7 +66,11 @@ export const reportRoutes: RouteObject[] = [
       },
     ],
   },
-  { path: 'reports/tableau', lazy: async () => ({ Component: (await pages()).TableauRoute }) },
+  {
+    path: 'reports/tableau',
+    handle: { title: 'reports.tableau.title' },
+    lazy: async () => ({ Component: (await pages()).TableauRoute }),
+  },
   { path: 'app/reports/v1/*', element: <LegacyReportRedirect /> },
   { path: 'embed/reports/v1/*', element: <LegacyReportRedirect /> },
 ];

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: 'login',
+        handle: { title: 'auth.signIn' },
         element: <AuthFrameRoute />,
         children: [
           {
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <HomeRedirect /> },
                   {
                     path: 'account/security',
+                    handle: { title: 'account.title' },
                     lazy: async () => ({
                       Component: (await import('../routes/account-security-route')).AccountSecurityRoute,
                     }),

@@ -14,12 +14,36 @@ export const settingsRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await pages()).SettingsLayout }),
         children: [
           { index: true, element: <Navigate to="users" replace /> },
-          { path: 'users', lazy: async () => ({ Component: (await pages()).UsersRoute }) },
-          { path: 'groups', lazy: async () => ({ Component: (await pages()).GroupsPage }) },
-          { path: 'sso', lazy: async () => ({ Component: (await pages()).SsoProvidersPage }) },
-          { path: 'security', lazy: async () => ({ Component: (await pages()).SecuritySettingsPage }) },
-          { path: 'audit', lazy: async () => ({ Component: (await pages()).AuditPage }) },
-          { path: 'mailbox', lazy: async () => ({ Component: (await pages()).MailboxPage }) },
+          {
+            path: 'users',
+            handle: { title: 'admin.nav.users' },
+            lazy: async () => ({ Component: (await pages()).UsersRoute }),
+          },
+          {
+            path: 'groups',
+            handle: { title: 'admin.nav.groups' },
+            lazy: async () => ({ Component: (await pages()).GroupsPage }),
+          },
+          {
+            path: 'sso',
+            handle: { title: 'admin.nav.sso' },
+            lazy: async () => ({ Component: (await pages()).SsoProvidersPage }),
+          },
+          {
+            path: 'security',
+            handle: { title: 'admin.nav.security' },
+            lazy: async () => ({ Component: (await pages()).SecuritySettingsPage }),
+          },
+          {
+            path: 'audit',
+            handle: { title: 'admin.nav.audit' },
+            lazy: async () => ({ Component: (await pages()).AuditPage }),
+          },
+          {
+            path: 'mailbox',
+            handle: { title: 'admin.nav.mailbox' },
+            lazy: async () => ({ Component: (await pages()).MailboxPage }),
+          },
         ],
       },
     ],

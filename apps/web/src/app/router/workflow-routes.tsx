@@ -13,6 +13,7 @@ const processPage = async () => ({ Component: (await processPages()).ProcessPage
 // root routes mount it under the header-less layout.
 export const processWithoutHeaderRoute: RouteObject = {
   path: 'process/:id/without-header',
+  handle: { area: 'process' },
   lazy: processPage,
 };
 
@@ -24,9 +25,17 @@ export const workflowRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../routes/dashboard-route')).DashboardRoute }),
   },
   { path: 'workflows/instances/:id/*', element: <WorkflowInstanceRedirect /> },
-  { path: 'process/:id', lazy: processPage },
-  { path: 'process/:id/map', lazy: async () => ({ Component: (await processPages()).ProgressMapPage }) },
-  { path: 'process/:id/wizard', lazy: async () => ({ Component: (await processPages()).WizardPage }) },
+  { path: 'process/:id', handle: { area: 'process' }, lazy: processPage },
+  {
+    path: 'process/:id/map',
+    handle: { area: 'progressMap' },
+    lazy: async () => ({ Component: (await processPages()).ProgressMapPage }),
+  },
+  {
+    path: 'process/:id/wizard',
+    handle: { area: 'wizard' },
+    lazy: async () => ({ Component: (await processPages()).WizardPage }),
+  },
   // Spec 1 section 2: a process path matching no known route goes home.
   { path: 'process/*', element: <Navigate to="/" replace /> },
   placeholder('home', 'home'),
@@ -34,6 +43,7 @@ export const workflowRoutes: RouteObject[] = [
   placeholder('search', 'search'),
   {
     path: 'mysubscriptions',
+    handle: { title: 'subscriptions.title' },
     lazy: async () => ({
       Component: (await import('../../features/mentions/components/subscriptions/my-subscriptions-page'))
         .MySubscriptionsPage,
@@ -41,6 +51,7 @@ export const workflowRoutes: RouteObject[] = [
   },
   {
     path: 'notifications',
+    handle: { title: 'notifications.title' },
     lazy: async () => ({
       Component: (await import('../../features/notifications/components/notifications-page'))
         .NotificationsPage,

@@ -5,6 +5,7 @@ import { AuthFrameProvider } from '../../features/auth';
 import { useConfiguration } from '../../features/configuration';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { setStoredLanguage } from '../../lib/i18n/language-preference';
+import { brandNameOf, useDocumentTitle } from '../layout/use-document-title';
 
 function isBrandKey(value: string): value is BrandKey {
   return Object.hasOwn(BRANDS, value);
@@ -15,6 +16,7 @@ export function AuthFrameRoute() {
   const { i18n } = useTranslation();
   const configuration = useConfiguration();
   const brand = isBrandKey(configuration.brand) ? BRANDS[configuration.brand] : BRANDS.default;
+  useDocumentTitle(brandNameOf(configuration));
   return (
     <AuthFrameProvider
       value={{
