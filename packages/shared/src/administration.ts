@@ -19,8 +19,12 @@ export const ADMIN_PATHS = {
   mailboxMessage: (id: number) => `/api/v1/dev/mailbox/${id}/`,
   // A file sent with the e-mail (a subscribed report's CSV), by its position in the message.
   mailboxAttachment: (id: number, index: number) => `/api/v1/dev/mailbox/${id}/attachments/${index}/`,
+  // The regions and business units the signed-in person may see (filters and pickers)...
   regions: '/api/v1/regions/',
   businessUnits: '/api/v1/business-units/',
+  // ...and all of the tenant's, for administrators granting access to them.
+  allRegions: '/api/v1/admin/regions/',
+  allBusinessUnits: '/api/v1/admin/business-units/',
   ssoProviders: '/api/v1/admin/sso-providers/',
   ssoProvider: (id: number) => `/api/v1/admin/sso-providers/${id}/`,
   securitySettings: '/api/v1/admin/security-settings/',

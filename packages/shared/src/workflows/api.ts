@@ -9,6 +9,8 @@ import { RiskColorLabelSchema } from './definition-schema.js';
 // numbers; tags are the definition's tags (tags.ts). Paths keep the spec's trailing slash.
 export const WORKFLOW_PATHS = {
   kinds: '/api/v1/workflow-kinds/',
+  // The kinds the signed-in person may create, each with the places they may create it in.
+  creatableKinds: '/api/v1/workflow-kinds/creatable/',
   statuses: '/api/v1/available-workflow-statuses/',
   workflows: '/api/v1/workflows/',
   workflow: (id: number) => `/api/v1/workflows/${id}/`,
@@ -67,6 +69,27 @@ export const WorkflowKindSchema = z.object({
 });
 export type WorkflowKind = z.infer<typeof WorkflowKindSchema>;
 export const WorkflowKindsPageSchema = pageOf(WorkflowKindSchema);
+
+// A region a person may create workflows in: without a business unit only with full access to the
+// region itself; otherwise in the listed business units of it (full access to the region or to them).
+export const CreatableRegionSchema = z.object({
+  id: Id,
+  name: text(),
+  without_business_unit: z.boolean(),
+  business_units: z.array(z.object({ id: Id, name: text() })),
+});
+export type CreatableRegion = z.infer<typeof CreatableRegionSchema>;
+
+// A kind the signed-in person may create, with where (the create endpoint's own rule decides both).
+export const CreatableKindSchema = z.object({
+  id: Id,
+  name: text(),
+  tag: text(),
+  icon: text().nullable(),
+  regions: z.array(CreatableRegionSchema),
+});
+export type CreatableKind = z.infer<typeof CreatableKindSchema>;
+export const CreatableKindsPageSchema = pageOf(CreatableKindSchema);
 
 export const WORKFLOW_NAME_MAX_LENGTH = 200;
 

@@ -29,6 +29,38 @@ export const referencesRepository = {
       .where(visibleWorkflowsFilter(userId))
       .execute(),
 
+  // The regions and business units a user's grants reach: the granted regions with all their units,
+  // and the granted units with their regions; by name. Where workflows may be created is decided
+  // from these by the access rule (creatable-kinds.service.ts).
+  async placesOfGrants(tx: Tx, regionIds: string[], unitIds: string[]) {
+    if (regionIds.length === 0 && unitIds.length === 0) return { regions: [], units: [] };
+    const none = ['0'];
+    const regionsIn = regionIds.length > 0 ? regionIds : none;
+    const unitsIn = unitIds.length > 0 ? unitIds : none;
+    const [regions, units] = await Promise.all([
+      tx
+        .selectFrom('regions')
+        .select(['id', 'name'])
+        .where((eb) =>
+          eb.or([
+            eb('id', 'in', regionsIn),
+            eb('id', 'in', eb.selectFrom('business_units').select('region_id').where('id', 'in', unitsIn)),
+          ]),
+        )
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .execute(),
+      tx
+        .selectFrom('business_units')
+        .select(['id', 'name', 'region_id'])
+        .where((eb) => eb.or([eb('region_id', 'in', regionsIn), eb('id', 'in', unitsIn)]))
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { regions, units };
+  },
+
   // The options of a field of such a type, by name, at most `limit`.
   regionOptions: (tx: Tx, limit: number) =>
     tx.selectFrom('regions').select(['id', 'name']).orderBy(sql`lower(name)`).limit(limit).execute(),

@@ -1,4 +1,5 @@
 import type { AccessLevel } from '../../db/schema.js';
+import type { AccessScope } from '../../platform/auth/access-scope.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { workflowAccessRepository } from './workflow-access.repository.js';
 
@@ -15,6 +16,19 @@ function strongest(levels: readonly (AccessLevel | undefined)[]): AccessLevel | 
   return levels.includes('read') ? 'read' : null;
 }
 
+// The access a user's grants give to a place (a region, optionally a business unit of it): the
+// strongest of the grant on the region and the grant on the unit. The one rule behind creating a
+// workflow (placeAccess) and offering where one may be created (creatable-kinds.service.ts).
+export function placeLevel(
+  scope: AccessScope,
+  regionId: string,
+  businessUnitId: string | null,
+): AccessLevel | null {
+  const region = scope.regions.find((g) => g.id === regionId);
+  const unit = businessUnitId === null ? undefined : scope.businessUnits.find((g) => g.id === businessUnitId);
+  return strongest([region?.access, unit?.access]);
+}
+
 // The user's access to a place (a region, optionally a business unit of it), or null for none.
 export async function placeAccess(
   tx: Tx,
@@ -28,7 +42,14 @@ export async function placeAccess(
       ? undefined
       : workflowAccessRepository.businessUnitGrant(tx, userId, businessUnitId),
   ]);
-  return strongest([region?.access, unit?.access]);
+  return placeLevel(
+    {
+      regions: region ? [{ id: regionId, access: region.access }] : [],
+      businessUnits: unit && businessUnitId !== null ? [{ id: businessUnitId, access: unit.access }] : [],
+    },
+    regionId,
+    businessUnitId,
+  );
 }
 
 // The user's access to one workflow of the transaction's tenant, or null when it does not exist,

@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   AvailableStatusesPageSchema,
   AvailableStatusesQuerySchema,
+  CreatableKindsPageSchema,
   PageQuerySchema,
   WORKFLOW_PATHS,
   WorkflowKindsPageSchema,
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
+import { listCreatableKinds } from './creatable-kinds.service.js';
 import { listAvailableStatuses, listWorkflowKinds } from './workflow-kinds.service.js';
 
 const tags = ['workflows'];
@@ -31,6 +33,24 @@ export async function workflowKindsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { rows, count } = await listWorkflowKinds(userContext(request), request.query);
+      return pageResponse(request, rows, count, request.query);
+    },
+  );
+
+  api.get(
+    WORKFLOW_PATHS.creatableKinds,
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'The kinds the signed-in user may create, each with the regions and business units they may create it in',
+        querystring: PageQuerySchema,
+        response: { 200: CreatableKindsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, count } = await listCreatableKinds(userContext(request), request.query);
       return pageResponse(request, rows, count, request.query);
     },
   );

@@ -4,14 +4,14 @@ import { http } from '../../../lib/api/http-client';
 import { adminKeys } from './admin-keys';
 
 export async function getRegions() {
-  const { results } = await http.get(ADMIN_PATHS.regions, RegionsPageSchema, {
+  const { results } = await http.get(ADMIN_PATHS.allRegions, RegionsPageSchema, {
     query: { limit: MAX_PAGE_SIZE },
   });
   return results;
 }
 
 export async function getBusinessUnits() {
-  const { results } = await http.get(ADMIN_PATHS.businessUnits, BusinessUnitsPageSchema, {
+  const { results } = await http.get(ADMIN_PATHS.allBusinessUnits, BusinessUnitsPageSchema, {
     query: { limit: MAX_PAGE_SIZE },
   });
   return results;
