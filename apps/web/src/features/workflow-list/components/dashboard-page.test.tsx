@@ -1,6 +1,6 @@
 import { ADMIN_PATHS, DASHBOARD_PATHS, PREFERENCE_PATHS, WORKFLOW_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jsonResponse, type Reply } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { KINDS, LIST_PAGE } from '../test/list-fixture';
@@ -66,7 +66,7 @@ describe('DashboardPage', () => {
     const child = rows[2] as HTMLElement;
     expect(within(child).getByText('Northwind – Operational resilience')).toBeTruthy();
     expect(within(child).getByText('In Review')).toBeTruthy();
-    expect(within(child).getByText('Children')).toBeTruthy();
+    expect(within(child).getByText('Child workflow')).toBeTruthy();
     expect(within(child).getByRole('link', { name: 'Northwind Logistics GmbH' }).getAttribute('href')).toBe(
       '/process/101',
     );
@@ -180,5 +180,23 @@ describe('DashboardPage', () => {
     expect(signals[0]?.aborted).toBe(true);
     expect(signals[1]?.aborted).toBe(false);
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows a new page from its top, with focus on the list', async () => {
+    const listQueries = mockDashboardApi({ body: { ...LIST_PAGE, count: 120 } });
+    const scrolled = vi.fn();
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrolled;
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    renderDashboard();
+    await screen.findByRole('table', { name: 'Workflows' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(listQueries.at(-1)).toBe('?page=2'));
+    const region = screen.getByRole('region', { name: 'Workflows' });
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    expect(scrolled.mock.contexts.at(-1)).toBe(region);
+    expect(document.activeElement).toBe(region);
   });
 });

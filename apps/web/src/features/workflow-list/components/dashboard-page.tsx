@@ -20,7 +20,7 @@ import {
   IconLayoutSidebar,
   IconLayoutSidebarLeftCollapse,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
 import { useKindData } from '../api/kind-data';
@@ -100,6 +100,20 @@ export function DashboardPage({
   const first = (list.page - 1) * PAGE_SIZE + 1;
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const advancedCount = conditionCount(list);
+
+  // Issue 14: a new page starts at its top, not where the pager left the view (the bottom), and
+  // focus moves to the list so a keyboard user reads the new rows next.
+  const listRef = useRef<HTMLDivElement>(null);
+  const toPageTop = () => {
+    const target = listRef.current;
+    if (!target) return;
+    target.scrollIntoView?.({ block: 'start' });
+    // The table scrolls sideways in its own container; a new page starts at its first column too.
+    for (const scroller of target.querySelectorAll<HTMLElement>('.mantine-Table-scrollContainer')) {
+      scroller.scrollLeft = 0;
+    }
+    target.focus({ preventScroll: true });
+  };
 
   let body: ReactNode;
   if (error && isAccessDenied(error)) body = <AccessDenied />;
@@ -201,7 +215,15 @@ export function DashboardPage({
             />
           </Box>
         )}
-        <Paper withBorder radius="md" style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+        <Paper
+          ref={listRef}
+          tabIndex={-1}
+          role="region"
+          aria-label={t('dashboard.table.label')}
+          withBorder
+          radius="md"
+          style={{ flex: 1, minWidth: 0, overflow: 'hidden', scrollMarginTop: 80 }}
+        >
           {body}
           {page && page.results.length > 0 && (
             <Group
@@ -220,7 +242,10 @@ export function DashboardPage({
               <Pagination
                 total={pages}
                 value={list.page}
-                onChange={(value) => dispatch({ type: 'page', page: value })}
+                onChange={(value) => {
+                  dispatch({ type: 'page', page: value });
+                  toPageTop();
+                }}
                 size="sm"
                 siblings={1}
                 getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
