@@ -1,3 +1,5 @@
+import { formatFullDateTime } from './date-time';
+
 // Spec 1 §9 relative-time thresholds: 60 s, 60 min, 24 h, 31 days, 12 months.
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -20,5 +22,5 @@ export function relativeTime(value: string, now: Date, locale: string): string {
 
 // The full date a relative time's tooltip shows.
 export function fullDate(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(value));
+  return formatFullDateTime(value, { locale });
 }

@@ -3,6 +3,7 @@ import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { formatDay, formatDate as formatInstantDate } from '../../../lib/format/date-time';
 import { AlertBadges } from './alert-badges';
 import { FamilyLine } from './family-line';
 import { StatusPill } from './status-pill';
@@ -14,11 +15,10 @@ const column = createColumnHelper<WorkflowListItem>();
 export const SORTABLE = new Set(['name', 'status', 'progress', 'created_at', 'updated_at']);
 export const ANSWER_ORDERING_PREFIX = 'field__';
 
+// A bare day ('2026-12-21') is the same day everywhere; an instant shows in the person's zone.
 function formatDate(value: string | null, locale: string): string {
   if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, locale) : formatInstantDate(value, { locale });
 }
 
 function lcText(item: LcDataItem | undefined, t: TFunction, locale: string): string {

@@ -124,7 +124,10 @@ export function ProcessHeader({
           {detail.children.map((child) => (
             <Anchor key={child.id} component={Link} to={processPaths.page(child.id)} fz="sm">
               <Group gap={4} wrap="nowrap">
-                <span>{child.name}</span>
+                <span dir="auto">{child.name}</span>
+                <Text span fz="xs" c="dimmed" dir="auto">
+                  {child.kind_name}
+                </Text>
                 <Badge size="xs" color={child.status.color_code} variant="light">
                   {child.status.display_name}
                 </Badge>

@@ -1,4 +1,6 @@
 import type { FieldDefinition } from '@attest/shared';
+import { formatDay } from '../../../lib/format/date-time';
+import { formatNumber } from '../../../lib/format/number';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -13,6 +15,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 const COUNTRY_TYPES = new Set(['country_single_select', 'country_multi_select']);
+const DAY_TYPES = new Set(['date', 'naive_date']);
 
 function countryName(code: string, locale: string): string {
   try {
@@ -32,8 +35,9 @@ export function answerText(
 ): string {
   if (value === null || value === undefined || value === '') return t('process.activity.emptyValue');
   if (typeof value === 'boolean') return value ? t('process.activity.yes') : t('process.activity.no');
-  if (typeof value === 'number') return value.toLocaleString();
+  if (typeof value === 'number') return formatNumber(value, locale);
   if (typeof value === 'string') {
+    if (field && DAY_TYPES.has(field.type)) return formatDay(value, locale);
     const option = field?.options?.find((o) => o.value === value);
     if (option) return clip(option.label);
     return clip(field && COUNTRY_TYPES.has(field.type) ? countryName(value, locale) : value);
@@ -45,7 +49,7 @@ export function answerText(
   if (isRecord(value)) {
     if (typeof value.name === 'string') return clip(value.name);
     if (typeof value.amount === 'number' && typeof value.currency === 'string') {
-      return `${value.amount.toLocaleString()} ${value.currency}`;
+      return `${formatNumber(value.amount, locale)} ${value.currency}`;
     }
     if (typeof value.label === 'string') return clip(value.label);
   }

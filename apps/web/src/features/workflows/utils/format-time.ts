@@ -1,3 +1,5 @@
+import { formatDateTime as formatInstant } from '../../../lib/format/date-time';
+
 export function formatDateTime(value: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  return formatInstant(value, { locale });
 }
