@@ -38,6 +38,14 @@ export function ConditionGroupEditor(props: Props) {
   const [focusRow, setFocusRow] = useState<number | null>(props.focusFirstRow ? 0 : null);
   const [focusGroup, setFocusGroup] = useState<number | null>(null);
   const addConditionRef = useRef<HTMLButtonElement>(null);
+  // Conditions have no identity of their own; each row gets a key when it is added, so that
+  // removing one does not hand its touched state to the next. A group replaced from outside (Clear,
+  // a saved filter) with another number of conditions gets new keys.
+  const nextKey = useRef(0);
+  const keys = useRef<number[]>([]);
+  if (keys.current.length !== group.conditions.length) {
+    keys.current = group.conditions.map(() => nextKey.current++);
+  }
   const depth = path.length + 1;
   const groupProblem = problems.get(groupPathKey(path));
   const label =
@@ -82,9 +90,7 @@ export function ConditionGroupEditor(props: Props) {
       </Group>
       {group.conditions.map((condition, index) => (
         <ConditionRow
-          // Conditions have no identity of their own; a row is its position.
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the group
-          key={index}
+          key={keys.current[index]}
           position={index + 1}
           condition={condition}
           catalogue={props.catalogue}
@@ -97,6 +103,7 @@ export function ConditionGroupEditor(props: Props) {
           }
           onRemove={() => {
             setFocusRow(null);
+            keys.current = keys.current.filter((_, i) => i !== index);
             onChange({ ...group, conditions: group.conditions.filter((_, i) => i !== index) });
             addConditionRef.current?.focus();
           }}
@@ -121,7 +128,7 @@ export function ConditionGroupEditor(props: Props) {
         />
       ))}
       {groupProblem ? (
-        <Text size="sm" c="red" role="status">
+        <Text size="sm" c="red" role="status" data-filter-problem tabIndex={-1}>
           {problemText(t, groupProblem)}
         </Text>
       ) : null}
@@ -134,6 +141,7 @@ export function ConditionGroupEditor(props: Props) {
           disabled={!props.canAddCondition}
           onClick={() => {
             setFocusRow(group.conditions.length);
+            keys.current = [...keys.current, nextKey.current++];
             onChange({ ...group, conditions: [...group.conditions, blankCondition()] });
           }}
         >

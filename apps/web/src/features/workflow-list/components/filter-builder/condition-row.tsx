@@ -7,11 +7,13 @@ import {
 } from '@attest/shared';
 import { ActionIcon, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from './attribute-labels';
 import { FieldPicker } from './field-picker';
 import type { FilterChoices } from './filter-choices';
 import { conditionFor, problemPlace, valueForOperator } from './group-tree';
+import { RevealContext } from './reveal-context';
 import { useSettledMessage } from './use-settled-message';
 import { ValueEditor } from './value-editor';
 
@@ -41,7 +43,26 @@ export function ConditionRow({
 }: Props) {
   const { t } = useTranslation();
   const attribute = byPath.get(condition.field);
-  const message = useSettledMessage(problem ? problemText(t, problem) : undefined);
+  // A condition shows its problem once touched: changed, left (focus moving out of one of its
+  // controls), or on screen when Apply was pressed. Leaving it or Apply shows the problem of that
+  // moment at once; one that follows an edit waits for typing to pause. A condition that arrives
+  // already written (a saved filter, the URL) counts as left.
+  const text = problem ? problemText(t, problem) : undefined;
+  const [touched, setTouched] = useState(condition.field !== '');
+  const [instant, setInstant] = useState(condition.field === '' ? undefined : text);
+  const reveal = useContext(RevealContext);
+  const [seenReveal, setSeenReveal] = useState(reveal);
+  if (reveal !== seenReveal) {
+    setSeenReveal(reveal);
+    setTouched(true);
+    setInstant(text);
+  }
+  const settled = useSettledMessage(text);
+  const message = !touched ? undefined : text !== undefined && text === instant ? text : settled;
+  const change = (next: FilterCondition) => {
+    setTouched(true);
+    onChange(next);
+  };
   const errorAt = (place: ReturnType<typeof problemPlace>) =>
     problem && problemPlace(problem) === place ? message : undefined;
   // Spec 1 §5 operator limits by type, from the shared model.
@@ -49,7 +70,18 @@ export function ConditionRow({
   return (
     // A card per condition: the attribute and the remove button on top, then the operator and the
     // value, which wrap under each other in a narrow sidebar.
-    <Paper role="group" aria-label={t('filters.condition', { position })} withBorder radius="sm" p="xs">
+    <Paper
+      role="group"
+      aria-label={t('filters.condition', { position })}
+      withBorder
+      radius="sm"
+      p="xs"
+      // Leaving any of its controls (focus moving out of it, or within it to the next control).
+      onBlur={() => {
+        setTouched(true);
+        setInstant(text);
+      }}
+    >
       <Stack gap="xs">
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <FieldPicker
@@ -57,7 +89,7 @@ export function ConditionRow({
             value={condition.field}
             error={errorAt('field')}
             autoFocus={autoFocus}
-            onChange={(next) => onChange(conditionFor(next))}
+            onChange={(next) => change(conditionFor(next))}
           />
           <ActionIcon
             variant="subtle"
@@ -87,7 +119,7 @@ export function ConditionRow({
             onChange={(next) => {
               if (!next) return;
               const operator = next as FilterOperator;
-              onChange({
+              change({
                 ...condition,
                 operator,
                 value: valueForOperator(condition.value, condition.operator, operator),
@@ -100,7 +132,7 @@ export function ConditionRow({
               condition={condition}
               choices={choices}
               error={errorAt('value')}
-              onChange={(value) => onChange({ ...condition, value })}
+              onChange={(value) => change({ ...condition, value })}
             />
           ) : null}
         </Group>

@@ -1,10 +1,17 @@
 import { OPERATORS_BY_TYPE } from '@attest/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../../lib/i18n/i18n';
 import { choose, renderBuilder, rootGroup, row, SETTLED, type } from './filter-builder-fixtures';
+import { FILTER_DEBOUNCE_MS } from './use-settled-message';
 
 const applyButton = () => screen.getByRole('button', { name: 'Apply filters' }) as HTMLButtonElement;
+// Apply on an invalid filter applies nothing: it shows the problems instead.
+function expectApplyRefused(onApply: ReturnType<typeof renderBuilder>['onApply']) {
+  const before = onApply.mock.calls.length;
+  fireEvent.click(applyButton());
+  expect(onApply.mock.calls.length).toBe(before);
+}
 const errorText = (key: string, params?: Record<string, unknown>) => i18n.t(`filters.errors.${key}`, params);
 
 async function operatorNames(scope: HTMLElement): Promise<string[]> {
@@ -49,7 +56,6 @@ describe('filter builder', { timeout: 20_000 }, () => {
       ],
     };
     expect(lastValue()).toEqual(expected);
-    await waitFor(() => expect(applyButton().disabled).toBe(false));
     fireEvent.click(applyButton());
     expect(onApply).toHaveBeenCalledWith(expected);
   });
@@ -79,7 +85,7 @@ describe('filter builder', { timeout: 20_000 }, () => {
   });
 
   it("shows the relative-time errors of 'is within last' with their keys' text", async () => {
-    const { lastValue } = renderBuilder();
+    const { lastValue, onApply } = renderBuilder();
     fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
     const condition = () => row(rootGroup(), 1);
     await choose(condition(), 'Field', 'Due date');
@@ -90,14 +96,13 @@ describe('filter builder', { timeout: 20_000 }, () => {
       ['5x', 'onlyDigitsAllowed'],
       ['4000', 'maxLimitForDays', { max: 3650 }],
     ];
-    // Apply follows each key at once; the message waits for typing to pause.
+    // The message waits for typing to pause.
     type(condition(), 'Value', '-');
-    expect(applyButton().disabled).toBe(true);
     expect(within(condition()).queryByText(errorText('negativeNumberNotAllowed'))).toBeNull();
     for (const [amount, key, params] of cases) {
       type(condition(), 'Value', amount);
       expect(await within(condition()).findByText(errorText(key, params), {}, SETTLED)).toBeTruthy();
-      expect(applyButton().disabled).toBe(true);
+      expectApplyRefused(onApply);
     }
     await choose(condition(), 'Unit', 'hours');
     type(condition(), 'Value', '9000');
@@ -107,22 +112,24 @@ describe('filter builder', { timeout: 20_000 }, () => {
     type(condition(), 'Value', '30');
     await choose(condition(), 'Unit', 'days');
     expect(lastValue().conditions[0]).toMatchObject({ operator: 'is_within_last', value: '30d' });
-    await waitFor(() => expect(applyButton().disabled).toBe(false));
+    fireEvent.click(applyButton());
+    expect(onApply).toHaveBeenCalledWith(lastValue());
   });
 
   it('needs both ends of a range', async () => {
-    const { lastValue } = renderBuilder();
+    const { lastValue, onApply } = renderBuilder();
     fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
     const condition = () => row(rootGroup(), 1);
     await choose(condition(), 'Field', 'Contract amount');
     await choose(condition(), 'Operator', 'between');
     type(condition(), 'From', '10');
     expect(await within(condition()).findByText(errorText('rangeNeedsTwoValues'), {}, SETTLED)).toBeTruthy();
-    expect(applyButton().disabled).toBe(true);
+    expectApplyRefused(onApply);
     type(condition(), 'To', '20');
     await waitFor(() => expect(within(condition()).queryByText(errorText('rangeNeedsTwoValues'))).toBeNull());
     expect(lastValue().conditions[0]?.value).toEqual(['10', '20']);
-    expect(applyButton().disabled).toBe(false);
+    fireEvent.click(applyButton());
+    expect(onApply).toHaveBeenCalledWith(lastValue());
   });
 
   it('sends a picked day as its start-of-day UTC stamp', async () => {
@@ -135,21 +142,65 @@ describe('filter builder', { timeout: 20_000 }, () => {
     expect(lastValue().conditions[0]?.value).toBe('2026-03-04T00:00:00.000000Z');
   });
 
-  it('keeps Apply disabled while a condition is invalid; Clear applies no filter', async () => {
+  it('marks a new condition only once it is touched or Apply is pressed; Clear applies no filter', async () => {
     const { onApply } = renderBuilder();
-    expect(applyButton().disabled).toBe(false);
+    const fieldRequired = errorText('fieldRequired');
+    const picker = (position: number) =>
+      within(row(rootGroup(), position)).getByRole('combobox', { name: 'Field' });
     fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
-    expect(applyButton().disabled).toBe(true);
-    expect(within(row(rootGroup(), 1)).getByText(errorText('fieldRequired'))).toBeTruthy();
+    // Not red before the person has done anything with it.
+    expect(within(row(rootGroup(), 1)).queryByText(fieldRequired)).toBeNull();
+    expect(picker(1).getAttribute('aria-invalid')).not.toBe('true');
+    // Apply shows the problem of a condition never touched, and applies nothing.
+    expectApplyRefused(onApply);
+    expect(within(row(rootGroup(), 1)).getByText(fieldRequired)).toBeTruthy();
+    expect(picker(1).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(i18n.t('filters.fixToApply'))).toBeTruthy();
+    // A condition added after that press waits for its own touch; the next Apply marks it and puts
+    // the cursor on the first problem.
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    expect(within(row(rootGroup(), 2)).queryByText(fieldRequired)).toBeNull();
+    expect(document.activeElement).toBe(picker(2));
+    expectApplyRefused(onApply);
+    expect(within(row(rootGroup(), 2)).getByText(fieldRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(picker(1));
+    // Fixing it (a field, then its value) and applying applies the condition.
     await choose(row(rootGroup(), 1), 'Field', 'Labels');
     expect(
       await within(row(rootGroup(), 1)).findByText(errorText('badgeTagsValueRequired'), {}, SETTLED),
     ).toBeTruthy();
-    expect(applyButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onApply).toHaveBeenCalledWith({ compareType: 'AND', conditions: [], groups: [] });
     expect(screen.queryByRole('group', { name: 'Condition 1' })).toBeNull();
-    expect(applyButton().disabled).toBe(false);
+    expect(screen.queryByText(i18n.t('filters.fixToApply'))).toBeNull();
+  });
+
+  it('shows a problem as soon as the person leaves the condition', () => {
+    renderBuilder();
+    fireEvent.click(within(rootGroup()).getByRole('button', { name: 'Add condition' }));
+    const picker = within(row(rootGroup(), 1)).getByRole('combobox', { name: 'Field' });
+    expect(within(row(rootGroup(), 1)).queryByText(errorText('fieldRequired'))).toBeNull();
+    fireEvent.focusOut(picker);
+    expect(within(row(rootGroup(), 1)).getByText(errorText('fieldRequired'))).toBeTruthy();
+  });
+
+  it('keeps a removed condition from passing its touched state to the next', async () => {
+    // A written condition counts as touched; the blank one after it does not.
+    renderBuilder({
+      compareType: 'AND',
+      conditions: [
+        { field: 'field__notes', type: 'text', operator: 'eq', value: '' },
+        { field: '', operator: null },
+      ],
+      groups: [],
+    });
+    expect(within(row(rootGroup(), 1)).getByText(errorText('valueRequired'))).toBeTruthy();
+    expect(within(row(rootGroup(), 2)).queryByText(errorText('fieldRequired'))).toBeNull();
+    fireEvent.click(within(row(rootGroup(), 1)).getByRole('button', { name: 'Remove condition' }));
+    // The condition left is the untouched blank one: still unmarked, also once a message would
+    // have settled.
+    await act(() => new Promise((resolve) => setTimeout(resolve, FILTER_DEBOUNCE_MS + 300)));
+    expect(within(row(rootGroup(), 1)).queryByText(errorText('fieldRequired'))).toBeNull();
   });
 
   it('groups the field picker (Workflow, User, Steps and Fields per step) and searches it', async () => {
@@ -171,7 +222,7 @@ describe('filter builder', { timeout: 20_000 }, () => {
   });
 
   it('shows a saved filter and marks an attribute the kind no longer has', () => {
-    renderBuilder({
+    const { onApply } = renderBuilder({
       compareType: 'OR',
       conditions: [{ field: 'field__gone', type: 'text', operator: 'eq', value: 'x' }],
       groups: [
@@ -189,6 +240,7 @@ describe('filter builder', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     const nested = row(screen.getByRole('group', { name: 'Group 1' }), 1);
     expect((within(nested).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('50');
-    expect(applyButton().disabled).toBe(true);
+    expectApplyRefused(onApply);
+    expect(document.activeElement).toBe(within(row(rootGroup(), 1)).getByRole('combobox', { name: 'Field' }));
   });
 });

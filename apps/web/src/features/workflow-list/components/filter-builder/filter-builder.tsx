@@ -9,10 +9,12 @@ import {
   validateConditionGroup,
 } from '@attest/shared';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConditionGroupEditor } from './condition-group-editor';
 import type { FilterChoices } from './filter-choices';
+import { PROBLEM_SELECTOR, RevealContext } from './reveal-context';
+import { useBuilderChoices } from './use-builder-choices';
 
 export type FilterBuilderProps = {
   // The kind's attributes (fields/export-json/?active_kind=), or the common ones without a kind.
@@ -22,7 +24,8 @@ export type FilterBuilderProps = {
   onChange: (value: ConditionGroup) => void;
   // Called with the group to apply (Apply filters), or an empty group (Clear filters).
   onApply?: (value: ConditionGroup) => void;
-  // Region, business-unit and user choices the catalogue does not carry.
+  // Region and business-unit choices the catalogue does not carry (countries and people the
+  // builder finds itself, unless given).
   choices?: FilterChoices;
 };
 
@@ -50,28 +53,40 @@ export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: 
   const { t } = useTranslation();
   const byPath = useMemo(() => catalogueIndex(catalogue), [catalogue]);
   const problems = useMemo(() => builderProblems(value, byPath), [value, byPath]);
+  const allChoices = useBuilderChoices(choices, value, byPath);
   const valid = problems.size === 0;
   const canAddCondition = groupSize(value).conditions < MAX_CONDITIONS;
   const empty = value.conditions.length === 0 && value.groups.length === 0;
   const hintId = useId();
+  // Apply on an invalid filter shows every problem and puts the cursor on the first one.
+  const [reveal, setReveal] = useState(0);
+  const [refused, setRefused] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal === 0) return;
+    rootRef.current?.querySelector<HTMLElement>(PROBLEM_SELECTOR)?.focus();
+  }, [reveal]);
+  const showHint = refused && !valid;
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={rootRef}>
       {empty ? (
         <Text size="sm" c="dimmed">
           {t('filters.empty')}
         </Text>
       ) : null}
-      <ConditionGroupEditor
-        group={value}
-        path={[]}
-        catalogue={catalogue}
-        byPath={byPath}
-        choices={choices}
-        problems={problems}
-        canAddCondition={canAddCondition}
-        onChange={onChange}
-      />
-      {!valid ? (
+      <RevealContext.Provider value={reveal}>
+        <ConditionGroupEditor
+          group={value}
+          path={[]}
+          catalogue={catalogue}
+          byPath={byPath}
+          choices={allChoices}
+          problems={problems}
+          canAddCondition={canAddCondition}
+          onChange={onChange}
+        />
+      </RevealContext.Provider>
+      {showHint ? (
         <Text size="sm" c="dimmed" id={hintId}>
           {t('filters.fixToApply')}
         </Text>
@@ -81,6 +96,7 @@ export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: 
           variant="default"
           onClick={() => {
             const cleared = emptyConditionGroup();
+            setRefused(false);
             onChange(cleared);
             onApply?.(cleared);
           }}
@@ -89,9 +105,16 @@ export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: 
         </Button>
         {onApply ? (
           <Button
-            disabled={!valid}
-            aria-describedby={valid ? undefined : hintId}
-            onClick={() => onApply(value)}
+            aria-describedby={showHint ? hintId : undefined}
+            onClick={() => {
+              if (!valid) {
+                setRefused(true);
+                setReveal((count) => count + 1);
+                return;
+              }
+              setRefused(false);
+              onApply(value);
+            }}
           >
             {t('filters.apply')}
           </Button>

@@ -2,24 +2,50 @@ import type { FilterAttribute } from '@attest/shared';
 
 export type FilterOption = { value: string; label: string };
 
-// Choices the catalogue does not carry (spec 1 §7 regions/, business-units/, the tenant's users):
-// the dashboard passes what it has loaded; without them the value is typed (an id).
+// Choices the catalogue does not carry (spec 1 §7 regions/, business-units/, the tenant's users,
+// the ISO countries): the dashboard passes what it has loaded, the builder adds the countries and
+// the people; without them the value is typed (an id or a code).
 export type FilterChoices = {
   regions?: readonly FilterOption[];
   businessUnits?: readonly FilterOption[];
   users?: readonly FilterOption[];
+  countries?: readonly FilterOption[];
 };
+
+const COUNTRY_FIELD_TYPES: ReadonlySet<string> = new Set(['country_single_select', 'country_multi_select']);
+
+// Which list of choices an attribute's values come from: its own options (a choice field of the
+// kind's definition, a status), or one the builder is given. Values stay codes and ids; the
+// choices put names on them.
+export function choiceSource(attribute: FilterAttribute): keyof FilterChoices | 'options' | null {
+  if (attribute.options && attribute.options.length > 0) return 'options';
+  const source = attribute.source;
+  const of = source.kind === 'workflow' ? source.attribute : source.kind === 'field' ? source.field_type : '';
+  if ((source.kind === 'workflow' || source.kind === 'field') && of === 'region') return 'regions';
+  if ((source.kind === 'workflow' || source.kind === 'field') && of === 'business_unit')
+    return 'businessUnits';
+  if (source.kind === 'field' && COUNTRY_FIELD_TYPES.has(source.field_type)) return 'countries';
+  if (attribute.type === 'user') return 'users';
+  return null;
+}
 
 export function optionsFor(
   attribute: FilterAttribute,
   choices: FilterChoices | undefined,
 ): FilterOption[] | null {
-  if (attribute.options && attribute.options.length > 0) return attribute.options;
-  const source = attribute.source;
-  if (source.kind === 'workflow' && source.attribute === 'region') return copy(choices?.regions);
-  if (source.kind === 'workflow' && source.attribute === 'business_unit') return copy(choices?.businessUnits);
-  if (attribute.type === 'user') return copy(choices?.users);
-  return null;
+  const from = choiceSource(attribute);
+  if (from === 'options') return attribute.options ? [...attribute.options] : null;
+  return from ? copy(choices?.[from]) : null;
+}
+
+// A value the choices do not hold (a saved filter naming a region no longer offered, or choices
+// still loading) stays shown and chosen, under its code.
+export function withValues(options: readonly FilterOption[], values: readonly string[]): FilterOption[] {
+  const known = new Set(options.map((option) => option.value));
+  const missing = values.filter((value) => value !== '' && !known.has(value));
+  return missing.length === 0
+    ? [...options]
+    : [...options, ...[...new Set(missing)].map((value) => ({ value, label: value }))];
 }
 
 const copy = (list: readonly FilterOption[] | undefined): FilterOption[] | null =>

@@ -7,7 +7,7 @@ import {
 } from '@attest/shared';
 import { Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type FilterChoices, type FilterOption, optionsFor } from './filter-choices';
+import { type FilterChoices, type FilterOption, optionsFor, withValues } from './filter-choices';
 import { valueShape } from './group-tree';
 import { PeriodInput } from './period-input';
 import { useMenuHeight } from './use-menu-height';
@@ -91,7 +91,7 @@ function ScalarEditor({
       <Select
         label={label}
         placeholder={t('filters.chooseValue')}
-        data={options}
+        data={withValues(options, [asText(value)])}
         value={asText(value) || null}
         searchable
         nothingFoundMessage={t('filters.noMatch')}
@@ -136,7 +136,7 @@ function ListEditor({
       <MultiSelect
         label={t('filters.value')}
         placeholder={t('filters.chooseValues')}
-        data={options}
+        data={withValues(options, asList(value))}
         value={asList(value)}
         searchable
         nothingFoundMessage={t('filters.noMatch')}
