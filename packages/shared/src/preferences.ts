@@ -8,6 +8,7 @@ export const PREFERENCE_PATHS = {
   preferences: '/api/v1/user-preferences/',
   preference: (id: number) => `/api/v1/user-preferences/${id}/`,
   recentActivity: '/api/v1/user-recent-activity/',
+  dashboardColumns: (scope: DashboardColumnsScope) => `/api/v1/user-preferences/dashboard-columns/${scope}/`,
 } as const;
 
 // Spec 2 §3.6: user preference kinds.
@@ -24,6 +25,7 @@ export const RECENT_WORKFLOWS_KEPT = 20;
 export const PREFERENCE_MESSAGES = {
   limitReached: `You can keep at most ${PREFERENCES_PER_KIND_MAX} of these. Delete one first.`,
   duplicateName: 'You already have one with this name.',
+  tooManyColumnLayouts: 'You keep column choices for too many workflow kinds.',
 } as const;
 
 // Bounded to what a bigint id can be, so a kept id is always one the database can look up.
@@ -90,3 +92,25 @@ export const RecentActivitySchema = z.object({ recently_viewed_workflows: z.arra
 export type RecentActivity = z.infer<typeof RecentActivitySchema>;
 
 export const RecordViewRequestSchema = z.object({ workflow_id: Id }).strict();
+
+// Issue 14: the dashboard's columns a person chose (shown ones, in order), kept per user and per
+// workflow kind: the scope is the kind's id, or 'all' for the list of every kind. Column ids are the
+// list's (rank, name, status, lc_data keys, field__<tag>, created_at, ...).
+export const DASHBOARD_COLUMNS_MAX = 60;
+// Bounds the rows one user can make: more kinds than any tenant has.
+export const DASHBOARD_COLUMN_SCOPES_MAX = 500;
+export type DashboardColumnsScope = 'all' | number;
+export const DashboardColumnsParamsSchema = z.object({
+  scope: z.union([z.literal('all'), z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]),
+});
+export const DashboardColumnsSchema = z
+  .object({
+    // null: nothing kept, the dashboard's default set applies.
+    columns: z.array(text().min(1).max(200)).max(DASHBOARD_COLUMNS_MAX).nullable(),
+  })
+  .strict();
+export type DashboardColumns = z.infer<typeof DashboardColumnsSchema>;
+export const SaveDashboardColumnsSchema = z
+  .object({ columns: z.array(text().min(1).max(200)).min(1).max(DASHBOARD_COLUMNS_MAX) })
+  .strict();
+export type SaveDashboardColumns = z.infer<typeof SaveDashboardColumnsSchema>;

@@ -15,6 +15,7 @@ import * as m0015 from './0015-report-subscriptions.js';
 import * as m0016 from './0016-report-indexes.js';
 import * as m0017 from './0017-step-group-cycles.js';
 import * as m0018 from './0018-job-leases.js';
+import * as m0019 from './0019-dashboard-columns.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-report-indexes': m0016,
   '0017-step-group-cycles': m0017,
   '0018-job-leases': m0018,
+  '0019-dashboard-columns': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

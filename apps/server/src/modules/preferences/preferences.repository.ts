@@ -105,4 +105,35 @@ export const preferencesRepository = {
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   },
+
+  // One named row of a kind the user keeps at most once per name (dashboard_columns: per workflow kind).
+  async named(tx: Tx, userId: string, kind: string, name: string) {
+    return tx
+      .selectFrom('user_preferences')
+      .select(['id', 'value'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  // Writes the user's row of that kind and name, replacing its value (the unique name index).
+  async upsertNamed(
+    tx: Tx,
+    row: { tenantId: string; userId: string; kind: string; name: string; value: unknown },
+  ) {
+    await sql`insert into user_preferences (tenant_id, user_id, kind, name, value)
+      values (${row.tenantId}, ${row.userId}, ${row.kind}, ${row.name}, ${JSON.stringify(row.value)}::jsonb)
+      on conflict (tenant_id, user_id, kind, lower(name)) do update set value = excluded.value`.execute(tx);
+  },
+
+  async countOfAnyKind(tx: Tx, userId: string, kind: string): Promise<number> {
+    const row = await tx
+      .selectFrom('user_preferences')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
 };

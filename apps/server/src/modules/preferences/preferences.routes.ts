@@ -1,6 +1,8 @@
 import {
   ApiErrorSchema,
   CreatePreferenceRequestSchema,
+  DashboardColumnsParamsSchema,
+  DashboardColumnsSchema,
   PREFERENCE_PATHS,
   PreferenceIdParamsSchema,
   PreferenceSchema,
@@ -8,12 +10,14 @@ import {
   PreferencesQuerySchema,
   RecentActivitySchema,
   RecordViewRequestSchema,
+  SaveDashboardColumnsSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
+import { dashboardColumns, saveDashboardColumns } from './dashboard-columns.service.js';
 import { createPreference, deletePreference, listPreferences } from './preferences.service.js';
 import { recentActivity, recordView } from './recent-activity.service.js';
 
@@ -100,5 +104,35 @@ export async function preferencesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => recordView(userContext(request), request.body.workflow_id),
+  );
+
+  // A static segment before :id: the router matches it first, whatever the registration order.
+  api.get(
+    '/api/v1/user-preferences/dashboard-columns/:scope/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: "Your dashboard columns for a workflow kind ('all': every kind); null when none kept",
+        params: DashboardColumnsParamsSchema,
+        response: { 200: DashboardColumnsSchema, ...errors },
+      },
+    },
+    async (request) => dashboardColumns(userContext(request), request.params.scope),
+  );
+
+  api.put(
+    '/api/v1/user-preferences/dashboard-columns/:scope/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Keep your dashboard columns (shown ones, in order) for a workflow kind',
+        params: DashboardColumnsParamsSchema,
+        body: SaveDashboardColumnsSchema,
+        response: { 200: DashboardColumnsSchema, ...errors },
+      },
+    },
+    async (request) => saveDashboardColumns(userContext(request), request.params.scope, request.body),
   );
 }
