@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { FilterBuilder } from './filter-builder';
+import type { FilterChoices } from './filter-choices';
 
 const field = (
   tag: string,
@@ -38,6 +39,8 @@ export const CATALOGUE: FilterAttribute[] = [
   ]),
   field('labels', 'Labels', 'badge_tags', 'badge_tags'),
   field('sanctioned', 'Sanctioned', 'boolean', 'bool'),
+  field('country', 'Country of incorporation', 'choice', 'country_single_select'),
+  field('delivery_region', 'Delivery region', 'choice', 'region'),
   {
     path: 'step__screening__completed_at',
     label: 'Screening: completion date',
@@ -50,7 +53,7 @@ export const CATALOGUE: FilterAttribute[] = [
 ];
 
 // The builder as the dashboard holds it: the value in state, each change and apply recorded.
-export function renderBuilder(initial: ConditionGroup = emptyConditionGroup()) {
+export function renderBuilder(initial: ConditionGroup = emptyConditionGroup(), choices?: FilterChoices) {
   const onChange = vi.fn();
   const onApply = vi.fn();
   function Harness() {
@@ -64,6 +67,7 @@ export function renderBuilder(initial: ConditionGroup = emptyConditionGroup()) {
           setValue(next);
         }}
         onApply={onApply}
+        choices={choices}
       />
     );
   }
