@@ -1,5 +1,6 @@
 import { seriesColors } from '@attest/shared';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import {
   CATEGORY_KEY,
   type ChartResults,
@@ -7,6 +8,7 @@ import {
   type ChartSeries,
   categoryLabel,
 } from './chart-data';
+import { chartMirror, useChartRtl } from './chart-direction';
 import { axisLabels, legendProps } from './chart-frame';
 import type { ChartOptions, ChartSelectHandler } from './chart-options';
 import { useCartesianChartData } from './use-chart-data';
@@ -26,6 +28,7 @@ export function useCartesianSetup(
   onSelect: ChartSelectHandler | undefined,
 ) {
   const { t, i18n } = useTranslation();
+  const mirror = chartMirror(useChartRtl());
   const data = useCartesianChartData(results, options, dimensions);
   const labels = useValueLabels(options.show_value_on ?? 'always');
   const asPercent = options.display_value_as_percentage === true;
@@ -59,7 +62,8 @@ export function useCartesianSetup(
     colors: seriesColors(options.colors, data?.series.length ?? 0),
     xLabel,
     yLabel,
-    legend: legendProps(options),
+    mirror,
+    legend: legendProps(options, mirror.rtl),
     showLabels: options.show_value_labels !== false,
     angle: options.value_label_angle ?? 0,
     formatValue: (value: unknown, series: ChartSeries) => formatChartValue(value, styleOf(series), t),
@@ -70,7 +74,9 @@ export function useCartesianSetup(
         const series = data?.series.find((s) => s.key === item.dataKey);
         return series ? formatChartValue(value, styleOf(series), t) : String(value);
       },
-      labelFormatter: (label: unknown) => tooltipLabel(label, i18n.language),
+      // The category is the tenant's data: isolated, it keeps its own order in the other direction.
+      labelFormatter: (label: unknown) => isolate(tooltipLabel(label, i18n.language)),
+      contentStyle: mirror.textStyle,
     },
     select,
   };

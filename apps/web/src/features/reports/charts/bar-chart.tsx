@@ -51,7 +51,7 @@ export function ReportBarChart({
 }: BarChartProps) {
   const setup = useCartesianSetup(results, options, dimensions, onSelect);
   const { t, data, labels, colors, asPercent, legend, showLabels, angle } = setup;
-  const { formatValue, formatAxis, seriesName, tooltip } = setup;
+  const { formatValue, formatAxis, seriesName, tooltip, mirror } = setup;
   const dragged = useRef<string | null>(null);
   // The dragged category, for its dashed outline; a release anywhere ends the drag.
   const [dragging, setDragging] = useState<string | null>(null);
@@ -130,11 +130,12 @@ export function ReportBarChart({
     refocus.current = { category, series: series.key };
     onDataOrderChange(swapCategories(data.categories, category, neighbour));
   };
-  // Horizontal bars run top to bottom, so Up and Down move them; vertical bars Left and Right.
+  // Horizontal bars run top to bottom, so Up and Down move them; vertical bars Left and Right, which
+  // right to left (categories from the right) means Left moves a bar on.
   const keyStep = (event: KeyboardEvent): -1 | 1 | null => {
     if (!event.altKey) return null;
-    const back = horizontal ? 'ArrowUp' : 'ArrowLeft';
-    const forward = horizontal ? 'ArrowDown' : 'ArrowRight';
+    const back = horizontal ? 'ArrowUp' : mirror.rtl ? 'ArrowRight' : 'ArrowLeft';
+    const forward = horizontal ? 'ArrowDown' : mirror.rtl ? 'ArrowLeft' : 'ArrowRight';
     return event.key === back ? -1 : event.key === forward ? 1 : null;
   };
 
@@ -196,13 +197,15 @@ export function ReportBarChart({
     // Labels shown always skip segments too small to hold them; one the user hovered or clicked shows.
     const always = (options.show_value_on ?? 'always') === 'always';
     if (inside && always && !labelFitsInside({ width: w, height: h }, text, angle)) return null;
-    const lx = horizontal && !inside ? x + w + 4 : x + w / 2;
+    // Beside a horizontal bar: at its end, which right to left (values from the right) is its left.
+    const beside = horizontal && !inside;
+    const lx = !beside ? x + w / 2 : mirror.rtl ? Math.min(x, x + w) - 4 : Math.max(x, x + w) + 4;
     const ly = !horizontal && !inside ? y - 6 : y + h / 2;
     return (
       <text
         x={lx}
         y={ly}
-        textAnchor={horizontal && !inside ? 'start' : 'middle'}
+        textAnchor={!beside ? 'middle' : mirror.rtl ? 'end' : 'start'}
         dominantBaseline={inside || horizontal ? 'middle' : 'auto'}
         fontSize={VALUE_LABEL_FONT_SIZE}
         fill="currentColor"
@@ -218,18 +221,30 @@ export function ReportBarChart({
   };
 
   const valueAxis = horizontal ? (
-    <XAxis type="number" tickFormatter={(value) => formatAxis(value)} />
+    <XAxis type="number" reversed={mirror.reversed} tickFormatter={(value) => formatAxis(value)} />
   ) : (
-    <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
+    <YAxis
+      type="number"
+      orientation={mirror.yOrientation}
+      tick={<YAxisTick formatter={formatAxis} side={mirror.yOrientation} />}
+    />
   );
   const categoryAxis = horizontal ? (
-    <YAxis type="category" dataKey={CATEGORY_KEY} width={130} interval={0} tick={<YAxisTick />} />
+    <YAxis
+      type="category"
+      dataKey={CATEGORY_KEY}
+      width={130}
+      interval={0}
+      orientation={mirror.yOrientation}
+      tick={<YAxisTick side={mirror.yOrientation} />}
+    />
   ) : (
     <XAxis
       type="category"
       dataKey={CATEGORY_KEY}
+      reversed={mirror.reversed}
       tickFormatter={formatXAxisTick}
-      {...categoryTickLayout(data.rows.length)}
+      {...categoryTickLayout(data.rows.length, mirror.rtl)}
     />
   );
 
@@ -248,7 +263,7 @@ export function ReportBarChart({
           <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
           {categoryAxis}
           {valueAxis}
-          <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
+          <Tooltip {...tooltip} />
           {legend && <Legend {...legend} />}
           {data.series.map((series, i) => {
             const colour = colors[i] ?? colors[0];

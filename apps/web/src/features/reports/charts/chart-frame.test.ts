@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { categoryTickLayout, formatXAxisTick, SLANTED_TICKS_MIN, STEEP_TICKS_MIN } from './chart-frame';
 
 describe('category ticks', () => {
@@ -7,8 +8,19 @@ describe('category ticks', () => {
   });
 
   it('cuts a tick at 15 characters plus an ellipsis (spec 2 §9.1)', () => {
-    expect(formatXAxisTick('Waiting for approval')).toBe('Waiting for app…');
-    expect(formatXAxisTick('Approved')).toBe('Approved');
+    expect(formatXAxisTick('Waiting for approval')).toBe(isolate('Waiting for app…'));
+    expect(formatXAxisTick('Approved')).toBe(isolate('Approved'));
+  });
+
+  it('isolates a tick, so "Orbital Systems Corp." keeps its full stop at its end in Arabic', () => {
+    expect(formatXAxisTick('Orbital Corp.')).toBe('\u2068Orbital Corp.\u2069');
+  });
+
+  it('mirrors the slant right to left: names hang down to the right of their tick', () => {
+    expect(categoryTickLayout(7, true)).toMatchObject({ angle: 30, textAnchor: 'start' });
+    expect(categoryTickLayout(13, true)).toMatchObject({ angle: 60, textAnchor: 'start' });
+    expect(categoryTickLayout(3, true)).toMatchObject({ angle: 0, textAnchor: 'middle' });
+    expect(categoryTickLayout(7, true).height).toBe(categoryTickLayout(7).height);
   });
 
   it('slants the names steeply from 13 categories, with more room below the axis', () => {

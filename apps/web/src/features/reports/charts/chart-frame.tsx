@@ -9,6 +9,8 @@ import {
 import { Box, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { ResponsiveContainer } from 'recharts';
+import { isolate } from '../../../components/user-text';
+import { mirrorSide } from './chart-direction';
 import type { ChartOptions } from './chart-options';
 
 type FrameProps = {
@@ -50,7 +52,10 @@ export function ChartFrame({
             ))}
           </Text>
         )}
-        <Box style={{ flex: 1, minWidth: 0 }}>
+        {/* The SVG is drawn left to right in every language: a right-to-left page's CSS direction
+            would flip its text anchors and put slanted ticks over the bars. The charts mirror
+            themselves through their props (chart-direction.ts). */}
+        <Box dir="ltr" style={{ flex: 1, minWidth: 0 }} data-chart-box>
           {width ? (
             children
           ) : (
@@ -81,14 +86,21 @@ export function axisLabels(options: ChartOptions, autoX: string, autoY: string) 
   };
 }
 
-// show_legend: bottom by default; none hides it.
-export function legendProps(options: ChartOptions) {
+// show_legend: bottom by default; none hides it. Right to left, a side legend changes sides and its
+// entries read from the right.
+export function legendProps(options: ChartOptions, rtl = false) {
   const position = options.show_legend ?? 'bottom';
   if (position === 'none') return null;
+  const wrapperStyle = rtl ? { direction: 'rtl' as const } : undefined;
   if (position === 'left' || position === 'right') {
-    return { layout: 'vertical' as const, align: position, verticalAlign: 'middle' as const };
+    return {
+      layout: 'vertical' as const,
+      align: mirrorSide(position, rtl),
+      verticalAlign: 'middle' as const,
+      wrapperStyle,
+    };
   }
-  return { layout: 'horizontal' as const, align: 'center' as const, verticalAlign: position };
+  return { layout: 'horizontal' as const, align: 'center' as const, verticalAlign: position, wrapperStyle };
 }
 
 type TickProps = {
@@ -96,16 +108,27 @@ type TickProps = {
   y?: number;
   payload?: { value: unknown };
   formatter?: (value: unknown) => string;
+  // The side of the plot the axis stands on: right to left it is the right (chart-direction.ts).
+  side?: 'left' | 'right';
 };
 
-// Y-axis tick text: 15 characters plus an ellipsis (§9.1); the full text is the SVG title.
-export function YAxisTick({ x = 0, y = 0, payload, formatter }: TickProps) {
+// Y-axis tick text: 15 characters plus an ellipsis (§9.1); the full text is the SVG title. The text
+// sits away from the plot on the axis' side, isolated so a name keeps its own order.
+export function YAxisTick({ x = 0, y = 0, payload, formatter, side = 'left' }: TickProps) {
   const full = formatter ? formatter(payload?.value) : String(payload?.value ?? '');
   return (
     <g transform={`translate(${x},${y})`}>
       <title>{full}</title>
-      <text x={-4} y={0} dy={4} textAnchor="end" fontSize={12} fill="currentColor" className="chart-y-tick">
-        {truncateYAxisTick(full)}
+      <text
+        x={side === 'right' ? 4 : -4}
+        y={0}
+        dy={4}
+        textAnchor={side === 'right' ? 'start' : 'end'}
+        fontSize={12}
+        fill="currentColor"
+        className="chart-y-tick"
+      >
+        {isolate(truncateYAxisTick(full))}
       </text>
     </g>
   );
@@ -123,21 +146,24 @@ export const STEEP_TICKS_MIN = 13;
 export type CategoryTickLayout = {
   interval: 0;
   angle: number;
-  textAnchor: 'middle' | 'end';
+  textAnchor: 'middle' | 'end' | 'start';
   height: number;
   tick: { fontSize: number };
 };
-export function categoryTickLayout(count: number): CategoryTickLayout {
-  const angle = count >= STEEP_TICKS_MIN ? -60 : count >= SLANTED_TICKS_MIN ? -30 : 0;
+// Right to left the slant is mirrored: a name hangs down to the right of its tick, not the left.
+export function categoryTickLayout(count: number, rtl = false): CategoryTickLayout {
+  const slant = count >= STEEP_TICKS_MIN ? 60 : count >= SLANTED_TICKS_MIN ? 30 : 0;
   return {
     interval: 0,
-    angle,
-    textAnchor: angle === 0 ? 'middle' : 'end',
-    height: angle === -60 ? 96 : angle === -30 ? 64 : 30,
+    angle: slant === 0 ? 0 : rtl ? slant : -slant,
+    textAnchor: slant === 0 ? 'middle' : rtl ? 'start' : 'end',
+    height: slant === 60 ? 96 : slant === 30 ? 64 : 30,
     tick: { fontSize: 12 },
   };
 }
 
+// Isolated: in the left-to-right SVG an Arabic name with a full stop keeps it at its end, and so
+// does an English one in an Arabic page.
 export function formatXAxisTick(value: unknown): string {
-  return truncateText(String(value ?? ''), X_AXIS_TICK_MAX);
+  return isolate(truncateText(String(value ?? ''), X_AXIS_TICK_MAX));
 }

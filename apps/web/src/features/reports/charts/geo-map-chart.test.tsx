@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { ReportChart } from './report-chart';
 import { renderChart } from './test-utils';
 
@@ -28,7 +29,9 @@ describe('ReportGeoMapChart (spec 2 §2.8 GEO_MAP_CHART, §3.7 scale, precision 
     expect(screen.getByRole('button', { name: 'United States, Count: 100' })).toBeTruthy();
     expect(fillOf(/^Germany/)).not.toBe(fillOf(/^United States/));
     expect(fillOf(/^France/)).not.toBe(fillOf(/^United States/));
-    expect(screen.getByTestId('geo-map-unmatched').textContent).toBe('Not on the map: Atlantis');
+    expect(screen.getByTestId('geo-map-unmatched').textContent).toBe(
+      `Not on the map: ${isolate('Atlantis')}`,
+    );
     // Five buckets with whole-number bounds by default.
     const legend = [...document.querySelectorAll('.geo-legend-label')].map((node) => node.textContent);
     expect(legend).toEqual(['10 – 28', '28 – 46', '46 – 64', '64 – 82', '82 – 100']);

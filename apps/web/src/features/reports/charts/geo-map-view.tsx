@@ -13,6 +13,8 @@ import { use, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { isolate } from '../../../components/user-text';
+import { useChartRtl } from './chart-direction';
 import { ChartEmpty } from './chart-empty';
 import type { ChartProps } from './chart-options';
 import { type GeoMapEntry, toGeoMapData } from './geo-map-data';
@@ -58,6 +60,7 @@ export default function GeoMapView({
   onSelect,
 }: ChartProps) {
   const { t, i18n } = useTranslation();
+  const rtl = useChartRtl();
   const loaded = use(loadCountries());
   const countries = loaded ?? [];
   const { ref, width: measured } = useElementSize();
@@ -141,7 +144,9 @@ export default function GeoMapView({
             role="img"
             aria-label={t('reports.chart.geoMap.label', { measure })}
             data-chart-surface="geo-map"
-            style={{ display: 'block' }}
+            // Drawn left to right: the world is not mirrored, only its legend (below).
+            direction="ltr"
+            style={{ display: 'block', direction: 'ltr' }}
           >
             <rect width={width} height={height} fill={theme.water} />
             {theme.globe && (
@@ -203,12 +208,23 @@ export default function GeoMapView({
               );
             })}
             <g className="geo-legend" transform={`translate(${legendX}, ${height - LEGEND_HEIGHT + 8})`}>
+              {/* Right to left the scale runs from the right, each swatch right of its bounds. */}
               {buckets.map((bucket, i) => (
-                <g key={`${bucket.from}-${bucket.to}`} transform={`translate(${i * legendStep}, 0)`}>
-                  <rect width={SWATCH} height={SWATCH} fill={colours[i]} stroke={theme.border} />
+                <g
+                  key={`${bucket.from}-${bucket.to}`}
+                  transform={`translate(${(rtl ? buckets.length - 1 - i : i) * legendStep}, 0)`}
+                >
+                  <rect
+                    x={rtl ? legendStep - SWATCH : 0}
+                    width={SWATCH}
+                    height={SWATCH}
+                    fill={colours[i]}
+                    stroke={theme.border}
+                  />
                   <text
-                    x={SWATCH + 6}
+                    x={rtl ? legendStep - SWATCH - 6 : SWATCH + 6}
                     y={SWATCH - 3}
+                    textAnchor={rtl ? 'end' : 'start'}
                     fontSize={12}
                     fill={theme.text}
                     className="geo-legend-label"
@@ -246,7 +262,7 @@ export default function GeoMapView({
       {data.unmatched.length > 0 && (
         <Text fz="sm" c="dimmed" mt="xs" data-testid="geo-map-unmatched">
           {t('reports.chart.geoMap.notOnMap', {
-            list: data.unmatched.map((label) => label || t('reports.chart.geoMap.blank')).join(', '),
+            list: data.unmatched.map((label) => isolate(label) || t('reports.chart.geoMap.blank')).join(', '),
           })}
         </Text>
       )}

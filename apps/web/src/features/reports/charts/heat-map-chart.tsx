@@ -15,6 +15,7 @@ import {
 import { Box, Table } from '@mantine/core';
 import { type CSSProperties, type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { ChartEmpty } from './chart-empty';
 import type { ChartProps } from './chart-options';
 import { formatChartValue } from './value-format';
@@ -72,8 +73,10 @@ export function ReportHeatMapChart({
   const asPercent = options.display_value_as_percentage === true;
   const show = (value: number | null) =>
     value === null ? '' : asPercent ? formatChartValue(value, 'barPercent', t) : number.format(value);
+  // Row and column names are the tenant's data (regions, statuses), isolated in either direction;
+  // the table itself follows the page's direction, so right to left it is mirrored by the browser.
   const label = (kind: HeatMapKind, text: string) =>
-    kind === 'value' ? text : t(`reports.chart.heatMap.${kind}`);
+    kind === 'value' ? <UserText>{text}</UserText> : t(`reports.chart.heatMap.${kind}`);
 
   const cellStyle = (value: number | null, summary: boolean): CSSProperties => {
     if (summary || value === null || max === 0) return { fontWeight: summary ? 600 : undefined };
@@ -117,7 +120,7 @@ export function ReportHeatMapChart({
               {groups.map((g) => (
                 // A parent group's columns stay together, so each group appears once.
                 <Table.Th key={JSON.stringify(g.group)} colSpan={g.span} ta="center">
-                  {g.group ?? ''}
+                  <UserText>{g.group ?? ''}</UserText>
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -125,7 +128,7 @@ export function ReportHeatMapChart({
           <Table.Tr>
             {/* The corner names what the rows are (the first group-by's title). */}
             <Table.Th w={HEAT_MAP_Y_AXIS_COLUMN_WIDTH} miw={HEAT_MAP_Y_AXIS_COLUMN_WIDTH}>
-              {rowTitle}
+              <UserText>{rowTitle}</UserText>
             </Table.Th>
             {columns.map((column) => {
               const movable = column.kind === 'value';

@@ -22,6 +22,8 @@ type DotProps = { cx?: number; cy?: number; index?: number; value?: unknown };
 // Spec 2 §2.8 LINE_CHART (the default chart type): one line per series; a click on a point
 // selects it and calls onSelect with the active label and payload (§4.2).
 const LINE_MARGIN = { top: 20, right: 24, bottom: 5, left: 5 };
+// Right to left the last point is at the left.
+const LINE_MARGIN_RTL = { ...LINE_MARGIN, right: 5, left: 24 };
 
 export function ReportLineChart({
   results,
@@ -35,7 +37,7 @@ export function ReportLineChart({
 }: ChartProps) {
   const setup = useCartesianSetup(results, options, dimensions, onSelect);
   const { t, data, labels, colors, xLabel, yLabel, legend, showLabels, angle } = setup;
-  const { formatValue, formatAxis, seriesName, tooltip } = setup;
+  const { formatValue, formatAxis, seriesName, tooltip, mirror } = setup;
 
   if (error || !data || !results) return <ChartEmpty error={error} height={height} />;
 
@@ -93,17 +95,22 @@ export function ReportLineChart({
         height={width ? height : undefined}
         data={data.rows}
         // Room for the value labels above the highest point and beside the last one.
-        margin={LINE_MARGIN}
+        margin={mirror.rtl ? LINE_MARGIN_RTL : LINE_MARGIN}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis
           type="category"
           dataKey={CATEGORY_KEY}
+          reversed={mirror.reversed}
           tickFormatter={formatXAxisTick}
-          {...categoryTickLayout(data.rows.length)}
+          {...categoryTickLayout(data.rows.length, mirror.rtl)}
         />
-        <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
-        <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
+        <YAxis
+          type="number"
+          orientation={mirror.yOrientation}
+          tick={<YAxisTick formatter={formatAxis} side={mirror.yOrientation} />}
+        />
+        <Tooltip {...tooltip} />
         {legend && <Legend {...legend} />}
         {data.series.map((series, i) => {
           const colour = colors[i] ?? colors[0] ?? '#000';

@@ -8,7 +8,9 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Cell, Legend, Pie, PieChart, type PieLabelRenderProps, Tooltip } from 'recharts';
+import { isolate } from '../../../components/user-text';
 import { CATEGORY_KEY, type ChartSeries, toChartData } from './chart-data';
+import { chartMirror, useChartRtl } from './chart-direction';
 import { ChartEmpty } from './chart-empty';
 import { ChartFrame, legendProps } from './chart-frame';
 import type { ChartProps } from './chart-options';
@@ -38,12 +40,13 @@ export function ReportPieChart({
     [results, options.data_order],
   );
   const labels = useValueLabels(options.show_value_on ?? 'always');
+  const mirror = chartMirror(useChartRtl());
 
   if (error || !data) return <ChartEmpty error={error} height={height} />;
 
   const colors = seriesColors(options.colors, data.categories.length);
   const radii = pieRadii(data.series.length);
-  const legend = legendProps(options);
+  const legend = legendProps(options, mirror.rtl);
   const showLabels = options.show_value_labels !== false;
   const showPercent = options.show_percentages_in_value_labels === true;
   const threshold = options.percentage_threshold ?? 0;
@@ -108,11 +111,12 @@ export function ReportPieChart({
     <ChartFrame width={width} height={height} testId="report-pie-chart">
       <PieChart width={width} height={width ? height : undefined}>
         <Tooltip
+          contentStyle={mirror.textStyle}
           formatter={(value, name, item) => {
             const series = data.series.find((s) => s.key === item.dataKey);
             return [
               formatChartValue(value, seriesValueStyle(series?.label ?? '', false, 'piePercent'), t),
-              name,
+              isolate(String(name ?? '')),
             ];
           }}
         />
@@ -123,6 +127,9 @@ export function ReportPieChart({
             data={slicesOf(series)}
             dataKey="value"
             nameKey="name"
+            // Right to left the slices go round the other way, from the left (the pie mirrored).
+            startAngle={mirror.rtl ? 180 : 0}
+            endAngle={mirror.rtl ? -180 : 360}
             innerRadius={radii[ring]?.innerRadius}
             outerRadius={radii[ring]?.outerRadius}
             isAnimationActive={animate}

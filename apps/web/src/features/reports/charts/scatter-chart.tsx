@@ -19,7 +19,7 @@ export function ReportScatterChart({
   onSelect,
 }: ChartProps) {
   const setup = useCartesianSetup(results, options, dimensions, onSelect);
-  const { data, labels, colors, xLabel, yLabel, legend, formatAxis, seriesName, tooltip } = setup;
+  const { data, labels, colors, xLabel, yLabel, legend, formatAxis, seriesName, tooltip, mirror } = setup;
 
   if (error || !data || !results) return <ChartEmpty error={error} height={height} />;
 
@@ -33,12 +33,17 @@ export function ReportScatterChart({
           type="category"
           dataKey={CATEGORY_KEY}
           allowDuplicatedCategory={false}
+          reversed={mirror.reversed}
           tickFormatter={formatXAxisTick}
           // Every series shares the categories, in the report's order.
           ticks={data.categories}
         />
-        <YAxis type="number" tick={<YAxisTick formatter={formatAxis} />} />
-        <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
+        <YAxis
+          type="number"
+          orientation={mirror.yOrientation}
+          tick={<YAxisTick formatter={formatAxis} side={mirror.yOrientation} />}
+        />
+        <Tooltip {...tooltip} />
         {legend && <Legend {...legend} />}
         {data.series.map((series, i) => (
           <Scatter

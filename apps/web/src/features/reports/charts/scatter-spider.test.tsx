@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { ReportScatterChart } from './scatter-chart';
 import { ReportSpiderChart } from './spider-chart';
 import { countByStatus, renderChart } from './test-utils';
@@ -43,8 +44,8 @@ describe('ReportSpiderChart (spec 2 §2.8, §9.1)', () => {
     const ticks = [...container.querySelectorAll('.chart-spider-tick')].map(
       (node) => node.lastChild?.textContent,
     );
-    expect(ticks).toContain(`${long.slice(0, 50)}…`);
-    expect(ticks).toContain('Open');
+    expect(ticks).toContain(isolate(`${long.slice(0, 50)}…`));
+    expect(ticks).toContain(isolate('Open'));
     expect(container.querySelectorAll('.recharts-radar')).toHaveLength(1);
   });
 

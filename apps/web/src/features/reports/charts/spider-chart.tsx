@@ -1,5 +1,6 @@
 import { BAR_FILL_OPACITY, CHART_DEFAULT_HEIGHT, truncateSpiderTick } from '@attest/shared';
 import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from 'recharts';
+import { isolate } from '../../../components/user-text';
 import { useCartesianSetup } from './axis-setup';
 import { CATEGORY_KEY, type ChartSeries } from './chart-data';
 import { ChartEmpty } from './chart-empty';
@@ -29,7 +30,7 @@ function SpiderTick({ x = 0, y = 0, textAnchor = 'middle', payload }: AngleTickP
       className="chart-spider-tick"
     >
       <title>{full}</title>
-      {truncateSpiderTick(full)}
+      {isolate(truncateSpiderTick(full))}
     </text>
   );
 }
@@ -47,7 +48,19 @@ export function ReportSpiderChart({
   onSelect,
 }: ChartProps) {
   const setup = useCartesianSetup(results, options, dimensions, onSelect);
-  const { t, data, labels, colors, legend, showLabels, formatValue, formatAxis, seriesName, tooltip } = setup;
+  const {
+    t,
+    data,
+    labels,
+    colors,
+    legend,
+    showLabels,
+    formatValue,
+    formatAxis,
+    seriesName,
+    tooltip,
+    mirror,
+  } = setup;
 
   if (error || !data) return <ChartEmpty error={error} height={height} />;
   const rows = data.rows;
@@ -99,9 +112,10 @@ export function ReportSpiderChart({
     <ChartFrame width={width} height={height} testId="report-spider-chart">
       <RadarChart width={width} height={width ? height : undefined} data={data.rows} outerRadius="75%">
         <PolarGrid />
-        <PolarAngleAxis dataKey={CATEGORY_KEY} tick={<SpiderTick />} />
+        {/* Right to left the categories go round anticlockwise from the top. */}
+        <PolarAngleAxis dataKey={CATEGORY_KEY} reversed={mirror.reversed} tick={<SpiderTick />} />
         <PolarRadiusAxis tickFormatter={formatAxis} />
-        <Tooltip formatter={tooltip.formatter} labelFormatter={tooltip.labelFormatter} />
+        <Tooltip {...tooltip} />
         {legend && <Legend {...legend} />}
         {data.series.map((series, i) => (
           <Radar
