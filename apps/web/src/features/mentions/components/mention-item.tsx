@@ -4,6 +4,7 @@ import { IconArrowRight, IconFileText, IconPlug } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../../components/time-ago';
+import { connectorLabel } from '../../../lib/format/connector-label';
 import { conversationPath } from '../lib/conversation-path';
 import { MessageBody } from './message-body';
 
@@ -22,7 +23,9 @@ export function MentionItem({ mention, now, onMarkRead, marking, onNavigate }: M
   const connector = mention.integration_result?.connector;
   const sender = mention.posted_by
     ? mention.posted_by.name || mention.posted_by.email
-    : (connector ?? t('mentions.thread.integration'));
+    : connector
+      ? connectorLabel(connector, t)
+      : t('mentions.thread.integration');
   const target = mention.field
     ? t('mentions.item.field', { name: mention.field.body })
     : mention.step

@@ -1,5 +1,6 @@
 import { type Notification, notificationLevel, OUTCOME_LABEL_KEYS } from '@attest/shared';
 import type { TFunction } from 'i18next';
+import { connectorLabel } from '../../../lib/format/connector-label';
 import type { ToastTone } from '../../../lib/notifications/toast';
 
 // What a notification's sentence is worded with: its params, who did it and the workflow.
@@ -10,6 +11,8 @@ export function notificationValues(
   const { params, actor, workflow } = notification;
   const values: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params)) values[key] = value ?? '';
+  // An integration is named by its label, never by its connector tag.
+  if (typeof params.connector === 'string') values.connector = connectorLabel(params.connector, t);
   return { ...values, actor: actor?.name ?? t('notifications.system'), workflow: workflow?.name ?? '' };
 }
 

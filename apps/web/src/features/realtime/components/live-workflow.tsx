@@ -1,4 +1,5 @@
 import { notificationLevel, OUTCOME_LABEL_KEYS, type RealtimeEvent } from '@attest/shared';
+import { connectorLabel } from '../../../lib/format/connector-label';
 import { i18n } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/notifications/toast';
 import { integrationRunToastId } from '../../../lib/notifications/toast-ids';
@@ -24,7 +25,8 @@ export function LiveWorkflow({ workflowId }: { workflowId: number }) {
     if (!session || event.workflow_id !== workflowId) return;
     if (event.type === 'workflow.integration_run') {
       if (!event.outcome) return;
-      const connector = typeof event.data.connector === 'string' ? event.data.connector : '';
+      const tag = typeof event.data.connector === 'string' ? event.data.connector : '';
+      const connector = tag ? connectorLabel(tag, i18n.t) : '';
       toast.at(notificationLevel(event.outcome), `realtime.outcome.${OUTCOME_LABEL_KEYS[event.outcome]}`, {
         id: integrationRunToastId(event.data.run_id, event.outcome),
         message: i18n.t('realtime.integrationRun', { connector }),

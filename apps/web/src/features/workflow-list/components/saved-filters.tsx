@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Modal, NavLink, Stack, Text, TextInput, Tool
 import { IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { savedFilterQuery, useDeleteSavedFilter, useSavedFilters, useSaveFilter } from '../api/saved-filters';
 import { SidebarSection } from './sidebar-section';
@@ -93,7 +94,21 @@ export function SavedFilterList({ current, onApply }: { current: string; onApply
                 size="sm"
                 aria-label={t('dashboard.saved.delete', { name: filter.name })}
                 loading={remove.isPending && remove.variables === filter.id}
-                onClick={() => remove.mutate(filter.id)}
+                onClick={() =>
+                  confirmAction({
+                    title: 'dashboard.saved.deleteTitle',
+                    body: 'dashboard.saved.deleteBody',
+                    confirm: 'dashboard.saved.deleteConfirm',
+                    values: { name: filter.name },
+                    onConfirm: () =>
+                      remove.mutate(filter.id, {
+                        onSuccess: () =>
+                          toast.success('dashboard.saved.deleted', { values: { name: filter.name } }),
+                        onError: () =>
+                          toast.error('dashboard.saved.deleteFailed', { values: { name: filter.name } }),
+                      }),
+                  })
+                }
               >
                 <IconTrash size={14} />
               </ActionIcon>

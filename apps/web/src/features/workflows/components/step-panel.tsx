@@ -9,12 +9,15 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Tooltip } from '@man
 import { IconArrowBackUp, IconInfoCircle, IconLock, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
+import { toast } from '../../../lib/notifications/toast';
 import { StepCommentsButton } from '../../mentions';
 import { problemsOf } from '../api/workflow-action-error';
 import { useLockStep, useSubmitStep, useUndoStep } from '../api/workflow-queries';
 import type { useAnswerDrafts } from '../hooks/use-answer-drafts';
 import { actionErrorText } from '../utils/action-error-text';
 import { stepEntries } from '../utils/definition';
+import { dueDateMoves, dueDateText } from '../utils/due-date-moves';
 import { readOnlyReason } from '../utils/read-only-reason';
 import { stepAfterSubmit } from '../utils/step-selection';
 import { FieldInput } from './fields/field-input';
@@ -46,7 +49,7 @@ const FOCUSABLE =
 
 export function StepPanel(props: StepPanelProps) {
   const { detail, definition, stepTag, drafts, onSubmitted, autoFocus, navigation } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const submit = useSubmitStep(detail.id);
   const undo = useUndoStep(detail.id);
   const lock = useLockStep(detail.id);
@@ -111,6 +114,7 @@ export function StepPanel(props: StepPanelProps) {
     submit.mutate(stepTag, {
       onSuccess: (after) => {
         setAttempted(false);
+        sayDueDateMoves(before, after.steps);
         onSubmitted(stepAfterSubmit(definition, before, after.steps));
       },
       onError: (error) => {
@@ -123,14 +127,54 @@ export function StepPanel(props: StepPanelProps) {
   const onLock = () => {
     submit.reset();
     undo.reset();
-    lock.mutate({ stepTag, isLocked: !state.is_locked });
+    const isLocked = !state.is_locked;
+    lock.mutate(
+      { stepTag, isLocked },
+      {
+        onSuccess: () =>
+          toast.success(isLocked ? 'process.step.lockedDone' : 'process.step.unlockedDone', {
+            values: { step: entry.step.name },
+          }),
+      },
+    );
   };
 
+  // Undoing reopens a submitted step for everyone: asked first, then said in words.
   const onUndo = () => {
-    submit.reset();
-    lock.reset();
-    setAttempted(false);
-    undo.mutate(stepTag);
+    const values = { step: entry.step.name };
+    confirmAction({
+      title: 'process.step.undoConfirmTitle',
+      body: 'process.step.undoConfirmBody',
+      confirm: 'process.step.undoConfirm',
+      values,
+      onConfirm: () => {
+        submit.reset();
+        lock.reset();
+        setAttempted(false);
+        const before = detail.steps;
+        undo.mutate(stepTag, {
+          onSuccess: (after) => {
+            toast.success('process.step.undone', { values });
+            sayDueDateMoves(before, after.steps);
+          },
+        });
+      },
+    });
+  };
+
+  // The person's own action moved a due date: said at once (the activity log keeps it too).
+  const sayDueDateMoves = (before: WorkflowDetail['steps'], after: WorkflowDetail['steps']) => {
+    const names = stepEntries(definition);
+    for (const move of dueDateMoves(before, after)) {
+      toast.info('process.dueDate.moved', {
+        id: `due-date-moved-${detail.id}-${move.step}`,
+        values: {
+          step: names.get(move.step)?.step.name ?? move.step,
+          from: dueDateText(move.from, i18n.language),
+          to: dueDateText(move.to, i18n.language),
+        },
+      });
+    }
   };
 
   const clientBlocked = attempted && Object.keys(liveProblems).length > 0 && !submit.isError;

@@ -135,7 +135,7 @@ const CASES: [string, ActivityEntry, string][] = [
       step_tag: S.SCREENING,
       details: { run_id: 4, connector: 'sanctions_screening' },
     }),
-    'The sanctions_screening integration is queued for “Sanctions and adverse media screening”',
+    'The “Sanctions screening” integration is queued for “Sanctions and adverse media screening”',
   ],
   [
     'an integration that finished',
@@ -146,7 +146,7 @@ const CASES: [string, ActivityEntry, string][] = [
       step_tag: S.SCREENING,
       details: { connector: 'sanctions_screening' },
     }),
-    'The sanctions_screening integration finished for “Sanctions and adverse media screening”',
+    'The “Sanctions screening” integration finished for “Sanctions and adverse media screening”',
   ],
   [
     'an integration that failed',
@@ -157,7 +157,34 @@ const CASES: [string, ActivityEntry, string][] = [
       step_tag: S.SCREENING,
       details: { connector: 'sanctions_screening', error: 'timeout' },
     }),
-    'The sanctions_screening integration failed for “Sanctions and adverse media screening”',
+    'The “Sanctions screening” integration failed for “Sanctions and adverse media screening”',
+  ],
+  [
+    'a due date moved by a person',
+    entry({
+      event: 'due_date_changed',
+      step_tag: S.INTAKE,
+      details: {
+        old_due_at: '2026-12-21T12:00:00.000Z',
+        new_due_at: '2027-01-04T12:00:00.000Z',
+        by_engine: false,
+      },
+    }),
+    'Due date of “Supplier details” moved from Dec 21, 2026 to Jan 4, 2027',
+  ],
+  [
+    'a due date moved by the engine',
+    entry({
+      actor: null,
+      event: 'due_date_changed',
+      step_tag: S.INTAKE,
+      details: {
+        old_due_at: '2026-12-21T12:00:00.000Z',
+        new_due_at: '2027-01-04T12:00:00.000Z',
+        by_engine: true,
+      },
+    }),
+    'The workflow moved the due date of “Supplier details” from Dec 21, 2026 to Jan 4, 2027',
   ],
   ['an event this page does not know', entry({ action: 'bounced', event: 'email_bounced' }), 'Bounced'],
 ];
@@ -165,6 +192,17 @@ const CASES: [string, ActivityEntry, string][] = [
 describe('activitySentence', () => {
   it.each(CASES)('%s', (_name, item, sentence) => {
     expect(activitySentence(item, DEF, t)).toBe(sentence);
+  });
+
+  it("writes a due date in the person's locale", () => {
+    const moved = entry({
+      event: 'due_date_changed',
+      step_tag: S.INTAKE,
+      details: { old_due_at: '2026-12-21T12:00:00.000Z', new_due_at: '2027-01-04T12:00:00.000Z' },
+    });
+    expect(activitySentence(moved, DEF, t, 'en-GB')).toBe(
+      'Due date of “Supplier details” moved from 21 Dec 2026 to 4 Jan 2027',
+    );
   });
 
   it('reads an unknown action type as viewed (spec 2 §3.11)', () => {

@@ -8,6 +8,7 @@ import {
   IconArchive,
   IconArrowBackUp,
   IconBolt,
+  IconCalendarTime,
   IconCheck,
   IconClock,
   IconEye,
@@ -24,8 +25,10 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { connectorLabel } from '../../../lib/format/connector-label';
 import { answerText } from './answer-text';
 import { fieldsByTag, stepEntries } from './definition';
+import { dueDateText } from './due-date-moves';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Icon = ComponentType<{ size?: number; stroke?: number }>;
@@ -57,6 +60,7 @@ export function entryIcon(entry: Pick<ActivityEntry, 'action' | 'event'>): Icon 
   if (entry.event === 'archived') return IconArchive;
   if (entry.event === 'status_changed') return IconCheck;
   if (entry.event === 'integration_failed') return IconPlugConnectedX;
+  if (entry.event === 'due_date_changed') return IconCalendarTime;
   return actionStyle(entry.action).icon;
 }
 
@@ -80,6 +84,8 @@ export function activitySentence(
   const step = (stepTag && steps.get(stepTag)?.step.name) ?? text(d.step_name) ?? stepTag ?? '';
   const field = fieldTag ? fields.get(fieldTag) : undefined;
   const label = field?.label ?? text(d.field_label) ?? fieldTag ?? '';
+  const connectorTag = text(d.connector);
+  const connector = connectorTag ? connectorLabel(connectorTag, t) : '';
   const who = text(d.name) ?? text(d.user_name) ?? text(d.group_name) ?? text(d.email) ?? '';
   // Entries written in bulk (the demo seed, imports) keep only the status tags: name them from the
   // definition the workflow runs on.
@@ -133,11 +139,18 @@ export function activitySentence(
       });
     case 'integration_finished':
     case 'integration_performed':
-      return t('process.activity.integrationFinished', { step, connector: text(d.connector) ?? '' });
+      return t('process.activity.integrationFinished', { step, connector });
     case 'integration_queued':
-      return t('process.activity.integrationQueued', { step, connector: text(d.connector) ?? '' });
+      return t('process.activity.integrationQueued', { step, connector });
+    case 'due_date_changed': {
+      const from = dueDateText(d.old_due_at, locale);
+      const to = dueDateText(d.new_due_at, locale);
+      const key =
+        d.by_engine === true ? 'process.activity.dueDateMovedByEngine' : 'process.activity.dueDateMoved';
+      return t(key, { step, from, to });
+    }
     case 'integration_failed':
-      return t('process.activity.integrationFailed', { step, connector: text(d.connector) ?? '' });
+      return t('process.activity.integrationFailed', { step, connector });
     default:
       // An event this page does not know yet: its timeline type, in words.
       return t(`process.activity.action.${entry.action in ACTION_STYLES ? entry.action : 'viewed'}`);

@@ -1,10 +1,11 @@
 import type { Message } from '@attest/shared';
 import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDots, IconPencil, IconPlug, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeAgo } from '../../../../components/time-ago';
+import { connectorLabel } from '../../../../lib/format/connector-label';
+import { confirmAction } from '../../../../lib/notifications/confirm';
 import { useDeleteMessage, useEditMessage } from '../../api/messages';
 import { MessageBody } from '../message-body';
 import { Composer } from './composer';
@@ -22,14 +23,15 @@ export function MessageRow({ message, workflowId, viewerId, now }: MessageRowPro
   const own = message.author !== null && message.author.id === viewerId;
   const name = message.author
     ? message.author.name || message.author.email
-    : (integration?.connector ?? t('mentions.thread.integration'));
+    : integration
+      ? connectorLabel(integration.connector, t)
+      : t('mentions.thread.integration');
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: t('mentions.thread.deleteTitle'),
-      children: <Text fz="sm">{t('mentions.thread.deleteBody')}</Text>,
-      labels: { confirm: t('mentions.thread.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+    confirmAction({
+      title: 'mentions.thread.deleteTitle',
+      body: 'mentions.thread.deleteBody',
+      confirm: 'mentions.thread.delete',
       // Above the comments side panel (a drawer, z-index 200), overlay included.
       zIndex: 300,
       onConfirm: () => remove.mutate({ messageId: message.id, threadId: message.thread }),
