@@ -12,6 +12,8 @@ import { http } from '../../../lib/api/http-client';
 import { dashboardKeys } from './dashboard-keys';
 
 // The filter bar's choices (spec 1 §7): kinds (limit 200), statuses, regions, business units.
+// Regions and business units are those the person may see (the server answers no others), so
+// useRegions and useAllBusinessUnits are the pickers every region or unit filter uses (issue 14).
 export const KINDS_LIMIT = 200;
 // Choices rarely change within a visit.
 const CHOICES_STALE_MS = 5 * 60_000;

@@ -7,6 +7,5 @@ export const workflowKeys = {
   activity: (id: number) => [...workflowKeys.all, 'activity', id] as const,
   stepUsers: (id: number, stepTag: string) => [...workflowKeys.all, 'step-users', id, stepTag] as const,
   kinds: () => [...workflowKeys.all, 'kinds'] as const,
-  regions: () => [...workflowKeys.all, 'regions'] as const,
-  businessUnits: (regionId: number | null) => [...workflowKeys.all, 'business-units', regionId] as const,
+  creatableKinds: () => [...workflowKeys.all, 'kinds', 'creatable'] as const,
 };

@@ -2,9 +2,8 @@ import { CreateWorkflowRequestSchema, HttpError, WORKFLOW_NAME_MAX_LENGTH } from
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCreatableKinds } from '../api/creatable-kinds';
 import { useCreateWorkflow } from '../api/create-workflow';
-import { useWorkflowKinds } from '../api/kinds';
-import { useBusinessUnits, useRegions } from '../api/places';
 import { actionErrorText } from '../utils/action-error-text';
 
 export type ParentChoice = { id: number; name: string };
@@ -20,7 +19,9 @@ export type CreateWorkflowDialogProps = {
 type FieldKey = 'kind_id' | 'name' | 'region_id' | 'business_unit_id';
 
 // Create a workflow of a kind (issue 4): kind, name, region, business unit of that region and,
-// optionally, the workflow on screen as its parent.
+// optionally, the workflow on screen as its parent. Only what the person may create is offered
+// (issue 14): the kinds, and for the chosen kind the regions and business units, that the server's
+// create rule allows; a single choice is made for them.
 export function CreateWorkflowDialog({ opened, onClose, onCreated, parent }: CreateWorkflowDialogProps) {
   const { t } = useTranslation();
   return (
@@ -32,18 +33,34 @@ export function CreateWorkflowDialog({ opened, onClose, onCreated, parent }: Cre
 
 type FormProps = { onClose: () => void; onCreated: (id: number) => void; parent: ParentChoice | null };
 
+// The one choice when there is only one; otherwise none yet.
+const only = <T extends { id: number }>(items: readonly T[]) =>
+  items.length === 1 && items[0] ? String(items[0].id) : null;
+
 function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
   const { t } = useTranslation();
-  const kinds = useWorkflowKinds();
-  const regions = useRegions();
-  const [kindId, setKindId] = useState<string | null>(null);
+  const kinds = useCreatableKinds();
+  const [chosenKind, setKindId] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [regionId, setRegionId] = useState<string | null>(null);
-  const [unitId, setUnitId] = useState<string | null>(null);
+  const [chosenRegion, setRegionId] = useState<string | null>(null);
+  const [chosenUnit, setUnitId] = useState<string | null>(null);
   const [asChild, setAsChild] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
-  const units = useBusinessUnits(regionId === null ? null : Number(regionId));
   const create = useCreateWorkflow();
+
+  const kindList = kinds.data ?? [];
+  const kindId = chosenKind ?? only(kindList);
+  const regions = kindList.find((k) => String(k.id) === kindId)?.regions ?? [];
+  const regionId = regions.some((r) => String(r.id) === chosenRegion) ? chosenRegion : only(regions);
+  const region = regions.find((r) => String(r.id) === regionId);
+  const units = region?.business_units ?? [];
+  // Without full access to the region itself, only its business units may be chosen.
+  const unitRequired = region !== undefined && !region.without_business_unit;
+  const unitId = units.some((u) => String(u.id) === chosenUnit)
+    ? chosenUnit
+    : unitRequired
+      ? only(units)
+      : null;
 
   const clear = (key: FieldKey) => setErrors(({ [key]: _, ...rest }) => rest);
 
@@ -53,6 +70,8 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
     if (kindId === null) missing.kind_id = t('process.create.chooseKind');
     if (name.trim() === '') missing.name = t('process.create.enterName');
     if (regionId === null) missing.region_id = t('process.create.chooseRegion');
+    else if (unitRequired && unitId === null)
+      missing.business_unit_id = t('process.create.chooseBusinessUnit');
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     const body = CreateWorkflowRequestSchema.parse({
@@ -110,7 +129,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
         <Select
           label={t('process.create.region')}
           placeholder={t('process.create.regionPlaceholder')}
-          data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          data={regions.map((r) => ({ value: String(r.id), label: r.name }))}
           value={regionId}
           onChange={(value) => {
             // A business unit belongs to one region: choosing a region clears it.
@@ -118,25 +137,30 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
             setUnitId(null);
             clear('region_id');
           }}
-          error={errors.region_id ?? (regions.isError ? regions.error.message : undefined)}
-          disabled={regions.isPending}
+          error={errors.region_id}
+          disabled={kindId === null}
           searchable
           required
         />
         <Select
           label={t('process.create.businessUnit')}
           placeholder={
-            regionId === null ? t('process.create.regionFirst') : t('process.create.businessUnitPlaceholder')
+            regionId === null
+              ? t('process.create.regionFirst')
+              : unitRequired
+                ? t('process.create.businessUnitRequired')
+                : t('process.create.businessUnitPlaceholder')
           }
-          data={(units.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+          data={units.map((u) => ({ value: String(u.id), label: u.name }))}
           value={unitId}
           onChange={(value) => {
             setUnitId(value);
             clear('business_unit_id');
           }}
           error={errors.business_unit_id}
-          disabled={regionId === null || units.isPending}
-          clearable
+          disabled={regionId === null}
+          required={unitRequired}
+          clearable={!unitRequired}
           searchable
         />
         {parent && (

@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatch, useNavigate } from 'react-router';
+import { useCreatableKinds } from '../api/creatable-kinds';
 import { workflowKeys } from '../api/workflow-keys';
 import { workflowPath } from '../utils/process-paths';
 import { CreateWorkflowDialog } from './create-workflow-dialog';
@@ -21,6 +22,8 @@ export type NewWorkflowButtonProps = {
 const NARROW = '(max-width: 48em)';
 
 // Opens the create dialog; the new workflow opens in the current path shape with new=true (spec 1 §2).
+// Shown only to a person who may create something (issue 14): not while that is being asked, never
+// to one the server offers no kind (a supplier), so no one fills a form only to be refused.
 export function NewWorkflowButton({
   label = 'process.create.open',
   size = 'sm',
@@ -28,6 +31,7 @@ export function NewWorkflowButton({
   collapsible = false,
 }: NewWorkflowButtonProps) {
   const { t } = useTranslation();
+  const creatable = useCreatableKinds();
   const [opened, { open, close }] = useDisclosure(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -43,6 +47,8 @@ export function NewWorkflowButton({
     close();
     navigate(workflowPath(id, pathname, true));
   };
+
+  if (!creatable.data || creatable.data.length === 0) return null;
 
   return (
     <>
