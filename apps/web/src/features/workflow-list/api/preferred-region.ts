@@ -1,7 +1,8 @@
 import { GetAnswerResponseSchema, HttpError, WORKFLOW_PATHS } from '@attest/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/api/http-client';
 import { dashboardKeys } from './dashboard-keys';
+import { regionsQueryOptions } from './lookups';
 
 // Spec 1 §3: the preferred region is an answer on the user's profile workflow, read with
 // responses/get-answer/ (§7). The field follows the tag scheme of a profile kind
@@ -39,11 +40,19 @@ export async function getPreferredRegion(
   }
 }
 
-// Spec 1 §9: cached without expiry.
+// Spec 1 §9: cached without expiry. A preferred region the person may not see (any region can be
+// answered on the profile, and access can be taken away) narrows nothing: the dashboard would open on
+// a region its filter does not offer, with nothing in it (issue 14).
 export function usePreferredRegion(profileWorkflowId: number | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: dashboardKeys.preferredRegion(profileWorkflowId ?? 0),
-    queryFn: ({ signal }) => getPreferredRegion(profileWorkflowId ?? 0, signal),
+    queryFn: async ({ signal }) => {
+      const id = await getPreferredRegion(profileWorkflowId ?? 0, signal);
+      if (id === null) return null;
+      const visible = await queryClient.fetchQuery(regionsQueryOptions());
+      return visible.some((region) => region.id === id) ? id : null;
+    },
     enabled: profileWorkflowId !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
