@@ -9,6 +9,7 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { toast } from '../../../lib/notifications/toast';
 import { useCreateReport, useUpdateReport } from '../api/reports';
 import { type BuilderForm, configOfForm, formProblem } from '../lib/builder/builder-form';
 import { reportErrorText } from '../lib/error-text';
@@ -74,16 +75,31 @@ export function ReportBuilder({
     event.preventDefault();
     if (problem || !filtersValid) return;
     const body = { name: form.name.trim(), description: form.description.trim(), config: configOfForm(form) };
+    // Saving is said in words, and so is a refusal (its reasons stay above the form).
+    const values = { name: body.name };
+    const failed = () => toast.error('reports.builder.saveFailed', { values });
     if (reportId === null) {
       create.mutate(
         { dashboard_id: dashboardId, ...body },
         {
-          onSuccess: (saved) =>
-            navigate(dashboardId !== null ? `/dashboard/${dashboardId}` : `/report/${saved.id}`),
+          onSuccess: (saved) => {
+            toast.success('reports.builder.saved', { values });
+            navigate(dashboardId !== null ? `/dashboard/${dashboardId}` : `/report/${saved.id}`);
+          },
+          onError: failed,
         },
       );
     } else {
-      update.mutate({ id: reportId, ...body }, { onSuccess: () => navigate(back) });
+      update.mutate(
+        { id: reportId, ...body },
+        {
+          onSuccess: () => {
+            toast.success('reports.builder.saved', { values });
+            navigate(back);
+          },
+          onError: failed,
+        },
+      );
     }
   };
 

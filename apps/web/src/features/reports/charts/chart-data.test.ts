@@ -70,6 +70,25 @@ describe('chart data from report results (spec 2 §3.8)', () => {
     expect(toChartData([])).toBeNull();
   });
 
+  it('draws a report without a group by (one row of totals) as one category, not as nothing', () => {
+    const total = toChartData([['Count'], [42]], { dimensions: 0, totalLabel: 'Total' });
+    expect(total).toEqual({
+      categories: ['Total'],
+      series: [{ key: 's0', label: 'Count' }],
+      rows: [{ __category: 'Total', s0: 42 }],
+    });
+    // Two measures without a group: both are series, the first is not taken for a category.
+    const two = toChartData(
+      [
+        ['Count', 'Average of Spend'],
+        [3, 1500],
+      ],
+      { dimensions: 0, totalLabel: 'Total' },
+    );
+    expect(two?.series.map((s) => s.label)).toEqual(['Count', 'Average of Spend']);
+    expect(two?.rows).toEqual([{ __category: 'Total', s0: 3, s1: 1500 }]);
+  });
+
   it('accepts the shared other_configurations as chart options', () => {
     const options: ChartOptions = defaultOtherConfigurations();
     expect(options.show_value_on).toBe('always');

@@ -22,6 +22,8 @@ export type ChartDataOptions = {
   displayAsPercentage?: boolean;
   percentageCalculationType?: PercentageCalculationType;
   dataOrder?: readonly string[];
+  // The category of a report without a group by (dimensions 0): its one row of totals.
+  totalLabel?: string;
 };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}(T|$)/;
@@ -42,8 +44,12 @@ export function toChartData(
   results: ChartResults | null | undefined,
   options: ChartDataOptions = {},
 ): ChartData | null {
-  const header = results?.[0];
-  const body = results?.slice(1) ?? [];
+  const first = results?.[0];
+  // A report without a group by answers one row of totals and no category column: drawn as one
+  // category of its own, so the chart never says "no results" beside "Rows: 1".
+  const ungrouped = first !== undefined && (options.dimensions === 0 || first.length === 1);
+  const header = ungrouped ? [null, ...first] : first;
+  const body = (results?.slice(1) ?? []).map((row) => (ungrouped ? [options.totalLabel ?? '', ...row] : row));
   if (!header || header.length < 2 || body.length === 0) return null;
   const pivot = (options.dimensions ?? 1) >= 2 && header.length >= 3;
 

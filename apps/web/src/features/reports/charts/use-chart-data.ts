@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ChartResults, toChartData } from './chart-data';
 import type { ChartOptions } from './chart-options';
 
@@ -9,6 +10,8 @@ export function useCartesianChartData(
   options: ChartOptions,
   dimensions: number,
 ) {
+  const { t } = useTranslation();
+  const totalLabel = t('reports.chart.total');
   const { display_value_as_percentage, percentage_calculation_type, data_order } = options;
   return useMemo(
     () =>
@@ -17,7 +20,8 @@ export function useCartesianChartData(
         displayAsPercentage: display_value_as_percentage,
         percentageCalculationType: percentage_calculation_type,
         dataOrder: data_order,
+        totalLabel,
       }),
-    [results, dimensions, display_value_as_percentage, percentage_calculation_type, data_order],
+    [results, dimensions, display_value_as_percentage, percentage_calculation_type, data_order, totalLabel],
   );
 }
