@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select } from '@mantine/core';
+import { Group, NumberInput, Select, Text, Tooltip } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRecord } from '../../lib/is-record';
@@ -54,6 +54,9 @@ export function CurrencyField(props: ControlProps) {
     props.onChange,
   );
   const names = useMemo(() => new Intl.DisplayNames([i18n.language], { type: 'currency' }), [i18n.language]);
+  const nameOf = (code: string) => names.of(code) ?? code;
+  // The box shows the code in full ('USD'); its name is in the list, the tooltip and for screen readers.
+  const chosenName = draft.currency ? nameOf(draft.currency) : undefined;
   const update = (next: Money, commit: boolean) => {
     edit(next, moneyAnswer(next));
     if (commit && takeDirty()) props.onCommit(moneyAnswer(next));
@@ -77,17 +80,35 @@ export function CurrencyField(props: ControlProps) {
             if (takeDirty()) props.onCommit(moneyAnswer(draft));
           }}
         />
-        <Select
-          w={130}
-          aria-label={t('fields.currency')}
-          readOnly={props.readOnly}
-          error={invalid}
-          data={allowed.map((code) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` }))}
-          searchable
-          value={draft.currency}
-          comboboxProps={{ ...LIST_WHEN_OPEN, width: 260, position: 'bottom-end' }}
-          onChange={(currency) => update({ ...draft, currency }, true)}
-        />
+        <Tooltip label={chosenName} disabled={!chosenName} withArrow openDelay={300}>
+          <Select
+            w={104}
+            aria-label={t('fields.currency')}
+            readOnly={props.readOnly}
+            error={invalid}
+            data={allowed.map((code) => ({ value: code, label: code }))}
+            searchable
+            value={draft.currency}
+            comboboxProps={{ ...LIST_WHEN_OPEN, width: 260, position: 'bottom-end' }}
+            filter={({ options, search }) => {
+              const needle = search.trim().toLocaleLowerCase(i18n.language);
+              return options.filter(
+                (option) =>
+                  'value' in option &&
+                  `${option.value} ${nameOf(option.value)}`.toLocaleLowerCase(i18n.language).includes(needle),
+              );
+            }}
+            renderOption={({ option }) => (
+              <Text fz="sm" span>
+                <Text span fw={600} fz="sm">
+                  {option.value}
+                </Text>{' '}
+                · {nameOf(option.value)}
+              </Text>
+            )}
+            onChange={(currency) => update({ ...draft, currency }, true)}
+          />
+        </Tooltip>
       </Group>
     </FieldWrapper>
   );

@@ -20,15 +20,18 @@ import { FileField } from './file-field';
 import { HtmlField } from './html-field';
 import { JsonField } from './json-fields';
 import { NumberField, RatingField, SliderField } from './number-fields';
+import { ReadOnlyValue, showsAsValue } from './read-only-value';
 import { TableField } from './table-field';
 import { LineField, LongTextField } from './text-fields';
 
 // One control per field type (field-types.ts). Inside a table row (hideLabel) the roomy controls
-// give way to compact ones: a select for radio options, one line for long text.
+// give way to compact ones: a select for radio options, one line for long text. A read-only answer
+// shows as its value, not as a disabled-looking input.
 export function FieldControl(props: ControlProps) {
   const { type } = props.field;
   const inCell = props.chrome.hideLabel === true;
   if (!isAnswerable(type)) return <DisplayField {...props} />;
+  if (props.readOnly && showsAsValue(type)) return <ReadOnlyValue {...props} />;
   if (isOneOf(type, SINGLE_FILE_FIELD_TYPES) || isOneOf(type, MULTI_FILE_FIELD_TYPES))
     return <FileField {...props} />;
   switch (type) {

@@ -80,6 +80,19 @@ describe('a page echoing the draft', () => {
     fireEvent.change(screen.getByLabelText(/Spend/), { target: { value: '' } });
     expect((screen.getByRole('combobox', { name: 'Currency' }) as HTMLInputElement).value).toMatch(/^USD/);
   });
+
+  it('shows the whole chosen currency code, with the names in the list, found by name too', async () => {
+    const field = fieldOf('currency', { label: 'Spend', validation: { currencies: ['EUR', 'USD', 'GBP'] } });
+    renderWithProviders(<EchoingPage field={field} initial={{ amount: 5, currency: 'USD' }} />);
+    const box = screen.getByRole('combobox', { name: 'Currency' }) as HTMLInputElement;
+    // Not 'USD · US Do' cut by the box's width.
+    expect(box.value).toBe('USD');
+    box.focus();
+    fireEvent.change(box, { target: { value: 'pound' } });
+    const option = await screen.findByRole('option', { name: /GBP/ });
+    expect(option.textContent).toBe('GBP · British Pound');
+    expect(screen.queryByRole('option', { name: /EUR/ })).toBeNull();
+  });
 });
 
 describe('choice fields', () => {
