@@ -10,10 +10,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
+import { toast } from '../../../lib/notifications/toast';
 import type { AdminGroup } from '../api/groups';
 import { useDeleteGroup, useUpdateGroup } from '../api/groups';
 import { usePermissionsCatalogue } from '../api/permissions-catalogue';
@@ -53,12 +54,18 @@ function GroupForm({ group, onDeleted }: { group: AdminGroup; onDeleted: () => v
     permissions.some((p) => !group.permissions.includes(p));
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: t('admin.groups.deleteTitle', { name: group.name }),
-      children: <Text fz="sm">{t('admin.groups.deleteDescription', { count: group.member_count })}</Text>,
-      labels: { confirm: t('admin.groups.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(group.id, { onSuccess: onDeleted }),
+    confirmAction({
+      title: 'admin.groups.deleteTitle',
+      body: 'admin.groups.deleteDescription',
+      confirm: 'admin.groups.delete',
+      values: { name: group.name, count: group.member_count },
+      onConfirm: () =>
+        remove.mutate(group.id, {
+          onSuccess: () => {
+            toast.success('admin.groups.deleted', { values: { name: group.name } });
+            onDeleted();
+          },
+        }),
     });
 
   return (

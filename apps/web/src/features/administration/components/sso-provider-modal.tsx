@@ -12,10 +12,10 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
 import { useGroupChoices } from '../api/groups';
 import { useCreateSsoProvider, useDeleteSsoProvider, useUpdateSsoProvider } from '../api/sso-providers';
 import { errorText } from '../lib/error-text';
@@ -97,11 +97,11 @@ function ProviderForm({ provider, onDone }: ProviderFormProps) {
   };
 
   const confirmDelete = (target: SsoProvider) =>
-    modals.openConfirmModal({
-      title: t('admin.sso.deleteTitle', { name: target.display_name }),
-      children: t('admin.sso.deleteDescription'),
-      labels: { confirm: t('admin.sso.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+    confirmAction({
+      title: 'admin.sso.deleteTitle',
+      body: 'admin.sso.deleteDescription',
+      confirm: 'admin.sso.delete',
+      values: { name: target.display_name },
       onConfirm: () => remove.mutate(target.id, { onSuccess: onDone }),
     });
 

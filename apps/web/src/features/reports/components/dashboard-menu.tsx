@@ -1,8 +1,9 @@
 import type { Dashboard } from '@attest/shared';
-import { ActionIcon, Menu, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
+import { toast } from '../../../lib/notifications/toast';
 import { useDeleteDashboard } from '../api/dashboards';
 import type { ReportPermissions } from '../lib/report-permissions';
 
@@ -20,12 +21,18 @@ export function DashboardMenu({ dashboard, permissions, onRename, onDeleted }: D
   if (!permissions.canChange && !permissions.canDelete) return null;
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: t('reports.dashboards.deleteTitle'),
-      children: <Text fz="sm">{t('reports.dashboards.deleteConfirm', { name: dashboard.name })}</Text>,
-      labels: { confirm: t('reports.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(dashboard.id, { onSuccess: onDeleted }),
+    confirmAction({
+      title: 'reports.dashboards.deleteTitle',
+      body: 'reports.dashboards.deleteConfirm',
+      confirm: 'reports.delete',
+      values: { name: dashboard.name },
+      onConfirm: () =>
+        remove.mutate(dashboard.id, {
+          onSuccess: () => {
+            toast.success('reports.dashboards.deleted', { values: { name: dashboard.name } });
+            onDeleted?.();
+          },
+        }),
     });
 
   return (

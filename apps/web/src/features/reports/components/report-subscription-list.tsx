@@ -1,8 +1,8 @@
 import type { ReportSubscription } from '@attest/shared';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useDeleteReportSubscription, useSendReportSubscription } from '../api/report-subscriptions';
 import { dateTimeText, scheduleText } from './report-subscription-schedule-text';
@@ -23,12 +23,12 @@ export function ReportSubscriptionList({ reportId, subscriptions, onEdit }: Repo
   const sendNow = useSendReportSubscription();
 
   const confirmDelete = (subscription: ReportSubscription) =>
-    modals.openConfirmModal({
-      title: t('reports.subscription.deleteTitle'),
-      children: <Text size="sm">{t('reports.subscription.deleteConfirm')}</Text>,
-      labels: { confirm: t('reports.subscription.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(subscription.id),
+    confirmAction({
+      title: 'reports.subscription.deleteTitle',
+      body: 'reports.subscription.deleteConfirm',
+      confirm: 'reports.subscription.delete',
+      onConfirm: () =>
+        remove.mutate(subscription.id, { onSuccess: () => toast.success('reports.subscription.deleted') }),
     });
   const send = (subscription: ReportSubscription) =>
     sendNow.mutate(subscription.id, { onSuccess: () => toast.success('reports.subscription.sending') });

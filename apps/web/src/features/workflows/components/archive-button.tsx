@@ -1,8 +1,8 @@
 import type { WorkflowDetail } from '@attest/shared';
-import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useArchiveWorkflow } from '../api/workflow-queries';
 import { actionErrorText } from '../utils/action-error-text';
@@ -12,14 +12,14 @@ export function ArchiveButton({ detail }: { detail: WorkflowDetail }) {
   const { t } = useTranslation();
   const archive = useArchiveWorkflow(detail.id);
   const confirm = () =>
-    modals.openConfirmModal({
-      title: t('process.archive.title'),
-      children: <Text fz="sm">{t('process.archive.body', { name: detail.name })}</Text>,
-      labels: { confirm: t('process.archive.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+    confirmAction({
+      title: 'process.archive.title',
+      body: 'process.archive.body',
+      confirm: 'process.archive.confirm',
+      values: { name: detail.name },
       onConfirm: () =>
         archive.mutate(undefined, {
-          onSuccess: () => toast.success('process.archive.done'),
+          onSuccess: () => toast.success('process.archive.done', { values: { name: detail.name } }),
           onError: (error) => toast.error('process.archive.failed', { message: actionErrorText(error, t) }),
         }),
     });

@@ -1,8 +1,8 @@
 import type { StepAssignee, WorkflowDetail, WorkflowStep } from '@attest/shared';
 import { Alert, Badge, Button, CloseButton, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useAddStepUser, useRemoveStepUser } from '../api/step-users';
 import { useProcessViewer } from '../hooks/viewer';
@@ -40,11 +40,11 @@ export function StepAssignees({ detail, step }: StepAssigneesProps) {
 
   const removeOther = (a: StepAssignee) => {
     const name = nameOf(a);
-    modals.openConfirmModal({
-      title: t('process.assignees.confirmTitle'),
-      children: <Text fz="sm">{t('process.assignees.confirmBody', { name })}</Text>,
-      labels: { confirm: t('process.assignees.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
+    confirmAction({
+      title: 'process.assignees.confirmTitle',
+      body: 'process.assignees.confirmBody',
+      confirm: 'process.assignees.confirm',
+      values: { name },
       onConfirm: () =>
         remove.mutate(a.id, {
           onSuccess: () => {
