@@ -3,6 +3,8 @@ import { Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text, Tooltip
 import { IconDeviceDesktop, IconDeviceMobile, IconDevices, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../lib/notifications/confirm';
+import { toast } from '../../../lib/notifications/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { actionErrorMessage } from '../lib/action-error';
 import { describeUserAgent } from '../lib/user-agent';
@@ -28,7 +30,17 @@ export function SessionsCard() {
           variant="default"
           color="red"
           leftSection={<IconLogout size={16} />}
-          onClick={() => revokeOthers.mutate()}
+          onClick={() =>
+            confirmAction({
+              title: 'account.sessions.revokeOthersTitle',
+              body: 'account.sessions.revokeOthersBody',
+              confirm: 'account.sessions.revokeOthers',
+              onConfirm: () =>
+                revokeOthers.mutate(undefined, {
+                  onSuccess: () => toast.success('account.sessions.revokedOthers'),
+                }),
+            })
+          }
           loading={revokeOthers.isPending}
           disabled={!hasOthers}
         >
@@ -61,7 +73,11 @@ export function SessionsCard() {
                   <SessionRow
                     key={session.id}
                     session={session}
-                    onRevoke={() => revoke.mutate(session.id)}
+                    onRevoke={() =>
+                      revoke.mutate(session.id, {
+                        onSuccess: () => toast.success('account.sessions.revoked'),
+                      })
+                    }
                     revoking={revoke.isPending && revoke.variables === session.id}
                   />
                 ))}
