@@ -34,6 +34,16 @@ describe('avatar stack', () => {
     expect(screen.getByText('+2')).toBeTruthy();
   });
 
+  it('tells apart two people with the same initials by letters, colour and name', () => {
+    renderWithProviders(
+      <AvatarStack items={assigneeAvatars([person(1, 'Alex Admin'), person(2, 'Ana Analyst')])} />,
+    );
+    const alex = screen.getByRole('img', { name: 'Alex Admin' });
+    const ana = screen.getByRole('img', { name: 'Ana Analyst' });
+    expect([alex.textContent, ana.textContent]).toEqual(['AAd', 'AAn']);
+    expect(alex.getAttribute('data-person-color')).not.toBe(ana.getAttribute('data-person-color'));
+  });
+
   it('marks a group as a secondary avatar', () => {
     const [group] = assigneeAvatars([
       { ...person(9, 'Risk Committee'), kind: 'group', user_id: null, group_id: 2 },

@@ -1,10 +1,12 @@
 import { Avatar, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { type AvatarItem, splitAvatars } from '../utils/assignee-avatars';
 
 export type AvatarStackProps = { items: readonly AvatarItem[]; size?: number };
 
-// Spec 2 §9.2: two avatars plus a +N counter; a group is a secondary (outlined) avatar.
+// Spec 2 §9.2: two avatars plus a +N counter; a group is a secondary (outlined) avatar. Each
+// person keeps their colour and names themselves on hover (issue 14).
 export function AvatarStack({ items, size = 24 }: AvatarStackProps) {
   const { t } = useTranslation();
   const { shown, more } = splitAvatars(items);
@@ -13,18 +15,14 @@ export function AvatarStack({ items, size = 24 }: AvatarStackProps) {
   return (
     <Avatar.Group spacing={6}>
       {shown.map((item) => (
-        <Tooltip key={item.key} label={item.name} withArrow>
-          <Avatar
-            size={size}
-            radius="xl"
-            color={item.secondary ? 'grape' : 'blue'}
-            variant={item.secondary ? 'outline' : 'light'}
-            aria-label={item.name}
-            bg="var(--mantine-color-body)"
-          >
-            {item.letters}
-          </Avatar>
-        </Tooltip>
+        <PersonAvatar
+          key={item.key}
+          colorKey={item.colorKey}
+          name={item.name}
+          letters={item.letters}
+          size={size}
+          secondary={item.secondary}
+        />
       ))}
       {more > 0 && (
         <Tooltip label={hidden.join(', ')} withArrow multiline maw={260}>

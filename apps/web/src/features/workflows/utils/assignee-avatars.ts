@@ -1,23 +1,23 @@
 import type { StepAssignee } from '@attest/shared';
+import { distinctLetters, lettersOf } from '../../../lib/format/initials';
+
+export { lettersOf };
 
 // Spec 2 §9.2: the avatar stack shows 2 avatars plus a +N counter.
 export const AVATAR_STACK_MAX = 2;
 
-export type AvatarItem = { key: string; letters: string; name: string; secondary: boolean };
-
-export function lettersOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.charAt(0) ?? '';
-  const last = words.length > 1 ? (words.at(-1)?.charAt(0) ?? '') : '';
-  return (first + last).toUpperCase() || '?';
-}
+export type AvatarItem = { key: string; colorKey: string; letters: string; name: string; secondary: boolean };
 
 // Groups are the secondary avatars (spec 2 §3.10 'secondary flag'): a team, not one person.
+// Letters are made distinct among the avatars shown together (issue 14: two 'AA's).
 export function assigneeAvatars(assignees: readonly StepAssignee[]): AvatarItem[] {
-  return assignees.map((a) => ({
+  const names = assignees.map((a) => a.name || a.email || '');
+  const letters = distinctLetters(names.slice(0, AVATAR_STACK_MAX));
+  return assignees.map((a, index) => ({
     key: String(a.id),
-    letters: lettersOf(a.name || a.email || ''),
-    name: a.name || a.email || '',
+    colorKey: a.kind === 'group' ? `group-${a.group_id ?? a.id}` : String(a.user_id ?? a.email ?? a.id),
+    letters: letters[index] ?? lettersOf(names[index] ?? ''),
+    name: names[index] ?? '',
     secondary: a.kind === 'group',
   }));
 }
