@@ -2,6 +2,9 @@ import { isHexColor } from '@attest/shared';
 
 export type Rgb = [number, number, number];
 
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+
 // '#abc' and '#aabbcc' (spec 1 section 5); null for anything else.
 export function parseHex(value: string | null | undefined): Rgb | null {
   if (!value || !isHexColor(value)) return null;
@@ -27,6 +30,31 @@ function luminance([r, g, b]: Rgb): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
+// WCAG contrast ratio of two colours, from 1 to 21.
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+// The colour itself when it reaches `ratio` against the background, otherwise the first darker mix
+// that does (WCAG 1.4.3: 4.5:1 for normal text).
+export function darkenUntilReadable(color: string, background: string, ratio = 4.5): string {
+  const rgb = parseHex(color);
+  const against = parseHex(background);
+  if (!rgb || !against) return color;
+  for (let step = 0; step <= 1; step += 0.02) {
+    const candidate = mix(rgb, BLACK, step);
+    if (contrastRatio(candidate, against) >= ratio) return toHex(candidate);
+  }
+  return toHex(BLACK);
+}
+
+// The colour mixed toward white, as a light badge or alert draws its background.
+export function tint(color: string, towardWhite: number): string {
+  const rgb = parseHex(color);
+  return rgb ? toHex(mix(rgb, WHITE, towardWhite)) : color;
+}
+
 // Text on a tenant-chosen background must stay readable whatever colour they pick.
 export function readableTextOn(background: string | null | undefined): string {
   const rgb = parseHex(background);
@@ -34,8 +62,6 @@ export function readableTextOn(background: string | null | undefined): string {
   return luminance(rgb) > 0.4 ? '#1a1b1e' : '#ffffff';
 }
 
-const WHITE: Rgb = [255, 255, 255];
-const BLACK: Rgb = [0, 0, 0];
 // Tints toward white for shades 0-5, the brand colour itself at 6, then darker shades.
 const STEPS = [0.94, 0.86, 0.72, 0.56, 0.38, 0.18, 0, 0.12, 0.24, 0.36];
 

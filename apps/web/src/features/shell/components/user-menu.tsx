@@ -1,5 +1,5 @@
 import { type HeaderLink, USER_KIND, type User } from '@attest/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconHelpCircle,
@@ -47,14 +47,17 @@ export function UserMenu({
   return (
     <Menu position="bottom-end" width={260} shadow="md" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open')} data-testid="user-menu-button" px={6} py={4}>
+        {/* Issue 14: named by what it shows, the initials and the name, then what it does (WCAG
+            2.5.3, label in name); the spaces keep those words apart. */}
+        <UnstyledButton data-testid="user-menu-button" px={6} py={4}>
           <Group gap={8} wrap="nowrap">
             <Avatar color="initials" name={name} radius="xl" size={34}>
               {initialsOf(user)}
-            </Avatar>
+            </Avatar>{' '}
             <Text fz="sm" fw={500} visibleFrom="sm" truncate="end" maw={160}>
               {name}
-            </Text>
+            </Text>{' '}
+            <VisuallyHidden>{t('userMenu.open')}</VisuallyHidden>
             <IconChevronDown size={14} stroke={1.5} aria-hidden />
           </Group>
         </UnstyledButton>

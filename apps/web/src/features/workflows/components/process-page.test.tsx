@@ -254,7 +254,8 @@ describe('ProcessPage', () => {
     renderPage('/process/7');
     expect(await screen.findByText('Material spend · Medium risk')).toBeTruthy();
     const row = stepButton('Supplier details');
-    expect(within(row).getByText('1')).toBeTruthy();
+    // The count sits beside the step's button, in its row.
+    expect(within(row.parentElement as HTMLElement).getByText('1')).toBeTruthy();
     expect(document.getElementById(row.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Open, assigned to others. Alerts: 1',
     );

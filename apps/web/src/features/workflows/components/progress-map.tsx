@@ -43,7 +43,8 @@ export function ProgressMap({ detail, definition, now }: ProgressMapProps) {
           width={layout.width}
           height={layout.height}
           viewBox={`0 0 ${layout.width} ${layout.height}`}
-          role="img"
+          // A drawing (its own role), not an image: its steps are links a keyboard reaches (issue 14,
+          // nested-interactive).
           aria-label={t('process.map.label', { name: detail.name })}
           style={{ display: 'block' }}
         >
@@ -134,17 +135,25 @@ export function ProgressMap({ detail, definition, now }: ProgressMapProps) {
                     strokeWidth={type === 'my-task' ? 2.5 : 1.5}
                     strokeDasharray={type === 'hidden' ? '4 3' : undefined}
                   />
-                  <text
-                    x={node.x + MAP_NODE.width / 2}
-                    y={node.y + 24}
-                    textAnchor="middle"
-                    fontSize={13}
-                    fontWeight={600}
-                    fill="var(--mantine-color-text)"
-                    direction={textDirection(name)}
-                  >
-                    {clip(name)}
-                  </text>
+                  {/* The whole name is in the page and CSS clips it, so what shows is part of the
+                      link's name (issue 14, WCAG 2.5.3: label in name). */}
+                  <foreignObject x={node.x + 8} y={node.y + 12} width={MAP_NODE.width - 16} height={18}>
+                    <div
+                      dir="auto"
+                      style={{
+                        fontSize: 13,
+                        fontWeight: 600,
+                        lineHeight: '18px',
+                        textAlign: 'center',
+                        whiteSpace: 'nowrap',
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        color: 'var(--mantine-color-text)',
+                      }}
+                    >
+                      {name}
+                    </div>
+                  </foreignObject>{' '}
                   <text
                     x={node.x + MAP_NODE.width / 2}
                     y={node.y + 42}

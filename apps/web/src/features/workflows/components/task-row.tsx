@@ -1,5 +1,5 @@
 import type { IntegrationState, RiskColorLabel } from '@attest/shared';
-import { Badge, Group, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconAlarm,
   IconAlertTriangle,
@@ -69,17 +69,16 @@ export function TaskRow(props: TaskRowProps) {
   const integrationStyle = integration ? INTEGRATION_ICONS[integration] : null;
   const IntegrationIcon = integrationStyle?.icon;
   const dimmed = type === 'hidden';
+  // The button holds the step's name only and its state is its description; the counts, icons and
+  // avatars sit beside it, so the visible name is the accessible name (issue 14, WCAG 2.5.3).
   return (
-    <UnstyledButton
-      onClick={onSelect}
-      disabled={dimmed}
-      aria-label={title}
-      aria-describedby={descriptionId}
-      aria-current={selected ? 'step' : undefined}
+    <Box
       data-selected={selected || undefined}
       data-type={type}
       style={{
-        display: 'block',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
         width: '100%',
         minHeight: TASK_ROW_MIN_HEIGHT,
         minWidth: TASK_ROW_MIN_WIDTH,
@@ -90,10 +89,15 @@ export function TaskRow(props: TaskRowProps) {
         background: selected ? 'var(--mantine-color-blue-light)' : undefined,
         outline: selected ? '1px solid var(--mantine-color-blue-4)' : undefined,
         opacity: dimmed ? 0.55 : 1,
-        cursor: dimmed ? 'default' : 'pointer',
       }}
     >
-      <Group gap={8} wrap="nowrap" justify="space-between">
+      <UnstyledButton
+        onClick={onSelect}
+        disabled={dimmed}
+        aria-describedby={descriptionId}
+        aria-current={selected ? 'step' : undefined}
+        style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', cursor: dimmed ? 'default' : 'pointer' }}
+      >
         <Group gap={8} wrap="nowrap" miw={0}>
           <ThemeIcon size={20} radius="xl" variant="light" color={color} aria-hidden>
             <TypeIcon size={14} stroke={1.8} />
@@ -102,34 +106,34 @@ export function TaskRow(props: TaskRowProps) {
             {title}
           </Text>
         </Group>
-        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-          {alertCount > 0 && alertColor && (
-            <Tooltip label={t('process.row.alerts', { count: alertCount })} withArrow>
-              <Badge
-                size="sm"
-                variant="light"
-                color={RISK_COLORS[alertColor]}
-                leftSection={<IconAlertTriangle size={11} />}
-                px={6}
-              >
-                {alertCount}
-              </Badge>
-            </Tooltip>
-          )}
-          {IntegrationIcon && integration && integrationStyle && (
-            <Tooltip label={t(`process.row.integration.${integration}`)} withArrow>
-              <ThemeIcon size={18} variant="transparent" color={integrationStyle.color}>
-                <IntegrationIcon size={16} stroke={1.7} />
-              </ThemeIcon>
-            </Tooltip>
-          )}
-          {overdueDays > 0 && (
-            <Text fz="xs" fw={600} c="red.7">
-              {t('process.row.overdueShort', { count: overdueDays })}
-            </Text>
-          )}
-          <AvatarStack items={avatars} size={22} />
-        </Group>
+      </UnstyledButton>
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {alertCount > 0 && alertColor && (
+          <Tooltip label={t('process.row.alerts', { count: alertCount })} withArrow>
+            <Badge
+              size="sm"
+              variant="light"
+              color={RISK_COLORS[alertColor]}
+              leftSection={<IconAlertTriangle size={11} />}
+              px={6}
+            >
+              {alertCount}
+            </Badge>
+          </Tooltip>
+        )}
+        {IntegrationIcon && integration && integrationStyle && (
+          <Tooltip label={t(`process.row.integration.${integration}`)} withArrow>
+            <ThemeIcon size={18} variant="transparent" color={integrationStyle.color}>
+              <IntegrationIcon size={16} stroke={1.7} />
+            </ThemeIcon>
+          </Tooltip>
+        )}
+        {overdueDays > 0 && (
+          <Text fz="xs" fw={600} c="red.7">
+            {t('process.row.overdueShort', { count: overdueDays })}
+          </Text>
+        )}
+        <AvatarStack items={avatars} size={22} />
       </Group>
       <span id={descriptionId} hidden>
         {[
@@ -141,6 +145,6 @@ export function TaskRow(props: TaskRowProps) {
           .filter(Boolean)
           .join('. ')}
       </span>
-    </UnstyledButton>
+    </Box>
   );
 }
