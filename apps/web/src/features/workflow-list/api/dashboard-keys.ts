@@ -13,6 +13,7 @@ export const dashboardKeys = {
   queues: (kindId: number, filters = '') => [...dashboardKeys.all, 'queues', kindId, filters] as const,
   alerts: (kindId: number, filters = '') => [...dashboardKeys.all, 'alerts', kindId, filters] as const,
   fields: (kindId: number) => [...dashboardKeys.all, 'fields', kindId] as const,
+  columns: (scope: 'all' | number) => [...dashboardKeys.all, 'columns', scope] as const,
   savedFilters: () => [...dashboardKeys.all, 'saved-filters'] as const,
   recent: () => [...dashboardKeys.all, 'recent'] as const,
   preferredRegion: (workflowId: number) => [...dashboardKeys.all, 'preferred-region', workflowId] as const,

@@ -134,6 +134,7 @@ export function DashboardPage({
         kindSelected={list.kind_id !== undefined}
         showKind={list.kind_id === undefined}
         stale={workflows.isPlaceholderData}
+        columnScope={list.kind_id ?? 'all'}
       />
     );
 

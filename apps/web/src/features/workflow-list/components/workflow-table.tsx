@@ -1,10 +1,13 @@
 import type { WorkflowListItem } from '@attest/shared';
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { isValidElement, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDashboardColumns, useSaveDashboardColumns } from '../api/dashboard-columns';
+import { defaultColumns, visibleColumns } from '../lib/column-layout';
+import { ColumnChooser } from './column-chooser';
 import { ANSWER_ORDERING_PREFIX, SORTABLE, workflowColumns } from './workflow-columns';
 
 type WorkflowTableProps = {
@@ -15,7 +18,43 @@ type WorkflowTableProps = {
   showKind: boolean;
   // The previous page stays while the next loads: dim it.
   stale: boolean;
+  // Whose column choice applies: the listed kind's, or 'all' for the list of every kind.
+  columnScope: 'all' | number;
 };
+
+// A header's words as text, for its tooltip and the column chooser.
+function headerLabel(column: ColumnDef<WorkflowListItem>): string {
+  const header = column.header;
+  if (typeof header === 'string') return header;
+  if (typeof header === 'function') return textOf((header as () => ReactNode)()) || (column.id ?? '');
+  return column.id ?? '';
+}
+
+// The text of a rendered header (user-entered labels come wrapped for direction isolation).
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
+}
+
+// Issue 14: a header never breaks mid-word; a long one ends in an ellipsis and shows whole on hover.
+function HeaderText({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span
+      title={label}
+      style={{
+        display: 'block',
+        maxWidth: 180,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {children}
+    </span>
+  );
+}
 
 // Dates and progress read best newest/highest first; text A to Z.
 const DESCENDING_FIRST = new Set(['created_at', 'updated_at', 'progress']);
@@ -34,6 +73,7 @@ export function WorkflowTable({
   kindSelected,
   showKind,
   stale,
+  columnScope,
 }: WorkflowTableProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -41,9 +81,18 @@ export function WorkflowTable({
     () => workflowColumns({ rows, t, locale: i18n.language, kindSelected, showKind }),
     [rows, t, i18n.language, kindSelected, showKind],
   );
+  const available = useMemo(() => columns.map((c) => c.id ?? ''), [columns]);
+  const labels = useMemo(() => new Map(columns.map((c) => [c.id ?? '', headerLabel(c)])), [columns]);
+  const kept = useDashboardColumns(columnScope);
+  const saveColumns = useSaveDashboardColumns(columnScope);
+  const shown = visibleColumns(available, kept.data?.columns ?? null);
   const table = useReactTable({
     data: rows,
     columns,
+    state: {
+      columnOrder: shown,
+      columnVisibility: Object.fromEntries(available.map((id) => [id, shown.includes(id)])),
+    },
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
@@ -55,77 +104,94 @@ export function WorkflowTable({
     SORTABLE.has(id) || (kindSelected && id.startsWith(ANSWER_ORDERING_PREFIX));
 
   return (
-    <Table.ScrollContainer minWidth={880} type="native">
-      <Table
-        aria-label={t('dashboard.table.label')}
-        highlightOnHover
-        verticalSpacing={10}
-        horizontalSpacing="md"
-        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}
-        aria-busy={stale}
-      >
-        <Table.Thead bg="gray.0">
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                const content = flexRender(header.column.columnDef.header, header.getContext());
-                if (!sortable(id)) {
+    <>
+      <Group justify="flex-end" px="md" pt="xs">
+        <ColumnChooser
+          columns={available.map((id) => ({ id, label: labels.get(id) ?? id }))}
+          shown={shown}
+          onChange={(next) => saveColumns.mutate(next)}
+          onReset={() => saveColumns.mutate(defaultColumns(available))}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={880} type="native">
+        <Table
+          aria-label={t('dashboard.table.label')}
+          highlightOnHover
+          verticalSpacing={10}
+          horizontalSpacing="md"
+          style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}
+          aria-busy={stale}
+        >
+          <Table.Thead bg="gray.0">
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const id = header.column.id;
+                  const label = labels.get(id) ?? id;
+                  const content = (
+                    <HeaderText label={label}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </HeaderText>
+                  );
+                  if (!sortable(id)) {
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        fz="xs"
+                        c="dimmed"
+                        tt="uppercase"
+                        style={{ letterSpacing: 0.4, whiteSpace: 'nowrap' }}
+                      >
+                        {content}
+                      </Table.Th>
+                    );
+                  }
+                  const active = sortKey === id;
+                  const Icon = active ? (descending ? IconArrowDown : IconArrowUp) : IconArrowsSort;
                   return (
                     <Table.Th
                       key={header.id}
+                      aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
                       fz="xs"
-                      c="dimmed"
                       tt="uppercase"
                       style={{ letterSpacing: 0.4 }}
                     >
-                      {content}
+                      <UnstyledButton
+                        onClick={() => onOrderingChange(nextOrdering(ordering, id))}
+                        fz="xs"
+                        fw={active ? 700 : 600}
+                        c={active ? 'dark' : 'dimmed'}
+                        tt="uppercase"
+                        style={{ letterSpacing: 0.4, whiteSpace: 'nowrap' }}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          {content}
+                          <Icon size={13} stroke={2} opacity={active ? 1 : 0.45} />
+                        </Group>
+                      </UnstyledButton>
                     </Table.Th>
                   );
-                }
-                const active = sortKey === id;
-                const Icon = active ? (descending ? IconArrowDown : IconArrowUp) : IconArrowsSort;
-                return (
-                  <Table.Th
-                    key={header.id}
-                    aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}
-                    fz="xs"
-                    tt="uppercase"
-                    style={{ letterSpacing: 0.4 }}
-                  >
-                    <UnstyledButton
-                      onClick={() => onOrderingChange(nextOrdering(ordering, id))}
-                      fz="xs"
-                      fw={active ? 700 : 600}
-                      c={active ? 'dark' : 'dimmed'}
-                      tt="uppercase"
-                      style={{ letterSpacing: 0.4, whiteSpace: 'nowrap' }}
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        {content}
-                        <Icon size={13} stroke={2} opacity={active ? 1 : 0.45} />
-                      </Group>
-                    </UnstyledButton>
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              onClick={() => navigate(`/process/${row.original.id}`)}
-              style={{ cursor: 'pointer' }}
-            >
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr
+                key={row.id}
+                onClick={() => navigate(`/process/${row.original.id}`)}
+                style={{ cursor: 'pointer' }}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
