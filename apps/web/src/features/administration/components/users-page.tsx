@@ -71,8 +71,13 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
                 <Table.Tr>
                   <Table.Th>{t('admin.users.name')}</Table.Th>
                   <Table.Th>{t('admin.users.groups')}</Table.Th>
-                  <Table.Th>{t('admin.users.mfa')}</Table.Th>
-                  <Table.Th>{t('admin.users.status')}</Table.Th>
+                  {/* Issue 14: short columns sized to their content, their header on one line. */}
+                  <Table.Th w={1} style={{ whiteSpace: 'nowrap' }}>
+                    {t('admin.users.mfa')}
+                  </Table.Th>
+                  <Table.Th w={1} style={{ whiteSpace: 'nowrap' }}>
+                    {t('admin.users.status')}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -127,11 +132,12 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
                           color="teal"
                           variant="light"
                           leftSection={<IconShieldCheck size={12} />}
+                          styles={WHOLE_LABEL}
                         >
                           {t('admin.users.mfaOn')}
                         </Badge>
                       ) : (
-                        <Text fz="sm" c="dimmed">
+                        <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {t('admin.users.mfaOff')}
                         </Text>
                       )}
@@ -158,17 +164,24 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
   );
 }
 
+// Issue 14: a status reads whole ("ACTI..." said nothing): the badge grows with its label in every
+// language instead of cutting it.
+const WHOLE_LABEL = {
+  root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 export function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   if (!user.is_active) {
     return (
-      <Badge size="sm" color="gray" variant="light">
+      <Badge size="sm" color="gray" variant="light" styles={WHOLE_LABEL}>
         {t('admin.users.inactive')}
       </Badge>
     );
   }
   return (
-    <Badge size="sm" color="green" variant="light">
+    <Badge size="sm" color="green" variant="light" styles={WHOLE_LABEL}>
       {t('admin.users.active')}
     </Badge>
   );
