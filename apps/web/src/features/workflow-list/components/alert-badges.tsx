@@ -1,6 +1,7 @@
 import type { WorkflowListItem } from '@attest/shared';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { tagWords } from '../../../lib/format/tag-words';
 
 type Colour = 'R' | 'A' | 'G';
 const ORDER: readonly Colour[] = ['R', 'A', 'G'];
@@ -25,7 +26,7 @@ export function AlertBadges({ alerts }: { alerts: WorkflowListItem['alerts'] }) 
         const tags = byColour.get(colour) ?? [];
         const label = t(`dashboard.alerts.${colour}`, { count: tags.length });
         return (
-          <Tooltip key={colour} label={`${label}: ${tags.join(', ')}`} withArrow>
+          <Tooltip key={colour} label={`${label}: ${tags.map(tagWords).join(', ')}`} withArrow>
             <Badge
               color={ALERT_COLOURS[colour]}
               variant="filled"

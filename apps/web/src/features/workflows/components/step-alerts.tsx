@@ -2,12 +2,11 @@ import type { WorkflowAlert } from '@attest/shared';
 import { Badge, Group } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { tagWords } from '../../../lib/format/tag-words';
 import { RISK_COLORS } from '../utils/step-alerts';
 
-// An alert tag is the definition's own word ('sanctions_hit'); shown as words with its risk level.
-const words = (tag: string) => tag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
-// The alerts the step's answers raise (spec 1 §3 alerts; spec 2 §4.1 risk levels).
+// The alerts the step's answers raise, named as words with their risk level (spec 1 §3 alerts;
+// spec 2 §4.1 risk levels).
 export function StepAlerts({ alerts }: { alerts: readonly WorkflowAlert[] }) {
   const { t } = useTranslation();
   if (alerts.length === 0) return null;
@@ -23,7 +22,7 @@ export function StepAlerts({ alerts }: { alerts: readonly WorkflowAlert[] }) {
           tt="none"
         >
           {t('process.step.alert', {
-            alert: words(alert.alert_tag),
+            alert: tagWords(alert.alert_tag),
             level: t(`process.risk.${alert.cat_color_label}`),
           })}
         </Badge>

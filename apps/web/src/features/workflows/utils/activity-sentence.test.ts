@@ -186,6 +186,11 @@ const CASES: [string, ActivityEntry, string][] = [
     }),
     'The workflow moved the due date of “Supplier details” from Dec 21, 2026 to Jan 4, 2027',
   ],
+  [
+    'a step the definition no longer has, named by its tag alone',
+    entry({ action: 'submitted', event: 'step_submitted', step_tag: 'supplier_onboarding__legacy_review' }),
+    'Submitted the step “Legacy review”',
+  ],
   ['an event this page does not know', entry({ action: 'bounced', event: 'email_bounced' }), 'Bounced'],
 ];
 

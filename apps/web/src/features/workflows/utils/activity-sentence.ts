@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { connectorLabel } from '../../../lib/format/connector-label';
+import { tagWords } from '../../../lib/format/tag-words';
 import { answerText } from './answer-text';
 import { fieldsByTag, stepEntries } from './definition';
 import { dueDateText } from './due-date-moves';
@@ -64,6 +65,11 @@ export function entryIcon(entry: Pick<ActivityEntry, 'action' | 'event'>): Icon 
   return actionStyle(entry.action).icon;
 }
 
+// The last segment of a tag ('supplier_onboarding__intake' -> 'Intake'), as words.
+function words(tag: string | undefined): string {
+  return tag ? tagWords(tag.split('__').at(-1) ?? tag) : '';
+}
+
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
@@ -81,9 +87,11 @@ export function activitySentence(
   const fields = definition ? fieldsByTag(definition) : new Map();
   const stepTag = entry.step_tag ?? text(d.step_tag);
   const fieldTag = entry.field_tag ?? text(d.field_tag);
-  const step = (stepTag && steps.get(stepTag)?.step.name) ?? text(d.step_name) ?? stepTag ?? '';
+  // A step or field the definition no longer has (and the entry did not name) reads as words, not
+  // as its tag.
+  const step = (stepTag && steps.get(stepTag)?.step.name) ?? text(d.step_name) ?? words(stepTag);
   const field = fieldTag ? fields.get(fieldTag) : undefined;
-  const label = field?.label ?? text(d.field_label) ?? fieldTag ?? '';
+  const label = field?.label ?? text(d.field_label) ?? words(fieldTag);
   const connectorTag = text(d.connector);
   const connector = connectorTag ? connectorLabel(connectorTag, t) : '';
   const who = text(d.name) ?? text(d.user_name) ?? text(d.group_name) ?? text(d.email) ?? '';
