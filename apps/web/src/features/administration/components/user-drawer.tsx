@@ -1,7 +1,6 @@
 import { type AdminUser, USER_KIND } from '@attest/shared';
 import {
   Alert,
-  Avatar,
   Badge,
   Button,
   Divider,
@@ -16,6 +15,7 @@ import {
 import { IconCircleCheck, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
 import { useGroupChoices } from '../api/groups';
 import { useImpersonate } from '../api/impersonate';
@@ -79,9 +79,13 @@ function UserDetails({ user, can, isSelf }: UserDetailsProps) {
   return (
     <Stack gap="lg">
       <Group wrap="nowrap" gap="md">
-        <Avatar color="initials" name={displayNameOf(user)} radius="xl" size={52}>
-          {initialsOf(user)}
-        </Avatar>
+        <PersonAvatar
+          colorKey={user.id}
+          name={displayNameOf(user)}
+          letters={initialsOf(user)}
+          size={52}
+          decorative
+        />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={3} fz="lg">
             {displayNameOf(user)}

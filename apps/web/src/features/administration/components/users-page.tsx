@@ -1,20 +1,10 @@
 import { type AdminUser, USER_KIND } from '@attest/shared';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconShieldCheck, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
 import { pageCount } from '../api/page-request';
 import { useUsers } from '../api/users';
@@ -96,9 +86,13 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
                   >
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        <Avatar color="initials" name={displayNameOf(user)} radius="xl" size={32}>
-                          {initialsOf(user)}
-                        </Avatar>
+                        <PersonAvatar
+                          colorKey={user.id}
+                          name={displayNameOf(user)}
+                          letters={initialsOf(user)}
+                          size={32}
+                          decorative
+                        />
                         <Stack gap={0}>
                           <Group gap={6}>
                             <Text fz="sm" fw={500}>

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Avatar, Box, Group, Paper, Stack, Text, Tooltip } f
 import { IconArrowRight, IconFileText, IconPlug } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { TimeAgo } from '../../../components/time-ago';
 import { connectorLabel } from '../../../lib/format/connector-label';
 import { conversationPath } from '../lib/conversation-path';
@@ -43,7 +44,7 @@ export function MentionItem({ mention, now, onMarkRead, marking, onNavigate }: M
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         {mention.posted_by ? (
-          <Avatar size={32} radius="xl" name={sender} color="initials" variant="filled" aria-hidden />
+          <PersonAvatar colorKey={mention.posted_by.email} name={sender} decorative />
         ) : (
           <Avatar size={32} radius="xl" color="grape" variant="filled" aria-hidden>
             <IconPlug size={16} />

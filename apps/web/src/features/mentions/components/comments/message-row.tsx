@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Badge, Group, Menu, Stack, Text } from '@mantine/co
 import { IconDots, IconPencil, IconPlug, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '../../../../components/person-avatar';
 import { TimeAgo } from '../../../../components/time-ago';
 import { connectorLabel } from '../../../../lib/format/connector-label';
 import { confirmAction } from '../../../../lib/notifications/confirm';
@@ -40,7 +41,7 @@ export function MessageRow({ message, workflowId, viewerId, now }: MessageRowPro
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="sm" py="xs" data-message-id={message.id}>
       {message.author ? (
-        <Avatar size={32} radius="xl" name={name} color="initials" aria-hidden />
+        <PersonAvatar colorKey={message.author.id} name={name} decorative />
       ) : (
         <Avatar size={32} radius="xl" color="grape" aria-hidden>
           <IconPlug size={16} />
