@@ -9,6 +9,7 @@ import {
 } from '@mantine/core';
 import { ATTEST_BLUE } from '../../lib/color/app-palette';
 import { darkenUntilReadable, paletteFrom, parseHex, tint } from '../../lib/color/hex';
+import { i18n } from '../../lib/i18n/i18n';
 
 const FONT = "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
@@ -39,6 +40,15 @@ export function createAppTheme(brandColor: string | null | undefined): MantineTh
       },
       Drawer: { defaultProps: { zIndex: 1060 } },
       Button: { defaultProps: { fw: 600 } },
+      // Issue 14: the first, previous, next and last arrows are named (axe: button-name, critical),
+      // in the language shown when they render.
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+            'aria-label': i18n.t(`pagination.${control}`),
+          }),
+        },
+      },
     },
   });
 }

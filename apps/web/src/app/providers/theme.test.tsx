@@ -1,4 +1,5 @@
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, MantineProvider, mergeMantineTheme, Pagination } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex, type Rgb } from '../../lib/color/hex';
 import { createAppTheme, cssVariablesResolver, variantColorResolver } from './theme';
@@ -43,5 +44,18 @@ describe('the theme keeps text readable (WCAG 1.4.3)', () => {
     expect(ratio(filled.background, WHITE)).toBeGreaterThanOrEqual(4.5);
     // A readable colour is kept as it is.
     expect(variantColorResolver({ color: '#1864ab', theme, variant: 'light' }).color).toBe('#1864ab');
+  });
+});
+
+describe('the theme names what has no text (axe: button-name)', () => {
+  it('names the arrows of every pagination', () => {
+    render(
+      <MantineProvider theme={createAppTheme(null)} env="test">
+        <Pagination total={5} withEdges />
+      </MantineProvider>,
+    );
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
   });
 });
