@@ -166,6 +166,15 @@ describe('Comments on the process page', () => {
     expect(await within(dialog).findByText('Registry match found.')).toBeTruthy();
   });
 
+  it('opens below the app header, leaving its icons in reach', async () => {
+    mockApi();
+    renderPage('/process/7?thread=3');
+    const dialog = await panel();
+    // The panel's positioned frame starts where the header ends (Mantine's AppShell sets the height).
+    const frame = dialog.parentElement as HTMLElement;
+    expect(frame.style.top).toBe('var(--app-shell-header-height, 0px)');
+  });
+
   it('creates a thread only when the first message is sent', async () => {
     const calls = mockApi();
     const { router } = renderPage();

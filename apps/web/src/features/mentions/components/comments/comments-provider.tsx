@@ -205,6 +205,9 @@ function ThreadDrawer(props: ThreadDrawerProps) {
         </Stack>
       }
       styles={{
+        // Issue 14: the panel opens below the app header, whose icons (notifications, the user
+        // menu) stay in reach; on the page without a header the variable is unset and it starts at 0.
+        inner: { top: 'var(--app-shell-header-height, 0px)' },
         content: { display: 'flex', flexDirection: 'column' },
         body: { flex: 1, minHeight: 0, padding: 0, display: 'flex', flexDirection: 'column' },
       }}
