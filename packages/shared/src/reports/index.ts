@@ -3,6 +3,7 @@ export * from './builder-columns.js';
 export * from './builder-filters.js';
 export * from './client-config.js';
 export * from './config.js';
+export * from './file-name.js';
 export * from './format/index.js';
 export * from './geo/index.js';
 export * from './helper-columns.js';

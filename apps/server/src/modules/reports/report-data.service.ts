@@ -6,11 +6,12 @@ import {
   type ReportConfig,
   type ReportDataQuery,
   type ReportResult,
+  reportFileName,
 } from '@attest/shared';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { CSV_BOM, csvLine, isoDay } from '../exports/index.js';
+import { CSV_BOM, csvLine } from '../exports/index.js';
 import { runReport } from './engine/run-report.js';
 import { checkedReportConfig } from './report-config.js';
 import { reportsRepository } from './reports.repository.js';
@@ -68,7 +69,7 @@ export async function reportCsv(ctx: UserContext, id: number) {
       result: await runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, config, page),
     };
   });
-  return { fileName: `${name}-${isoDay(new Date())}.csv`, stream: Readable.from(reportCsvLines(result)) };
+  return { fileName: reportFileName(name, new Date(), 'csv'), stream: Readable.from(reportCsvLines(result)) };
 }
 
 // A result as CSV lines, BOM first; the download above and the e-mailed report share it.

@@ -124,7 +124,8 @@ describe('GET reports/{id}/data.csv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="Checks, by name-\d{4}-\d{2}-\d{2}\.csv"/,
+      // The same name as the report's PNG but for the extension (shared reportFileName, issue 14).
+      /^attachment; filename="checks-by-name-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     expect(response.body).toBe(
       `\uFEFFName,Count\r\n"'=HYPERLINK(""http://x.test"")",1\r\nAcme,1\r\nBirch,1\r\n`,

@@ -1,21 +1,9 @@
+import { reportFileSlug } from '@attest/shared';
 import type { EmailAttachment, EmailMessage } from '../../platform/mail/outbox.repository.js';
 import { escapeHtml } from '../mentions/index.js';
 
 // The e-mail of a report subscription (spec 2 §9.4): English, like the other e-mails of
 // platform/mail. The report is the attached CSV; the body only says what it is and links to it.
-
-// A file name from a report's name: letters and digits, accents dropped, words joined by '-'.
-export function fileSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'report';
-}
 
 export function reportSubscriptionEmail(input: {
   brand: string;
@@ -39,7 +27,7 @@ export function reportSubscriptionEmail(input: {
     ? `You receive this e-mail because ${input.owner} subscribed you to this report.`
     : 'You receive this e-mail because you are subscribed to this report.';
   const attachment: EmailAttachment = {
-    filename: `${fileSlug(report.name)}-${day}.csv`,
+    filename: `${reportFileSlug(report.name)}-${day}.csv`,
     contentType: 'text/csv; charset=utf-8',
     content: input.csv,
   };

@@ -52,9 +52,10 @@ describe('chart image export (spec 2 §9.1)', () => {
   });
 
   it('names the file after the report', () => {
-    expect(pngFileName('Workflows by status')).toBe('workflows-by-status.png');
-    expect(pngFileName('Délais (Q3) / équipe')).toBe('delais-q3-equipe.png');
-    expect(pngFileName('月次レポート')).toBe('月次レポート.png');
-    expect(pngFileName('***')).toBe('report.png');
+    const day = new Date('2026-11-25T12:00:00.000Z');
+    expect(pngFileName('Workflows by status', day)).toBe('workflows-by-status-2026-11-25.png');
+    expect(pngFileName('Délais (Q3) / équipe', day)).toBe('delais-q3-equipe-2026-11-25.png');
+    expect(pngFileName('月次レポート', day)).toBe('月次レポート-2026-11-25.png');
+    expect(pngFileName('***', day)).toBe('report-2026-11-25.png');
   });
 });

@@ -1,4 +1,4 @@
-import { EXPORT_PADDING_HEIGHT, EXPORT_PADDING_WIDTH, exportImageSize } from '@attest/shared';
+import { EXPORT_PADDING_HEIGHT, EXPORT_PADDING_WIDTH, exportImageSize, reportFileName } from '@attest/shared';
 
 export type ExportImage = { markup: string; width: number; height: number };
 
@@ -148,17 +148,10 @@ export function exportSvgMarkup(svg: SVGSVGElement, extras: ExportExtras = {}): 
   return { markup, ...size };
 }
 
-// The image's file name: the report's name as a slug (Latin accents dropped; letters and digits of
-// any script kept).
-export function pngFileName(reportName: string): string {
-  const slug = reportName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'report'}.png`;
+// The image's file name: the name every file of the report gets (shared reportFileName), so the PNG
+// and the CSV of one report read alike.
+export function pngFileName(reportName: string, day: Date = new Date()): string {
+  return reportFileName(reportName, day, 'png');
 }
 
 function loadImage(url: string): Promise<HTMLImageElement> {
