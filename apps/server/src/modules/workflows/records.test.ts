@@ -83,12 +83,13 @@ describe('archive and activity', () => {
     await admin.post(WORKFLOW_PATHS.submitStep(id, VC.intake), {});
     await admin.post(WORKFLOW_PATHS.undoStep(id, VC.intake), {});
     const page = ActivityPageSchema.parse((await admin.get(`${WORKFLOW_PATHS.activity(id)}?limit=4`)).json());
-    expect(page.count).toBe(6);
+    // The undo restarted the intake's SLA clock, so its due date moved too (issue 14).
+    expect(page.count).toBe(7);
     expect(page.results.map((e) => e.event)).toEqual([
       'status_changed',
       'step_undone',
+      'due_date_changed',
       'status_changed',
-      'step_submitted',
     ]);
     expect(page.results[0]).toMatchObject({
       action: 'updated',
@@ -96,8 +97,8 @@ describe('archive and activity', () => {
       details: { from: 'in_review', to: 'draft', from_name: 'In Review', to_name: 'Draft' },
     });
     const rest = ActivityPageSchema.parse((await admin.get(page.next ?? '')).json());
-    expect(rest.results.map((e) => e.event)).toEqual(['answer_saved', 'created']);
-    expect(rest.results.length).toBe(2);
+    expect(rest.results.map((e) => e.event)).toEqual(['step_submitted', 'answer_saved', 'created']);
+    expect(rest.results.length).toBe(3);
     const member = await t.signedIn('member');
     expect((await member.get(WORKFLOW_PATHS.activity(id))).statusCode).toBe(403);
   });
