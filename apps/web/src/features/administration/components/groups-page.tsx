@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clickableRow } from '../../../components/clickable-row';
 import { useCreateGroup, useGroups } from '../api/groups';
 import { pageCount } from '../api/page-request';
 import { errorText } from '../lib/error-text';
@@ -48,11 +49,7 @@ export function GroupsPage() {
                 emptyText={t('admin.groups.empty')}
               />
               {rows.map((group) => (
-                <Table.Tr
-                  key={group.id}
-                  onClick={() => setSelectedId(group.id)}
-                  style={{ cursor: 'pointer' }}
-                >
+                <Table.Tr key={group.id} {...clickableRow(() => setSelectedId(group.id))}>
                   <Table.Td>
                     <Group gap="sm">
                       <IconUsersGroup size={18} stroke={1.5} color="var(--mantine-color-gray-6)" />

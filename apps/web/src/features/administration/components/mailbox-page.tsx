@@ -16,6 +16,7 @@ import { IconMail, IconMailOpened, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { clickableRow } from '../../../components/clickable-row';
 import { apiUrl } from '../../../lib/api/api-url';
 import { useMailbox } from '../api/mailbox';
 import { pageCount } from '../api/page-request';
@@ -59,9 +60,8 @@ export function MailboxPage() {
                   {rows.map((message) => (
                     <Table.Tr
                       key={message.id}
-                      onClick={() => setOpenId(message.id)}
+                      {...clickableRow(() => setOpenId(message.id))}
                       bg={message.id === openId ? 'var(--mantine-primary-color-light)' : undefined}
-                      style={{ cursor: 'pointer' }}
                       data-testid="mailbox-row"
                     >
                       <Table.Td>

@@ -14,6 +14,7 @@ import {
 import { IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clickableRow } from '../../../components/clickable-row';
 import { useAdminSsoProviders } from '../api/sso-providers';
 import { AdminPageHeader } from './admin-page-header';
 import { SsoProviderModal } from './sso-provider-modal';
@@ -55,11 +56,7 @@ export function SsoProvidersPage() {
                 emptyText={t('admin.sso.empty')}
               />
               {rows.map((provider) => (
-                <Table.Tr
-                  key={provider.id}
-                  onClick={() => setEditing(provider)}
-                  style={{ cursor: 'pointer' }}
-                >
+                <Table.Tr key={provider.id} {...clickableRow(() => setEditing(provider))}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <IconKey size={18} stroke={1.5} color="var(--mantine-color-gray-6)" />

@@ -4,6 +4,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconShieldCheck, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clickableRow } from '../../../components/clickable-row';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
 import { pageCount } from '../api/page-request';
@@ -78,12 +79,7 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
                   emptyText={t('admin.users.empty')}
                 />
                 {rows.map((user) => (
-                  <Table.Tr
-                    key={user.id}
-                    onClick={() => setSelected(user)}
-                    style={{ cursor: 'pointer' }}
-                    data-testid="user-row"
-                  >
+                  <Table.Tr key={user.id} {...clickableRow(() => setSelected(user))} data-testid="user-row">
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
                         <PersonAvatar
