@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n';
+import de from '../../../locales/de.json';
+import { renderWithProviders } from '../../../test/render';
+import { ReportDataTable } from './report-data-table';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+const RESULTS = [
+  ['Contract start', 'Spend'],
+  ['2026-12-21', 1234.5],
+];
+
+describe('ReportDataTable', () => {
+  it('writes days and numbers in the person’s language', async () => {
+    renderWithProviders(<ReportDataTable results={RESULTS} />);
+    expect(screen.getByText('Dec 21, 2026')).toBeTruthy();
+    expect(screen.getByText('1,234.5')).toBeTruthy();
+  });
+
+  it('in German, 21.12.2026 and 1.234,5', async () => {
+    i18n.addResourceBundle('de', 'translation', de);
+    await i18n.changeLanguage('de');
+    renderWithProviders(<ReportDataTable results={RESULTS} />);
+    expect(screen.getByText('21.12.2026')).toBeTruthy();
+    expect(screen.getByText('1.234,5')).toBeTruthy();
+  });
+});
