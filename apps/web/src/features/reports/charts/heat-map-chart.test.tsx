@@ -152,4 +152,23 @@ describe('ReportHeatMapChart (spec 2 §2.8, §4.2, §9.1)', () => {
       }),
     );
   });
+
+  it('keeps every tile inside its scrolling frame, left to right and right to left', () => {
+    for (const dir of ['ltr', 'rtl']) {
+      document.documentElement.dir = dir;
+      const { container, unmount } = renderChart(<ReportHeatMapChart results={grouped} />);
+      const frame = screen.getByTestId('report-heat-map-chart');
+      // The frame scrolls rather than growing past its card, where the card would clip the last tile.
+      expect(frame.style.overflow).toBe('auto');
+      expect(frame.style.maxWidth).toBe('100%');
+      expect(Number.parseFloat(frame.style.minWidth)).toBe(0);
+      // The collapsed outer border spills half outside the table: the inset keeps it visible.
+      expect(frame.style.padding).toBe('1px');
+      const table = container.querySelector('table') as HTMLElement;
+      expect(table.style.width).toBe('max-content');
+      expect(table.style.minWidth).toBe('100%');
+      unmount();
+    }
+    document.documentElement.dir = 'ltr';
+  });
 });

@@ -16,6 +16,7 @@ import { Box, Table } from '@mantine/core';
 import { type CSSProperties, type DragEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/user-text';
+import { readableTextOn } from '../../../lib/color/hex';
 import { ChartEmpty } from './chart-empty';
 import type { ChartProps } from './chart-options';
 import { formatChartValue } from './value-format';
@@ -81,10 +82,9 @@ export function ReportHeatMapChart({
   const cellStyle = (value: number | null, summary: boolean): CSSProperties => {
     if (summary || value === null || max === 0) return { fontWeight: summary ? 600 : undefined };
     const strength = Math.abs(value) / max;
-    return {
-      background: tint(base, 1 - strength * 0.85),
-      color: strength > 0.55 ? '#fff' : undefined,
-    };
+    const background = tint(base, 1 - strength * 0.85);
+    // White or dark, whichever reads at 4.5:1 on this cell (issue 14, WCAG 1.4.3).
+    return { background, color: readableTextOn(background) };
   };
 
   const dragOver = (event: DragEvent, key: string) => {
@@ -111,8 +111,24 @@ export function ReportHeatMapChart({
   }
 
   return (
-    <Box data-testid="report-heat-map-chart" mah={height} style={{ overflow: 'auto' }}>
-      <Table withTableBorder withColumnBorders stickyHeader>
+    // Issue 14 (a tile clipped on the right): the frame never grows past its card (it scrolls
+    // instead), the table is as wide as its tiles need and at least the frame's width, and a 1 px
+    // inset keeps the collapsed outer border, half of which lies outside the table's box, inside
+    // the scrolled area. All on logical sides, so right to left the same holds on the left.
+    <Box
+      data-testid="report-heat-map-chart"
+      mah={height}
+      // It scrolls, so a keyboard reaches and scrolls it too (issue 14).
+      tabIndex={0}
+      className="mantine-focus-auto"
+      style={{ overflow: 'auto', maxWidth: '100%', minWidth: 0, padding: 1 }}
+    >
+      <Table
+        withTableBorder
+        withColumnBorders
+        stickyHeader
+        style={{ width: 'max-content', minWidth: '100%' }}
+      >
         <Table.Thead>
           {grouped && (
             <Table.Tr>
