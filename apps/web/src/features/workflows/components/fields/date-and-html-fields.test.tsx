@@ -32,6 +32,15 @@ describe('date fields', () => {
     expect(onCommit).toHaveBeenCalledWith('2026-12-31');
   });
 
+  it('writes the picked day the person’s way beside the browser’s own date box', () => {
+    renderField(fieldOf('naive_date', { label: 'Contract start' }), '2026-12-21');
+    const input = screen.getByLabelText(/Contract start/) as HTMLInputElement;
+    expect(input.value).toBe('2026-12-21');
+    expect(input.closest('[data-field-tag]')?.querySelector('[data-day-in-language]')?.textContent).toBe(
+      'Dec 21, 2026',
+    );
+  });
+
   it('bounds the picker with min_date and max_date', () => {
     renderField(
       fieldOf('naive_date', { label: 'Due', validation: { min_date: '2026-01-01', max_date: '2026-06-30' } }),

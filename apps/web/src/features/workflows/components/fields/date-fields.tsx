@@ -1,5 +1,6 @@
-import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { Box, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../../lib/format/date-time';
 import { type ControlProps, describedBy, inputChrome, LIST_WHEN_OPEN } from './control-props';
 import { FieldWrapper } from './field-wrapper';
 import { useDraft } from './use-draft';
@@ -9,13 +10,29 @@ import { useDraft } from './use-draft';
 export const asDay = (value: unknown): string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
 
+// The browser draws a date input in its own locale (12/21/2026 in an American Chromium), whatever
+// the person's language: the picked day is also written beside it the person's way (issue 14).
 export function DateField(props: ControlProps) {
+  const { i18n } = useTranslation();
   const { draft, edit, takeDirty } = useDraft(props.value, asDay, props.onChange);
   const answer = (day: string) => (day === '' ? null : day);
+  const echo = draft !== '' && !props.chrome.hideLabel ? formatDay(draft, i18n.language) : null;
   return (
     <TextInput
       {...inputChrome(props.chrome)}
       type="date"
+      inputContainer={(input) =>
+        echo ? (
+          <Group gap="sm" wrap="nowrap">
+            <Box flex={1}>{input}</Box>
+            <Text fz="sm" c="dimmed" data-day-in-language style={{ whiteSpace: 'nowrap' }}>
+              {echo}
+            </Text>
+          </Group>
+        ) : (
+          input
+        )
+      }
       value={draft}
       min={props.field.validation?.min_date}
       max={props.field.validation?.max_date}
