@@ -5,6 +5,7 @@ import { IconLayoutDashboard, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { UserText } from '../../../components/user-text';
 import { useDashboards } from '../api/dashboards';
 import type { ReportPermissions } from '../lib/report-permissions';
 import { DashboardMenu } from './dashboard-menu';
@@ -80,10 +81,10 @@ export function DashboardsPage({ permissions }: DashboardsPageProps) {
                         <IconLayoutDashboard size={18} stroke={1.5} color="var(--mantine-color-gray-6)" />
                         <Stack gap={0} miw={0}>
                           <Anchor component={Link} to={`/dashboard/${dashboard.id}`} fw={500} fz="sm">
-                            {dashboard.name}
+                            <UserText>{dashboard.name}</UserText>
                           </Anchor>
                           {dashboard.description && (
-                            <Text fz="xs" c="dimmed" lineClamp={1}>
+                            <Text fz="xs" c="dimmed" lineClamp={1} dir="auto">
                               {dashboard.description}
                             </Text>
                           )}

@@ -1,6 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { UserText } from '../../../components/user-text';
 
+// The title and description are mostly a report's or dashboard's own name and words: isolated.
 export function ReportsPageHeader({
   title,
   titleAction,
@@ -18,12 +20,12 @@ export function ReportsPageHeader({
       <Stack gap={2} miw={0}>
         <Group gap="xs" wrap="nowrap">
           <Title order={1} fz={24} fw={700}>
-            {title}
+            <UserText>{title}</UserText>
           </Title>
           {titleAction}
         </Group>
         {description && (
-          <Text fz="sm" c="dimmed">
+          <Text fz="sm" c="dimmed" dir="auto">
             {description}
           </Text>
         )}

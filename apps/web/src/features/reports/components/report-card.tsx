@@ -14,6 +14,7 @@ import {
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
 import { useToggleFavouriteReport } from '../api/favourite-reports';
 import { reportCsvUrl, useDeleteReport } from '../api/reports';
 import { useDownloadChartPng } from '../charts';
@@ -61,7 +62,7 @@ export function ReportCard({ report, dashboardId, permissions, favouriteId, with
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <Stack gap={0} miw={0}>
             <Anchor component={Link} to={path} fw={600} fz="md" c="dark" truncate="end">
-              {report.name}
+              <UserText>{report.name}</UserText>
             </Anchor>
             <Text fz="xs" c="dimmed" truncate="end">
               {kindLabel(report.report_kind, t)}

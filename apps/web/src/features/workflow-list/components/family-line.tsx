@@ -2,6 +2,7 @@ import type { WorkflowListItem } from '@attest/shared';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
 
 // Spec 1 §3 workflow_family and its relation labels (Parent, Children, Grandchildren): a workflow
 // started from another shows its parent, and whether it is a child or a grandchild.
@@ -31,7 +32,7 @@ export function FamilyLine({ family }: { family: WorkflowListItem['workflow_fami
           size="xs"
           onClick={(event) => event.stopPropagation()}
         >
-          {parent.name}
+          <UserText>{parent.name}</UserText>
         </Anchor>
       </Text>
     </Group>

@@ -2,6 +2,7 @@ import type { WorkflowKind } from '@attest/shared';
 import { Badge, Loader, NavLink } from '@mantine/core';
 import { IconLayoutList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { SidebarSection } from './sidebar-section';
 
 type KindNavProps = {
@@ -39,7 +40,7 @@ export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
           <NavLink
             component="button"
             key={kind.id}
-            label={kind.name}
+            label={<UserText>{kind.name}</UserText>}
             active={selected === kind.id}
             onClick={() => onSelect(kind.id)}
             variant="light"

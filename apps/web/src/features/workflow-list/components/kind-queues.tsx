@@ -1,6 +1,7 @@
 import type { KindAlertCounts, KindCounts } from '@attest/shared';
 import { Badge, Group, NavLink, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { ALERT_COLOURS } from './alert-badges';
 import { SidebarSection } from './sidebar-section';
 
@@ -37,7 +38,7 @@ export function KindQueues({
           <NavLink
             component="button"
             key={queue.step_group_tag}
-            label={queue.name}
+            label={<UserText>{queue.name}</UserText>}
             active={activeQueue === queue.step_group_tag}
             disabled={!onQueue}
             onClick={() => onQueue?.(activeQueue === queue.step_group_tag ? null : queue.step_group_tag)}

@@ -2,6 +2,7 @@ import { NavLink, Skeleton, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
 import { useRecentWorkflows } from '../api/recent-activity';
 import { SidebarSection } from './sidebar-section';
 
@@ -26,10 +27,10 @@ export function RecentWorkflows() {
           to={`/process/${workflow.id}`}
           label={
             <Text size="sm" truncate>
-              {workflow.name}
+              <UserText>{workflow.name}</UserText>
             </Text>
           }
-          description={workflow.kind.name}
+          description={<UserText>{workflow.kind.name}</UserText>}
           leftSection={<IconHistory size={14} color={workflow.status.color_code} />}
           style={{ borderRadius: 6 }}
         />

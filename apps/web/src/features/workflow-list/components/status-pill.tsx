@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { UserText } from '../../../components/user-text';
 
 type StatusPillProps = { status: { display_name: string; color_code: string } };
 
@@ -26,7 +27,8 @@ export function StatusPill({ status }: StatusPillProps) {
         />
       }
     >
-      {status.display_name}
+      {/* The definition's label, tenant data: shown as given (no lookup translates it), isolated. */}
+      <UserText>{status.display_name}</UserText>
     </Badge>
   );
 }

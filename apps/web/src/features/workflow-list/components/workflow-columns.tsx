@@ -3,6 +3,7 @@ import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
 import { formatDay, formatDate as formatInstantDate } from '../../../lib/format/date-time';
 import { AlertBadges } from './alert-badges';
 import { FamilyLine } from './family-line';
@@ -73,7 +74,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
             c="dark"
             onClick={(event) => event.stopPropagation()}
           >
-            {info.row.original.name}
+            <UserText>{info.row.original.name}</UserText>
           </Anchor>
           <FamilyLine family={info.row.original.workflow_family} />
         </Stack>
@@ -87,7 +88,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
         header: () => t('dashboard.columns.kind'),
         cell: (info) => (
           <Text size="sm" c="dimmed" truncate>
-            {info.row.original.kind.name}
+            <UserText>{info.row.original.kind.name}</UserText>
           </Text>
         ),
       }),
@@ -128,14 +129,17 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
     columns.push(
       column.display({
         id: fixed ? lc.key : `${ANSWER_ORDERING_PREFIX}${lc.key}`,
-        header: () => (lc.translated_label ? t(lc.translated_label) : (lc.label ?? lc.key)),
+        header: () =>
+          lc.translated_label ? t(lc.translated_label) : <UserText>{lc.label ?? lc.key}</UserText>,
         cell: (info) => (
           <Text size="sm" truncate maw={220}>
-            {lcText(
-              info.row.original.lc_data.find((item) => item.key === lc.key),
-              t,
-              locale,
-            )}
+            <UserText>
+              {lcText(
+                info.row.original.lc_data.find((item) => item.key === lc.key),
+                t,
+                locale,
+              )}
+            </UserText>
           </Text>
         ),
         enableSorting: !fixed && kindSelected,

@@ -4,6 +4,7 @@ import { IconHierarchy2, IconHistory, IconMap2, IconStairs } from '@tabler/icons
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
 import { processPaths } from '../utils/process-paths';
 import { StatusBadge } from './status-badge';
 
@@ -33,10 +34,10 @@ export function ProcessHeader({
       {detail.parent && (
         <Breadcrumbs separator="›" fz="sm">
           <Anchor component={Link} to={processPaths.page(detail.parent.id)} fz="sm">
-            {detail.parent.name}
+            <UserText>{detail.parent.name}</UserText>
           </Anchor>
           <Text fz="sm" c="dimmed">
-            {detail.name}
+            <UserText>{detail.name}</UserText>
           </Text>
         </Breadcrumbs>
       )}
@@ -50,10 +51,10 @@ export function ProcessHeader({
           </Group>
           <Group gap="xs" wrap="wrap">
             <Badge variant="light" color="gray" radius="sm">
-              {detail.kind.name}
+              <UserText>{detail.kind.name}</UserText>
             </Badge>
             <Text fz="sm" c="dimmed">
-              {place}
+              <UserText>{place}</UserText>
             </Text>
             <Text fz="sm" c="dimmed">
               #{detail.id}
@@ -124,12 +125,12 @@ export function ProcessHeader({
           {detail.children.map((child) => (
             <Anchor key={child.id} component={Link} to={processPaths.page(child.id)} fz="sm">
               <Group gap={4} wrap="nowrap">
-                <span dir="auto">{child.name}</span>
-                <Text span fz="xs" c="dimmed" dir="auto">
-                  {child.kind_name}
+                <UserText>{child.name}</UserText>
+                <Text span fz="xs" c="dimmed">
+                  <UserText>{child.kind_name}</UserText>
                 </Text>
-                <Badge size="xs" color={child.status.color_code} variant="light">
-                  {child.status.display_name}
+                <Badge size="xs" color={child.status.color_code} variant="light" tt="none">
+                  <UserText>{child.status.display_name}</UserText>
                 </Badge>
               </Group>
             </Anchor>

@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { formatDateTime } from '../utils/format-time';
 import { StepAlerts } from './step-alerts';
 
@@ -28,7 +29,7 @@ export function StepHeading({ group, step, state, alerts, assignees }: StepHeadi
   return (
     <Stack gap={6}>
       <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
-        {group.name}
+        <UserText>{group.name}</UserText>
       </Text>
       <Group gap="sm" wrap="wrap" align="center">
         <Title order={2} fz="h3" dir="auto">

@@ -1,6 +1,7 @@
 import type { WorkflowDefinition, WorkflowDetail } from '@attest/shared';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { assigneeAvatars } from '../utils/assignee-avatars';
 import { stepAlertSummary } from '../utils/step-alerts';
 import { taskRowType } from '../utils/task-row-type';
@@ -31,7 +32,7 @@ export function Swimlanes({ definition, detail, selectedStep, onSelect, now }: S
           <Paper key={group.tag} withBorder radius="md" p="xs" component="section" aria-label={group.name}>
             <Group justify="space-between" px={4} pb={6} wrap="nowrap">
               <Text fz="xs" fw={700} tt="uppercase" c="dimmed" truncate>
-                {group.name}
+                <UserText>{group.name}</UserText>
               </Text>
               <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
                 {t('process.lane.done', { done, total: applying.length })}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../../components/user-text';
 import { useChildWorkflows, useStartChildWorkflow } from '../../api/child-workflows';
 import type { ControlProps } from './control-props';
 import { FieldWrapper, labelIdOf } from './field-wrapper';
@@ -35,13 +36,13 @@ export function ChildWorkflowField(props: ControlProps) {
             {mine.map((child) => (
               <Group key={child.id} component="li" gap="sm" wrap="nowrap">
                 <Anchor component={Link} to={`/process/${child.id}`} size="sm" fw={500}>
-                  {child.name}
+                  <UserText>{child.name}</UserText>
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {child.kind_name}
+                  <UserText>{child.kind_name}</UserText>
                 </Text>
-                <Badge size="sm" radius="sm" color={child.status.color_code} variant="light">
-                  {child.status.display_name}
+                <Badge size="sm" radius="sm" color={child.status.color_code} variant="light" tt="none">
+                  <UserText>{child.status.display_name}</UserText>
                 </Badge>
                 <Progress
                   value={child.progress}
