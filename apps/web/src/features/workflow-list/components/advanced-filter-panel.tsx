@@ -22,9 +22,12 @@ type AdvancedFilterPanelProps = {
 };
 
 const COMMON = commonCatalogue();
+// A third of the window at most (at 1280x720 the list still starts well inside the window).
+export const PANEL_MAX_HEIGHT = 'min(34vh, 26rem)';
 
-// The collapsible filter sidebar (spec 1 §2) holding the advanced filter builder. Edits stay a
-// draft until applied, so a half-written condition never reaches the list.
+// The collapsible workflow-list filter panel (spec 1 §2) holding the advanced filter builder, shown
+// above the list at its full width. Edits stay a draft until applied, so a half-written condition
+// never reaches the list.
 export function AdvancedFilterPanel({
   applied,
   kindCatalogue,
@@ -49,15 +52,8 @@ export function AdvancedFilterPanel({
   const catalogue = kindSelected ? kindCatalogue : COMMON;
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="aside"
-      aria-label={t('dashboard.advanced.title')}
-      h="100%"
-    >
-      <Stack gap="sm" h="100%">
+    <Paper withBorder radius="md" p="md" component="aside" aria-label={t('dashboard.advanced.title')}>
+      <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} fz="md">
             {t('dashboard.advanced.title')}
@@ -67,7 +63,8 @@ export function AdvancedFilterPanel({
         <Text size="xs" c="dimmed">
           {t(kindSelected ? 'dashboard.advanced.kindHint' : 'dashboard.advanced.commonHint')}
         </Text>
-        <ScrollArea.Autosize mah="calc(100vh - 260px)" offsetScrollbars>
+        {/* Its own height limit and scroll, so the list below stays in view with many conditions. */}
+        <ScrollArea.Autosize mah={PANEL_MAX_HEIGHT} offsetScrollbars data-testid="advanced-filter-scroll">
           {loading || !catalogue ? (
             <Stack gap="xs">
               <Skeleton h={36} />

@@ -200,6 +200,19 @@ export function DashboardPage({
         <FilterBar list={list} kinds={kinds.data ?? []} dispatch={dispatch} filtered={filtered} />
       </Paper>
 
+      {/* Above the list at its full width, with its own height limit: open with many conditions,
+          it neither narrows the table nor pushes it out of view (issue 14). */}
+      {advancedOpen && (
+        <AdvancedFilterPanel
+          applied={list.advanced_filters}
+          kindCatalogue={kindData.fields.data?.results}
+          kindSelected={list.kind_id !== undefined}
+          loading={list.kind_id !== undefined && kindData.fields.isPending}
+          onApply={(group) => dispatch({ type: 'advancedFilters', group })}
+          onClose={() => setAdvancedOpen(false)}
+        />
+      )}
+
       <Flex gap="md" align="flex-start">
         {sidebarOpen && (
           <Box w={260} style={{ flexShrink: 0 }}>
@@ -254,18 +267,6 @@ export function DashboardPage({
             </Group>
           )}
         </Paper>
-        {advancedOpen && (
-          <Box w={narrow ? 340 : 400} style={{ flexShrink: 0 }}>
-            <AdvancedFilterPanel
-              applied={list.advanced_filters}
-              kindCatalogue={kindData.fields.data?.results}
-              kindSelected={list.kind_id !== undefined}
-              loading={list.kind_id !== undefined && kindData.fields.isPending}
-              onApply={(group) => dispatch({ type: 'advancedFilters', group })}
-              onClose={() => setAdvancedOpen(false)}
-            />
-          </Box>
-        )}
       </Flex>
     </Stack>
   );

@@ -5,7 +5,7 @@ import {
   type FilterProblem,
   operatorsFor,
 } from '@attest/shared';
-import { ActionIcon, Group, Paper, Select, Stack } from '@mantine/core';
+import { ActionIcon, Group, Paper, Select } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,8 +68,9 @@ export function ConditionRow({
   // Spec 1 §5 operator limits by type, from the shared model.
   const operators = attribute ? operatorsFor(attribute.type) : [];
   return (
-    // A card per condition: the attribute and the remove button on top, then the operator and the
-    // value, which wrap under each other in a narrow sidebar.
+    // A card per condition: the attribute, the operator and the value on one line where there is
+    // room (the dashboard's full-width panel), wrapping under each other where there is not; the
+    // remove button at the end.
     <Paper
       role="group"
       aria-label={t('filters.condition', { position })}
@@ -82,8 +83,8 @@ export function ConditionRow({
         setInstant(text);
       }}
     >
-      <Stack gap="xs">
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Group gap="xs" align="flex-start" wrap="wrap" flex={1} miw={0}>
           <FieldPicker
             catalogue={catalogue}
             value={condition.field}
@@ -91,18 +92,6 @@ export function ConditionRow({
             autoFocus={autoFocus}
             onChange={(next) => change(conditionFor(next))}
           />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            mt={24}
-            aria-label={t('filters.removeCondition')}
-            onClick={onRemove}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
-        <Group gap="xs" align="flex-start" wrap="wrap">
           <Select
             label={t('filters.operator')}
             placeholder={t('filters.chooseOperator')}
@@ -136,7 +125,17 @@ export function ConditionRow({
             />
           ) : null}
         </Group>
-      </Stack>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          mt={24}
+          aria-label={t('filters.removeCondition')}
+          onClick={onRemove}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
     </Paper>
   );
 }

@@ -44,7 +44,7 @@ export function FieldPicker({ catalogue, value, error, autoFocus, onChange }: Pr
       error={error}
       // Only on mount: the row was just added by the person.
       autoFocus={autoFocus}
-      flex={1}
+      flex="1 1 14rem"
       onChange={(path) => {
         const attribute = path ? byPath.get(path) : undefined;
         if (attribute) onChange(attribute);

@@ -91,7 +91,16 @@ export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: 
           {t('filters.fixToApply')}
         </Text>
       ) : null}
-      <Group gap="xs" justify="flex-end">
+      {/* Kept in view at the bottom of a scrolling panel, however many conditions there are. */}
+      <Group
+        gap="xs"
+        justify="flex-end"
+        py="xs"
+        pos="sticky"
+        bottom={0}
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 1 }}
+      >
         <Button
           variant="default"
           onClick={() => {
