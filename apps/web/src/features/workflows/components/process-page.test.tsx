@@ -220,7 +220,9 @@ describe('ProcessPage', () => {
       expect(stepButton('Sanctions and adverse media screening').getAttribute('aria-current')).toBe('step'),
     );
     expect(new URLSearchParams(router.state.location.search).get('step')).toBe(S.SCREENING);
-    expect(toast.success).toHaveBeenCalledWith('process.step.submitted');
+    expect(toast.success).toHaveBeenCalledWith('process.step.submitted', {
+      values: { step: 'Supplier details' },
+    });
   });
 
   it('opens the activity log, newest first, with who and when', async () => {

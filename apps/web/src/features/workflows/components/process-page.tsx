@@ -66,7 +66,8 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
   };
 
   const onSubmitted = (next: string | undefined) => {
-    toast.success('process.step.submitted');
+    const submitted = selection ? groups.get(selection.step)?.step.name : undefined;
+    toast.success('process.step.submitted', { values: { step: submitted ?? '' } });
     const group = next ? groups.get(next)?.group.tag : undefined;
     if (next && group) select({ group, step: next });
   };

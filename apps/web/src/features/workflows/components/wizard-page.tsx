@@ -45,7 +45,8 @@ function Wizard({ detail, definition }: { detail: WorkflowDetail; definition: Wo
   };
 
   const onSubmitted = (next: string | undefined) => {
-    toast.success('process.step.submitted');
+    const submitted = current ? entries.get(current.tag)?.step.name : undefined;
+    toast.success('process.step.submitted', { values: { step: submitted ?? '' } });
     const group = next ? entries.get(next)?.group.tag : undefined;
     if (next && group) select({ group, step: next });
   };
