@@ -22,14 +22,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // packages/shared holds schemas, constants and pure functions only: a module whose exports no page
+      // uses is left out, so the sign-in pages do not carry the workflow and report schemas.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          { test: /.*/, sideEffects: true },
+        ],
+      },
       output: {
-        // Libraries change far less often than our code: their own chunks stay cached across deploys.
+        // React and the router change far less often than our code and every page needs them: their own
+        // chunk stays cached across deploys. Other libraries are left to the bundler, so each lands with
+        // the pages that use it and the sign-in pages load only their share (issue 14: a light first load).
         codeSplitting: {
           groups: [
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor-icons', test: /node_modules[\\/]@tabler[\\/]/ },
-            { name: 'vendor-data', test: /node_modules[\\/](@tanstack|zod|i18next|react-i18next)[\\/]/ },
           ],
         },
       },

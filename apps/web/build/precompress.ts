@@ -9,8 +9,8 @@ const gzipAsync = promisify(gzip);
 
 // Text files worth compressing; images and fonts are compressed already.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
-// Below this the headers cost more than compression saves.
-const MIN_BYTES = 1024;
+// Below this the headers cost more than compression saves: such files are sent as they are.
+export const COMPRESS_MIN_BYTES = 1024;
 
 // Writes a .br and a .gz beside every compressible file of the build, once, at build time, so the
 // server sends them as they are (@fastify/static `preCompressed`) instead of compressing per request.
@@ -28,7 +28,7 @@ export function precompress(): Plugin {
         files
           .filter((file) => COMPRESSIBLE.test(file))
           .map(async (file) => {
-            if ((await stat(file)).size < MIN_BYTES) return;
+            if ((await stat(file)).size < COMPRESS_MIN_BYTES) return;
             const content = await readFile(file);
             const [br, gz] = await Promise.all([
               brotli(content, {

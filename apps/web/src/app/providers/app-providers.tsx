@@ -1,13 +1,11 @@
 import '@fontsource-variable/inter';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { TOAST_DURATION_MS } from '@attest/shared';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { useConfigurationQuery } from '../../features/configuration';
+import { Overlays } from './overlays';
 import { createAppTheme } from './theme';
 
 function ThemedMantine({ children }: { children: ReactNode }) {
@@ -16,10 +14,8 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   const theme = useMemo(() => createAppTheme(brandColor), [brandColor]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <ModalsProvider>
-        <Notifications position="bottom-left" autoClose={TOAST_DURATION_MS} zIndex={1090} limit={4} />
-        {children}
-      </ModalsProvider>
+      <Overlays />
+      {children}
     </MantineProvider>
   );
 }

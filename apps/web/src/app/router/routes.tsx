@@ -1,4 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
 import {
   AnonymousOnly,
   ClosePage,
@@ -13,9 +14,6 @@ import {
   SsoStartPage,
 } from '../../features/auth';
 import { NotFoundPage, ReloadRequiredPage, ServiceUnavailablePage } from '../../features/errors';
-import { ExportChartRoute } from '../../features/reports';
-import { AppLayout } from '../layout/app-layout';
-import { SessionRealtime } from '../providers/session-realtime';
 import { AdminRedirect } from '../routes/admin-redirect';
 import { AuthFrameRoute } from '../routes/login-route';
 import { RouteErrorPage } from '../routes/route-error-page';
@@ -27,12 +25,19 @@ import { settingsRoutes } from './settings-routes';
 import { studioRoutes } from './studio-routes';
 import { processWithoutHeaderRoute, workflowRoutes } from './workflow-routes';
 
+// Issue 14 (first load): the sign-in pages are all the entry chunk holds. The signed-in frame (its
+// layout, the real-time socket) and every page under it load on demand, so /login downloads none of
+// them; app/router/signed-in.tsx is the one module the frame comes from.
+const signedIn = () => import('./signed-in');
+
 // Spec 1 section 2 and spec 2 section 2: every route under one root layout with an error element.
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Outlet />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's lazy modules arrive (a fresh load of a signed-in page).
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       {
         path: 'login',
@@ -57,15 +62,18 @@ export const routes: RouteObject[] = [
           { path: 'invitation', element: <InvitationPage /> },
         ],
       },
-      { path: 'login/export-chart', element: <ExportChartRoute /> },
+      {
+        path: 'login/export-chart',
+        lazy: async () => ({ Component: (await signedIn()).ExportChartRoute }),
+      },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <SessionRealtime />,
+            lazy: async () => ({ Component: (await signedIn()).SessionRealtime }),
             children: [
               {
-                element: <AppLayout />,
+                lazy: async () => ({ Component: (await signedIn()).AppLayout }),
                 children: [
                   { index: true, element: <HomeRedirect /> },
                   {
@@ -83,7 +91,10 @@ export const routes: RouteObject[] = [
                   ...settingsRoutes,
                 ],
               },
-              { element: <AppLayout withHeader={false} />, children: [processWithoutHeaderRoute] },
+              {
+                lazy: async () => ({ Component: (await signedIn()).AppLayoutWithoutHeader }),
+                children: [processWithoutHeaderRoute],
+              },
             ],
           },
         ],

@@ -1,10 +1,17 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { DashboardHeaderActions } from '../layout/dashboard-header-actions';
 import { WorkflowInstanceRedirect } from '../routes/workflow-instance-redirect';
 import { placeholder } from './placeholder-route';
 import type { RouteHandle } from './route-handle';
 
-const dashboardHandle: RouteHandle = { headerActions: DashboardHeaderActions };
+// The dashboard's page and its header icons arrive together, on demand (issue 14: a light first load).
+async function dashboardRoute() {
+  const [{ DashboardRoute }, { DashboardHeaderActions }] = await Promise.all([
+    import('../routes/dashboard-route'),
+    import('../layout/dashboard-header-actions'),
+  ]);
+  const handle: RouteHandle = { headerActions: DashboardHeaderActions, area: 'dashboard' };
+  return { Component: DashboardRoute, handle };
+}
 
 const processPages = () => import('./process-pages');
 const processPage = async () => ({ Component: (await processPages()).ProcessPage });
@@ -21,8 +28,7 @@ export const processWithoutHeaderRoute: RouteObject = {
 export const workflowRoutes: RouteObject[] = [
   {
     path: 'workflows/instances',
-    handle: { ...dashboardHandle, area: 'dashboard' },
-    lazy: async () => ({ Component: (await import('../routes/dashboard-route')).DashboardRoute }),
+    lazy: dashboardRoute,
   },
   { path: 'workflows/instances/:id/*', element: <WorkflowInstanceRedirect /> },
   { path: 'process/:id', handle: { area: 'process' }, lazy: processPage },

@@ -1,5 +1,5 @@
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconWorld } from '@tabler/icons-react';
+import { NativeSelect } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageOption } from '../../../lib/i18n/language-options';
 
@@ -9,37 +9,28 @@ export type LanguagePickerProps = {
   onChange: (code: string) => void;
 };
 
-// Only worth showing when there is a choice to make.
+// Only worth showing when there is a choice to make. The browser's own select (issue 14, first load):
+// the sign-in pages carry no pop-over positioning code, and it works the same with a keyboard, a
+// screen reader or a phone.
 export function LanguagePicker({ languages, current, onChange }: LanguagePickerProps) {
   const { t } = useTranslation();
   if (languages.length < 2) return null;
-  const currentLabel = languages.find((l) => l.code === current)?.label ?? current;
   return (
-    <Menu position="top-end" shadow="md" radius="md" width={220}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          leftSection={<IconWorld size={16} stroke={1.5} />}
-          rightSection={<IconChevronDown size={14} stroke={1.5} />}
-          aria-label={t('language.choose')}
-        >
-          {currentLabel}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown mah="33vh" style={{ overflowY: 'auto' }}>
-        {languages.map((language) => (
-          <Menu.Item
-            key={language.code}
-            lang={language.code}
-            onClick={() => onChange(language.code)}
-            rightSection={language.code === current ? <IconCheck size={14} /> : null}
-          >
-            {language.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <NativeSelect
+      size="xs"
+      variant="filled"
+      radius="md"
+      w={180}
+      aria-label={t('language.choose')}
+      leftSection={<IconWorld size={16} stroke={1.5} aria-hidden />}
+      value={languages.some((l) => l.code === current) ? current : undefined}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    >
+      {languages.map((language) => (
+        <option key={language.code} value={language.code} lang={language.code}>
+          {language.label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
