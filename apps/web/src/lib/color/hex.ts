@@ -4,6 +4,7 @@ export type Rgb = [number, number, number];
 
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
+const DARK_TEXT: Rgb = [0x1a, 0x1b, 0x1e];
 
 // '#abc' and '#aabbcc' (spec 1 section 5); null for anything else.
 export function parseHex(value: string | null | undefined): Rgb | null {
@@ -55,11 +56,16 @@ export function tint(color: string, towardWhite: number): string {
   return rgb ? toHex(mix(rgb, WHITE, towardWhite)) : color;
 }
 
-// Text on a tenant-chosen background must stay readable whatever colour they pick.
+// Text on a tenant-chosen background must stay readable whatever colour they pick: the near-black
+// text colour or white, whichever reads better; on a mid-tone where neither reaches 4.5:1, black
+// (white or black always reaches 4.58:1).
 export function readableTextOn(background: string | null | undefined): string {
   const rgb = parseHex(background);
   if (!rgb) return 'var(--mantine-color-text)';
-  return luminance(rgb) > 0.4 ? '#1a1b1e' : '#ffffff';
+  const dark = contrastRatio(rgb, DARK_TEXT);
+  const light = contrastRatio(rgb, WHITE);
+  if (light > dark) return '#ffffff';
+  return dark >= 4.5 ? '#1a1b1e' : '#000000';
 }
 
 // Tints toward white for shades 0-5, the brand colour itself at 6, then darker shades.

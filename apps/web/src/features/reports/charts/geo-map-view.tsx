@@ -141,7 +141,8 @@ export default function GeoMapView({
             width={width}
             height={height}
             viewBox={`0 0 ${width} ${height}`}
-            role="img"
+            // A drawing (its own role), not an image: its countries are buttons a keyboard reaches
+            // (issue 14, nested-interactive).
             aria-label={t('reports.chart.geoMap.label', { measure })}
             data-chart-surface="geo-map"
             // Drawn left to right: the world is not mirrored, only its legend (below).
