@@ -23,6 +23,7 @@ describe('advanced filter panel layout', { timeout: 40_000 }, () => {
       [WORKFLOW_PATHS.kinds]: { body: page(KINDS) },
       [ADMIN_PATHS.regions]: { body: page([{ id: 1, name: 'Europe' }]) },
       [ADMIN_PATHS.businessUnits]: { body: page([]) },
+      [WORKFLOW_PATHS.statuses]: { body: page([]) },
       [PREFERENCE_PATHS.recentActivity]: { body: { recently_viewed_workflows: [] } },
       [PREFERENCE_PATHS.preferences]: { body: page([]) },
       [DASHBOARD_PATHS.kindWorkflowCounts]: { body: { results: [] } },

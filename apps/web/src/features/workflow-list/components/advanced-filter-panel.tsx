@@ -8,8 +8,8 @@ import {
 import { CloseButton, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllBusinessUnits, useRegions } from '../api/lookups';
-import { FilterBuilder } from './filter-builder';
+import { useAllBusinessUnits, useRegions, useStatuses } from '../api/lookups';
+import { FilterBuilder, statusOptions } from './filter-builder';
 
 type AdvancedFilterPanelProps = {
   applied: ConditionGroup | undefined;
@@ -42,12 +42,14 @@ export function AdvancedFilterPanel({
   useEffect(() => setDraft(applied ?? emptyConditionGroup()), [applied]);
   const regions = useRegions();
   const units = useAllBusinessUnits(true);
+  const statuses = useStatuses();
   const choices = useMemo(
     () => ({
       regions: (regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
       businessUnits: (units.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+      statuses: statusOptions(statuses.data ?? []),
     }),
-    [regions.data, units.data],
+    [regions.data, units.data, statuses.data],
   );
   const catalogue = kindSelected ? kindCatalogue : COMMON;
 

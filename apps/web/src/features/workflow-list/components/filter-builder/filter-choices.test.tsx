@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockApi } from '../../../../test/fetch-mock';
 import { choose, renderBuilder, rootGroup, row } from './filter-builder-fixtures';
+import { statusOptions } from './filter-choices';
 
 const REGIONS = {
   regions: [
@@ -94,6 +95,23 @@ describe('filter builder value pickers', { timeout: 40_000 }, () => {
     const condition = row(rootGroup(), 1);
     expect(within(condition).getByText('North America')).toBeTruthy();
     expect(within(condition).getByText('99')).toBeTruthy();
+  });
+
+  it("offers every kind's statuses by name for the workflow status and applies the tag", async () => {
+    const { onApply } = renderBuilder(undefined, {
+      statuses: statusOptions([
+        { tag: 'draft', display_name: 'Draft' },
+        { tag: 'in_review', display_name: 'In Review' },
+        { tag: 'draft', display_name: 'Draft' },
+        { tag: 'in_review', display_name: 'Under review' },
+      ]),
+    });
+    addCondition();
+    await choose(row(rootGroup(), 1), 'Field', 'Workflow status');
+    expect(await optionNames(row(rootGroup(), 1), 'Value')).toEqual(['Draft', 'In Review / Under review']);
+    await choose(row(rootGroup(), 1), 'Value', 'In Review / Under review');
+    apply();
+    expect(onApply.mock.calls.at(-1)?.[0].conditions[0]).toMatchObject({ value: 'in_review' });
   });
 
   it('offers people by name for a person attribute and applies their id', async () => {

@@ -10,6 +10,9 @@ export type FilterChoices = {
   businessUnits?: readonly FilterOption[];
   users?: readonly FilterOption[];
   countries?: readonly FilterOption[];
+  // Every kind's statuses by tag, for the workflow status when no kind is chosen (a chosen kind's
+  // catalogue carries its own).
+  statuses?: readonly FilterOption[];
 };
 
 const COUNTRY_FIELD_TYPES: ReadonlySet<string> = new Set(['country_single_select', 'country_multi_select']);
@@ -25,6 +28,7 @@ export function choiceSource(attribute: FilterAttribute): keyof FilterChoices | 
   if ((source.kind === 'workflow' || source.kind === 'field') && of === 'business_unit')
     return 'businessUnits';
   if (source.kind === 'field' && COUNTRY_FIELD_TYPES.has(source.field_type)) return 'countries';
+  if (source.kind === 'workflow' && source.attribute === 'status') return 'statuses';
   if (attribute.type === 'user') return 'users';
   return null;
 }
@@ -50,3 +54,14 @@ export function withValues(options: readonly FilterOption[], values: readonly st
 
 const copy = (list: readonly FilterOption[] | undefined): FilterOption[] | null =>
   list && list.length > 0 ? [...list] : null;
+
+// Statuses of several kinds share a tag ('draft'); one choice per tag, named as the kinds name it.
+export function statusOptions(statuses: readonly { tag: string; display_name: string }[]): FilterOption[] {
+  const names = new Map<string, string[]>();
+  for (const status of statuses) {
+    const list = names.get(status.tag) ?? [];
+    if (!list.includes(status.display_name)) list.push(status.display_name);
+    names.set(status.tag, list);
+  }
+  return [...names].map(([tag, list]) => ({ value: tag, label: list.join(' / ') }));
+}

@@ -1,2 +1,2 @@
 export { FilterBuilder, type FilterBuilderProps } from './filter-builder';
-export type { FilterChoices, FilterOption } from './filter-choices';
+export { type FilterChoices, type FilterOption, statusOptions } from './filter-choices';
