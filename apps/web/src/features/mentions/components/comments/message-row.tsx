@@ -7,6 +7,7 @@ import { PersonAvatar } from '../../../../components/person-avatar';
 import { TimeAgo } from '../../../../components/time-ago';
 import { connectorLabel } from '../../../../lib/format/connector-label';
 import { confirmAction } from '../../../../lib/notifications/confirm';
+import { toast } from '../../../../lib/notifications/toast';
 import { useDeleteMessage, useEditMessage } from '../../api/messages';
 import { MessageBody } from '../message-body';
 import { Composer } from './composer';
@@ -35,7 +36,12 @@ export function MessageRow({ message, workflowId, viewerId, now }: MessageRowPro
       confirm: 'mentions.thread.delete',
       // Above the comments side panel (a drawer, z-index 200), overlay included.
       zIndex: 300,
-      onConfirm: () => remove.mutate({ messageId: message.id, threadId: message.thread }),
+      onConfirm: () =>
+        remove.mutate(
+          { messageId: message.id, threadId: message.thread },
+          // A refusal is said under the message itself.
+          { onSuccess: () => toast.success('mentions.thread.deleted') },
+        ),
     });
 
   return (
