@@ -14,7 +14,7 @@ import {
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserText } from '../../../components/user-text';
+import { isolate, UserText } from '../../../components/user-text';
 import { useToggleFavouriteReport } from '../api/favourite-reports';
 import { reportCsvUrl, useDeleteReport } from '../api/reports';
 import { useDownloadChartPng } from '../charts';
@@ -50,7 +50,7 @@ export function ReportCard({ report, dashboardId, permissions, favouriteId, with
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: t('reports.report.deleteTitle'),
-      children: <Text fz="sm">{t('reports.report.deleteConfirm', { name: report.name })}</Text>,
+      children: <Text fz="sm">{t('reports.report.deleteConfirm', { name: isolate(report.name) })}</Text>,
       labels: { confirm: t('reports.delete'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(report.id),

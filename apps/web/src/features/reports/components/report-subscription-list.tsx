@@ -2,6 +2,7 @@ import type { ReportSubscription } from '@attest/shared';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useDeleteReportSubscription, useSendReportSubscription } from '../api/report-subscriptions';
@@ -74,7 +75,7 @@ export function ReportSubscriptionList({ reportId, subscriptions, onEdit }: Repo
                         ? dateTimeText(s.last_sent_at, i18n.language)
                         : t('reports.subscription.never'),
                     }),
-                    s.owner && t('reports.subscription.owner', { name: s.owner.name }),
+                    s.owner && t('reports.subscription.owner', { name: isolate(s.owner.name) }),
                   ]
                     .filter(Boolean)
                     .join(' · ')}

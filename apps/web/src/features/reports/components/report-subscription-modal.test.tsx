@@ -1,6 +1,7 @@
 import { REPORT_PATHS, type ReportSubscription, SUBSCRIPTION_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
@@ -189,7 +190,10 @@ describe('ReportSubscriptionsPanel', () => {
       },
     );
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe by e-mail' }));
-    const dialog = await screen.findByRole('dialog', { name: 'E-mail subscriptions: Lab figures' });
+    const dialog = await screen.findByRole('dialog', {
+      // The report's name is isolated, so it keeps its order in a right-to-left sentence.
+      name: `E-mail subscriptions: ${isolate('Lab figures')}`,
+    });
     expect(await within(dialog).findByText('Monthly on day 15 at 07:45 (Europe/Berlin)')).toBeTruthy();
   });
 });

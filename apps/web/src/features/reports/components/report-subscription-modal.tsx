@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { REPORT_SUBSCRIPTIONS_PAGE_SIZE, useReportSubscriptions } from '../api/report-subscriptions';
 import { reportErrorText } from '../lib/error-text';
 import { ReportSubscriptionForm } from './report-subscription-form';
@@ -15,7 +16,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function openReportSubscriptions(report: Pick<Report, 'id' | 'name'>, t: Translate): void {
   modals.open({
     modalId: `report-subscriptions-${report.id}`,
-    title: t('reports.subscription.title', { name: report.name }),
+    title: t('reports.subscription.title', { name: isolate(report.name) }),
     size: 'xl',
     radius: 'md',
     children: <ReportSubscriptionsPanel reportId={report.id} />,

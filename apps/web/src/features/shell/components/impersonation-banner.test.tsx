@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { renderWithProviders } from '../../../test/render';
 import { ImpersonationBanner } from './impersonation-banner';
 
@@ -14,7 +15,8 @@ describe('ImpersonationBanner', () => {
         stopping={false}
       />,
     );
-    expect(screen.getByText('You are acting as Ana Analyst.')).toBeTruthy();
+    // The name is isolated: in Arabic it keeps its own order inside the sentence.
+    expect(screen.getByText(`You are acting as ${isolate('Ana Analyst')}.`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Stop impersonating' }));
     expect(onStop).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconEyeCheck, IconLogout2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { IMPERSONATION_BANNER_HEIGHT_PX } from '../lib/header-layout';
 
 export type ImpersonationBannerProps = {
@@ -32,10 +33,10 @@ export function ImpersonationBanner({
     >
       <IconEyeCheck size={18} stroke={1.8} aria-hidden />
       <Text fz="sm" fw={600} truncate="end">
-        {t('impersonation.banner', { name: userName })}
+        {t('impersonation.banner', { name: isolate(userName) })}
       </Text>
       <Text fz="xs" c="grape.1" visibleFrom="md" truncate="end">
-        {t('impersonation.bannerDetail', { impersonator: impersonatorName })}
+        {t('impersonation.bannerDetail', { impersonator: isolate(impersonatorName) })}
       </Text>
       <Button
         size="compact-sm"

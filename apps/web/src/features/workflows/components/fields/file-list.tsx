@@ -2,6 +2,7 @@ import type { FileAnswer } from '@attest/shared';
 import { ActionIcon, Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../../components/user-text';
 
 export type PendingUpload = { key: string; name: string };
 
@@ -69,7 +70,7 @@ export function FileList({
       ))}
       {uploads.map((upload) => (
         <Stack key={upload.key} component="li" gap={2}>
-          <Text size="sm">{t('fields.file.uploading', { name: upload.name })}</Text>
+          <Text size="sm">{t('fields.file.uploading', { name: isolate(upload.name) })}</Text>
           {/* fetch reports no upload progress: a running bar until the server answers. */}
           <Progress
             value={100}
