@@ -187,6 +187,40 @@ describe('accessibility (issue 14): axe on every route', () => {
     ROUND_TIMEOUT_MS,
   );
 
+  it(
+    'opens a person from the users table with the keyboard, showing where focus is',
+    async () => {
+      const { page, context } = await newPage();
+      try {
+        await signIn(page, TENANT, PEOPLE.admin);
+        await page.goto(tenantUrl(TENANT, '/settings/users'));
+        const row = page.getByTestId('user-row').first();
+        await row.waitFor();
+        // Tab from the control before the table lands on the first row, drawn with a focus ring.
+        await row.evaluate((element) => {
+          const focusable = Array.from(
+            document.querySelectorAll<HTMLElement>(
+              'button:not([disabled]), input:not([disabled]), [tabindex="0"]',
+            ),
+          );
+          focusable[focusable.indexOf(element as HTMLElement) - 1]?.focus();
+        });
+        await page.keyboard.press('Tab');
+        const focus = await row.evaluate((element) => ({
+          focused: document.activeElement === element,
+          visible: element.matches(':focus-visible'),
+          outline: getComputedStyle(element).outlineStyle,
+        }));
+        expect(focus).toEqual({ focused: true, visible: true, outline: 'solid' });
+        await page.keyboard.press('Enter');
+        await page.getByRole('dialog').waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+    ROUND_TIMEOUT_MS,
+  );
+
   it('reports a serious colour-contrast violation on a deliberately low-contrast page', async () => {
     const { page, context } = await newPage();
     try {

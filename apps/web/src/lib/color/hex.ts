@@ -64,8 +64,9 @@ export function readableTextOn(background: string | null | undefined): string {
   if (!rgb) return 'var(--mantine-color-text)';
   const dark = contrastRatio(rgb, DARK_TEXT);
   const light = contrastRatio(rgb, WHITE);
-  if (light > dark) return '#ffffff';
-  return dark >= 4.5 ? '#1a1b1e' : '#000000';
+  if (light >= 4.5 && light >= dark) return '#ffffff';
+  if (dark >= 4.5) return '#1a1b1e';
+  return contrastRatio(rgb, BLACK) >= light ? '#000000' : '#ffffff';
 }
 
 // Tints toward white for shades 0-5, the brand colour itself at 6, then darker shades.
