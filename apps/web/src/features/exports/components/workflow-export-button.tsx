@@ -3,7 +3,6 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isolate } from '../../../components/user-text';
 import { toast } from '../../../lib/notifications/toast';
 import { usePermissions } from '../../auth';
 import { createWorkflowExport } from '../api/workflow-exports';
@@ -33,7 +32,7 @@ export function WorkflowExportButton({ kind, list }: WorkflowExportButtonProps) 
     },
   });
   if (!can('can_export_workflow_data')) return null;
-  const label = t('exports.tooltip', { kind: isolate(kind.name) });
+  const label = t('exports.tooltip', { kind: kind.name });
 
   return (
     <Menu position="bottom-end">
