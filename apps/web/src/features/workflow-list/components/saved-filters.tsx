@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Modal, NavLink, Stack, Text, TextInput, Tool
 import { IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { savedFilterQuery, useDeleteSavedFilter, useSavedFilters, useSaveFilter } from '../api/saved-filters';
@@ -78,7 +79,7 @@ export function SavedFilterList({ current, onApply }: { current: string; onApply
               component="button"
               label={
                 <Text size="sm" truncate>
-                  {filter.name}
+                  <UserText>{filter.name}</UserText>
                 </Text>
               }
               leftSection={<IconBookmark size={14} />}
