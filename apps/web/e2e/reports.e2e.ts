@@ -43,7 +43,7 @@ describe('dashboards and reports', () => {
         page.waitForEvent('download'),
         page.getByRole('menuitem', { name: 'Download CSV' }).click(),
       ]);
-      expect(download.suggestedFilename()).toMatch(/^Workflows by status-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(download.suggestedFilename()).toMatch(/^workflows-by-status-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile((await download.path()) ?? '', 'utf8');
       expect(csv.startsWith('\uFEFFStatus,Count\r\n')).toBe(true);
 
