@@ -7,7 +7,11 @@ import { selectOption } from './support/select-option.js';
 async function rowNames(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Workflows' });
   await table.locator('tbody tr').first().waitFor();
-  return table.locator('tbody tr td:nth-child(2)').allInnerTexts();
+  // The name column's place depends on the person's chosen columns: find it by its header.
+  const headers = await table.locator('thead th').allInnerTexts();
+  const nameColumn = headers.findIndex((header) => header.trim().toLowerCase() === 'name') + 1;
+  expect(nameColumn).toBeGreaterThan(0);
+  return table.locator(`tbody tr td:nth-child(${nameColumn})`).allInnerTexts();
 }
 
 // "126 in total": the list's count as the page shows it, once the list request has answered.

@@ -15,7 +15,8 @@ describe('impersonation', () => {
     await page.getByRole('button', { name: 'Impersonate' }).click();
 
     const banner = page.getByTestId('impersonation-banner');
-    await banner.getByText('You are acting as Ana Analyst.').waitFor();
+    // The name is isolated (U+2068 … U+2069) so it keeps its order in right-to-left languages.
+    await banner.getByText(/^You are acting as \u2068?Ana Analyst\u2069?\.$/).waitFor();
     await page.locator('header').getByText('Ana Analyst', { exact: true }).waitFor();
 
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
