@@ -12,6 +12,8 @@ export async function selectOption(
   search?: string,
 ): Promise<void> {
   const box = scope.getByRole('combobox', { name: label });
+  await box.scrollIntoViewIfNeeded();
+  await untilWhollyShown(box);
   if (search) await box.fill(search);
   else await box.click();
   const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -20,4 +22,27 @@ export async function selectOption(
     .filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) })
     .first()
     .click();
+}
+
+// Mantine hides a list (display: none) whose box was clipped at the moment it opened, and keeps it
+// hidden: a box in an accordion panel that is still sliding open is clipped by the panel. Playwright's
+// "stable" check does not see this, since the box itself does not move while the panel grows.
+async function untilWhollyShown(box: Locator): Promise<void> {
+  await box.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        // Past three seconds, go on and let the click report what it finds.
+        setTimeout(resolve, 3000);
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.intersectionRatio >= 0.99)) {
+              observer.disconnect();
+              resolve();
+            }
+          },
+          { threshold: [0.99, 1] },
+        );
+        observer.observe(element);
+      }),
+  );
 }
