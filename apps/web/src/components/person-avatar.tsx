@@ -35,6 +35,9 @@ export type PersonAvatarProps = {
   // Where the name is written beside the avatar, the avatar only decorates: no tooltip, hidden from
   // screen readers.
   decorative?: boolean;
+  // The full name on hover even where screen readers take the name from elsewhere (a button that
+  // hides its written name on narrow screens). Defaults to the opposite of decorative.
+  withTooltip?: boolean;
 };
 
 // Issue 14: two people with the same initials ('AA') are told apart by colour and by the full name
@@ -46,6 +49,7 @@ export function PersonAvatar({
   size = 32,
   secondary = false,
   decorative = false,
+  withTooltip = !decorative,
 }: PersonAvatarProps) {
   const color = personColor(colorKey);
   const avatar = (
@@ -64,7 +68,7 @@ export function PersonAvatar({
       {letters ?? lettersOf(name)}
     </Avatar>
   );
-  if (decorative) return avatar;
+  if (!withTooltip) return avatar;
   return (
     <Tooltip label={name} withArrow openDelay={150} events={{ hover: true, focus: true, touch: true }}>
       {avatar}

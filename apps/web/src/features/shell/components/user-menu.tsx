@@ -1,5 +1,5 @@
 import { type HeaderLink, USER_KIND, type User } from '@attest/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconChevronDown,
   IconHelpCircle,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PersonAvatar } from '../../../components/person-avatar';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
 import { APP_PATHS } from '../../../lib/navigation/app-paths';
 import type { LanguageOption } from '../lib/shell-types';
@@ -47,13 +48,19 @@ export function UserMenu({
   return (
     <Menu position="bottom-end" width={260} shadow="md" radius="md" withinPortal>
       <Menu.Target>
-        {/* Issue 14: named by what it shows, the initials and the name, then what it does (WCAG
-            2.5.3, label in name); the spaces keep those words apart. */}
+        {/* Issue 14: named by the person's name, then what it does; the spaces keep those words
+            apart. The avatar's colour (from the user's id, as on the users page) and its tooltip
+            tell two people with the same initials apart (Alex Admin and Ana Analyst, 'AA'). */}
         <UnstyledButton data-testid="user-menu-button" px={6} py={4}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="initials" name={name} radius="xl" size={34}>
-              {initialsOf(user)}
-            </Avatar>{' '}
+            <PersonAvatar
+              colorKey={user.id}
+              name={name}
+              letters={initialsOf(user)}
+              size={34}
+              decorative
+              withTooltip
+            />{' '}
             <Text fz="sm" fw={500} visibleFrom="sm" truncate="end" maw={160}>
               {name}
             </Text>{' '}
