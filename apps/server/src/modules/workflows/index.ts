@@ -13,10 +13,15 @@ export { type MaterialiseInput, materialiseWorkflow } from './materialise.js';
 export { loadDefinition } from './definition-cache.js';
 export { type PublishedDefinition, publishDefinition } from './publish-definition.js';
 
-// Workflow access: one workflow, every list, and the loaders that check it first.
+// Workflow access: one workflow, every list (of workflows, and of the places whose workflows a user
+// may see), and the loaders that check it first.
 
 export { workflowAccess } from './workflow-access.js';
-export { visibleWorkflowsFilter } from './workflow-access.repository.js';
+export {
+  visibleBusinessUnitsFilter,
+  visibleRegionsFilter,
+  visibleWorkflowsFilter,
+} from './workflow-access.repository.js';
 export {
   currentAnswers,
   type LoadedWorkflow,

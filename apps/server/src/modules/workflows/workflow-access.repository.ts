@@ -1,30 +1,68 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 // The SQL of region and business-unit access (the rule is in workflow-access.ts): the grants one
-// workflow's access is read from, and the same rule as a where-clause for every list.
+// workflow's access is read from, and the same rule as a where-clause for every list: of workflows,
+// and of the places (regions, business units) whose workflows a user may see.
 
 type WorkflowsRef = ExpressionBuilder<Database & { w: Database['workflows'] }, 'w'>;
+type RegionsRef = ExpressionBuilder<Database & { r: Database['regions'] }, 'r'>;
+type UnitsRef = ExpressionBuilder<Database & { b: Database['business_units'] }, 'b'>;
+
+const grants = expressionBuilder<Database>();
+
+// The user's grant on the region, or the business unit, that the outer query names: a correlated
+// sub-select for exists().
+function regionGrant(userId: string, regionId: Expression<string>) {
+  return grants
+    .selectFrom('user_region_access as ra')
+    .select(sql`1`.as('one'))
+    .where('ra.region_id', '=', regionId)
+    .where('ra.user_id', '=', userId);
+}
+
+function businessUnitGrant(userId: string, businessUnitId: Expression<string | null>) {
+  return grants
+    .selectFrom('user_business_unit_access as ba')
+    .select(sql`1`.as('one'))
+    .where('ba.business_unit_id', '=', businessUnitId)
+    .where('ba.user_id', '=', userId);
+}
 
 // A where-clause for queries over `workflows as w`.
 export function visibleWorkflowsFilter(userId: string) {
   return (eb: WorkflowsRef) =>
     eb.or([
-      eb.exists(
-        eb
-          .selectFrom('user_region_access as ra')
-          .select(sql`1`.as('one'))
-          .whereRef('ra.region_id', '=', 'w.region_id')
-          .where('ra.user_id', '=', userId),
-      ),
+      eb.exists(regionGrant(userId, eb.ref('w.region_id'))),
+      eb.exists(businessUnitGrant(userId, eb.ref('w.business_unit_id'))),
+    ]);
+}
+
+// A where-clause for queries over `regions as r`: a region is visible with a grant on it or on one of
+// its business units (the user sees that unit's workflows, so may filter by its region).
+export function visibleRegionsFilter(userId: string) {
+  return (eb: RegionsRef) =>
+    eb.or([
+      eb.exists(regionGrant(userId, eb.ref('r.id'))),
       eb.exists(
         eb
           .selectFrom('user_business_unit_access as ba')
+          .innerJoin('business_units as bu', 'bu.id', 'ba.business_unit_id')
           .select(sql`1`.as('one'))
-          .whereRef('ba.business_unit_id', '=', 'w.business_unit_id')
+          .whereRef('bu.region_id', '=', 'r.id')
           .where('ba.user_id', '=', userId),
       ),
+    ]);
+}
+
+// A where-clause for queries over `business_units as b`: a unit is visible with a grant on it or on
+// its region.
+export function visibleBusinessUnitsFilter(userId: string) {
+  return (eb: UnitsRef) =>
+    eb.or([
+      eb.exists(businessUnitGrant(userId, eb.ref('b.id'))),
+      eb.exists(regionGrant(userId, eb.ref('b.region_id'))),
     ]);
 }
 
