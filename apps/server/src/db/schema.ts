@@ -563,6 +563,90 @@ export type JobLeasesTable = {
   heartbeat_at: Generated<Date>;
 };
 
+// Issue 15: the studio (migration 0020).
+export type StudioStage = 'draft' | 'rft' | 'deployed' | 'ARCHIVE';
+export type StudioEnvironment = 'DEVELOPMENT' | 'QA' | 'STAGING' | 'UAT' | 'PRODUCTION';
+export type StudioReviewDecision = 'approved' | 'changes_requested';
+export type StudioAppsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  icon: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  archived_at: Date | null;
+};
+export type StudioBranchesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  name: string;
+  is_main: Generated<boolean>;
+  based_on_savepoint_id: string | null;
+  package: Json<unknown>;
+  revision: Generated<number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+};
+export type StudioSavepointsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  branch_id: string;
+  parent_savepoint_id: string | null;
+  message: string;
+  package: Json<unknown>;
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+export type StudioVersionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  savepoint_id: string;
+  major: number;
+  minor: number;
+  stage: Generated<StudioStage>;
+  is_frozen: Generated<boolean>;
+  is_locked: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type StudioReviewsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  version_id: string;
+  reviewer_id: string | null;
+  decision: StudioReviewDecision;
+  comment: Generated<string>;
+  created_at: CreatedAt;
+};
+export type StudioDeploymentsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  version_id: string;
+  environment: StudioEnvironment;
+  published: Json<unknown>;
+  deployed_by: string | null;
+  deployed_at: CreatedAt;
+};
+export type StudioActivityTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  branch_id: string | null;
+  actor_user_id: string | null;
+  action: string;
+  details: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -612,6 +696,13 @@ export type Database = {
   reports: ReportsTable;
   report_subscriptions: ReportSubscriptionsTable;
   report_subscription_recipients: ReportSubscriptionRecipientsTable;
+  studio_apps: StudioAppsTable;
+  studio_branches: StudioBranchesTable;
+  studio_savepoints: StudioSavepointsTable;
+  studio_versions: StudioVersionsTable;
+  studio_reviews: StudioReviewsTable;
+  studio_deployments: StudioDeploymentsTable;
+  studio_activity: StudioActivityTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -16,6 +16,7 @@ import * as m0016 from './0016-report-indexes.js';
 import * as m0017 from './0017-step-group-cycles.js';
 import * as m0018 from './0018-job-leases.js';
 import * as m0019 from './0019-dashboard-columns.js';
+import * as m0020 from './0020-studio.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-step-group-cycles': m0017,
   '0018-job-leases': m0018,
   '0019-dashboard-columns': m0019,
+  '0020-studio': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {
