@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND_KEYS } from './brands.js';
+import { TranslationsSchema } from './localized-text.js';
 import { text } from './validators/input-limits.js';
 import { EmbedUrlSchema, LinkUrlSchema, LogoUrlSchema } from './validators/link-url.js';
 
@@ -12,8 +13,10 @@ export const FEATURE_TOGGLES = [
 ] as const;
 
 // Header and support links: http(s) or a page of this app (issue 12: never javascript: or data:).
+// Issue 14: the label in other languages is optional; the web shows the reader's (localized()).
 export const HeaderLinkSchema = z.object({
   label: text().min(1).max(60),
+  label_translations: TranslationsSchema.optional(),
   url: LinkUrlSchema,
 });
 export const MAX_HEADER_LINKS = 10;

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './exports.js';
 export * from './filters/index.js';
 export * from './locales.js';
+export * from './localized-text.js';
 export * from './mentions/index.js';
 export * from './notifications/index.js';
 export * from './pagination.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from '../validators/input-limits.js';
 import type { WorkflowDefinition } from '../workflows/definition-schema.js';
-import { flattenSteps } from '../workflows/definition-schema.js';
+import { flattenSteps, statusDisplayName } from '../workflows/definition-schema.js';
 import { type FieldType, isAnswerable } from '../workflows/field-types.js';
 import { type AttributeType, AttributeTypeSchema } from './operators.js';
 
@@ -196,7 +196,11 @@ export const ATTRIBUTE_PREFIX = {
   user: 'user__',
 } as const;
 
-export function workflowAttributes(definition?: Pick<WorkflowDefinition, 'statuses'>): FilterAttribute[] {
+// `locale` names the statuses in the reader's language (issue 14); without it, as the tenant wrote them.
+export function workflowAttributes(
+  definition?: Pick<WorkflowDefinition, 'statuses'>,
+  locale?: string,
+): FilterAttribute[] {
   return WORKFLOW_ATTRIBUTES.map((attribute) => ({
     path: `${ATTRIBUTE_PREFIX.workflow}${attribute}`,
     label: WORKFLOW_LABELS[attribute],
@@ -206,7 +210,10 @@ export function workflowAttributes(definition?: Pick<WorkflowDefinition, 'status
     // Status values are status tags; regions and business units are chosen by id in the web.
     options:
       attribute === 'status' && definition
-        ? definition.statuses.map((s) => ({ value: s.tag, label: s.display_name }))
+        ? definition.statuses.map((s) => ({
+            value: s.tag,
+            label: statusDisplayName(definition, s.tag, locale),
+          }))
         : null,
     source: { kind: 'workflow', attribute },
   }));
@@ -228,8 +235,9 @@ export function userAttributes(): FilterAttribute[] {
 // attributes and its answerable fields typed from their field type (choices with their options).
 export function catalogueForDefinition(
   definition: Pick<WorkflowDefinition, 'statuses' | 'step_groups'>,
+  locale?: string,
 ): FilterAttribute[] {
-  const attributes = [...workflowAttributes(definition), ...userAttributes()];
+  const attributes = [...workflowAttributes(definition, locale), ...userAttributes()];
   for (const step of flattenSteps(definition)) {
     for (const attribute of STEP_ATTRIBUTES) {
       attributes.push({

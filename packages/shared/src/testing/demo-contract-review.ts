@@ -29,9 +29,42 @@ export const CONTRACT_REVIEW_DEFINITION: WorkflowDefinition = {
   version: 1,
   kind: { tag: 'contract_review', name: 'Contract Review', icon: 'file-certificate' },
   statuses: [
-    { tag: 'draft', display_name: 'Draft', color_code: '#868e96' },
-    { tag: 'in_legal_review', display_name: 'In legal review', color_code: '#1c7ed6' },
-    { tag: 'signed', display_name: 'Signed', color_code: '#2f9e44' },
+    {
+      tag: 'draft',
+      display_name: 'Draft',
+      display_name_translations: {
+        ar: 'مسودة',
+        de: 'Entwurf',
+        es: 'Borrador',
+        fr: 'Brouillon',
+        ja: '下書き',
+      },
+      color_code: '#868e96',
+    },
+    {
+      tag: 'in_legal_review',
+      display_name: 'In legal review',
+      display_name_translations: {
+        ar: 'قيد المراجعة القانونية',
+        de: 'In rechtlicher Prüfung',
+        es: 'En revisión legal',
+        fr: 'En examen juridique',
+        ja: '法務レビュー中',
+      },
+      color_code: '#1c7ed6',
+    },
+    {
+      tag: 'signed',
+      display_name: 'Signed',
+      display_name_translations: {
+        ar: 'موقّع',
+        de: 'Unterzeichnet',
+        es: 'Firmado',
+        fr: 'Signé',
+        ja: '署名済み',
+      },
+      color_code: '#2f9e44',
+    },
   ],
   initial_status: 'draft',
   step_groups: [

@@ -26,9 +26,42 @@ export const RISK_ASSESSMENT_DEFINITION: WorkflowDefinition = {
   version: 1,
   kind: { tag: 'risk_assessment', name: 'Risk Assessment', icon: 'shield-check' },
   statuses: [
-    { tag: 'not_reviewed', display_name: 'Not reviewed', color_code: '#868e96' },
-    { tag: 'in_progress', display_name: 'In progress', color_code: '#f08c00' },
-    { tag: 'reviewed', display_name: 'Reviewed', color_code: '#2f9e44' },
+    {
+      tag: 'not_reviewed',
+      display_name: 'Not reviewed',
+      display_name_translations: {
+        ar: 'لم تتم المراجعة',
+        de: 'Nicht geprüft',
+        es: 'Sin revisar',
+        fr: 'Non examiné',
+        ja: '未レビュー',
+      },
+      color_code: '#868e96',
+    },
+    {
+      tag: 'in_progress',
+      display_name: 'In progress',
+      display_name_translations: {
+        ar: 'قيد التنفيذ',
+        de: 'In Bearbeitung',
+        es: 'En curso',
+        fr: 'En cours',
+        ja: '進行中',
+      },
+      color_code: '#f08c00',
+    },
+    {
+      tag: 'reviewed',
+      display_name: 'Reviewed',
+      display_name_translations: {
+        ar: 'تمت المراجعة',
+        de: 'Geprüft',
+        es: 'Revisado',
+        fr: 'Examiné',
+        ja: 'レビュー済み',
+      },
+      color_code: '#2f9e44',
+    },
   ],
   initial_status: 'not_reviewed',
   step_groups: [

@@ -54,10 +54,48 @@ export const SUPPLIER_ONBOARDING_DEFINITION: WorkflowDefinition = {
   version: 1,
   kind: { tag: 'supplier_onboarding', name: 'Supplier Onboarding', icon: 'building-store' },
   statuses: [
-    { tag: 'draft', display_name: 'Draft', color_code: '#868e96' },
-    { tag: 'in_review', display_name: 'In Review', color_code: '#1c7ed6' },
-    { tag: 'approved', display_name: 'Approved', color_code: '#2f9e44' },
-    { tag: 'rejected', display_name: 'Rejected', color_code: '#e03131' },
+    {
+      tag: 'draft',
+      display_name: 'Draft',
+      display_name_translations: {
+        ar: 'مسودة',
+        de: 'Entwurf',
+        es: 'Borrador',
+        fr: 'Brouillon',
+        ja: '下書き',
+      },
+      color_code: '#868e96',
+    },
+    {
+      tag: 'in_review',
+      display_name: 'In Review',
+      display_name_translations: {
+        ar: 'قيد المراجعة',
+        de: 'In Prüfung',
+        es: 'En revisión',
+        fr: 'En cours d’examen',
+        ja: 'レビュー中',
+      },
+      color_code: '#1c7ed6',
+    },
+    {
+      tag: 'approved',
+      display_name: 'Approved',
+      display_name_translations: {
+        ar: 'تمت الموافقة',
+        de: 'Genehmigt',
+        es: 'Aprobado',
+        fr: 'Approuvé',
+        ja: '承認済み',
+      },
+      color_code: '#2f9e44',
+    },
+    {
+      tag: 'rejected',
+      display_name: 'Rejected',
+      display_name_translations: { ar: 'مرفوض', de: 'Abgelehnt', es: 'Rechazado', fr: 'Refusé', ja: '却下' },
+      color_code: '#e03131',
+    },
   ],
   initial_status: 'draft',
   step_groups: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localized, TranslationsSchema } from '../localized-text.js';
 import { isHexColor } from '../validators/hex-color.js';
 import { text } from '../validators/input-limits.js';
 import { type Condition, ConditionSchema, conditionLeafIssue, conditionLeaves } from './conditions.js';
@@ -20,6 +21,8 @@ export const WorkflowStatusSchema = z
   .object({
     tag: TagSegmentSchema,
     display_name: text().trim().min(1).max(100),
+    // Issue 14: the name in other languages (optional, so every stored definition stays valid).
+    display_name_translations: TranslationsSchema.optional(),
     color_code: text().refine(isHexColor, 'Use a hex colour such as #1c7ed6.'),
   })
   .strict();
@@ -131,9 +134,18 @@ export function handOverTargets(steps: readonly StepDefinition[], index: number)
   return next ? [next.tag] : [];
 }
 
-// A status's name for people; the tag itself when a definition no longer has it.
-export function statusDisplayName(definition: Pick<WorkflowDefinition, 'statuses'>, tag: string): string {
-  return definition.statuses.find((status) => status.tag === tag)?.display_name ?? tag;
+// A status's name for people (in `locale` when given and translated); the tag itself when a
+// definition no longer has it.
+export function statusDisplayName(
+  definition: Pick<WorkflowDefinition, 'statuses'>,
+  tag: string,
+  locale?: string,
+): string {
+  const status = definition.statuses.find((candidate) => candidate.tag === tag);
+  if (!status) return tag;
+  return locale
+    ? localized(status.display_name, status.display_name_translations, locale)
+    : status.display_name;
 }
 
 export function flattenSteps(definition: Pick<WorkflowDefinition, 'step_groups'>): StepDefinition[] {
