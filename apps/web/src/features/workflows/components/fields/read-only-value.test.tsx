@@ -86,6 +86,21 @@ describe('a submitted step shows its answers as values, not as inputs', () => {
     expect(shownAs('Notes')).toBe(ar.fields.noAnswer);
   });
 
+  it('marks no answer required once it can no longer change, and keeps its label', () => {
+    const { container } = renderWithProviders(
+      <FieldInput
+        field={fieldOf('char_field', { label: 'Supplier name', required: true })}
+        value="Northwind Logistics GmbH"
+        onChange={vi.fn()}
+        onCommit={vi.fn()}
+        readOnly
+        workflowId={7}
+      />,
+    );
+    expect(shownAs('Supplier name')).toBe('Northwind Logistics GmbH');
+    expect(container.textContent).not.toContain('*');
+  });
+
   it('keeps the editable control while the step is open', () => {
     renderWithProviders(
       <FieldInput

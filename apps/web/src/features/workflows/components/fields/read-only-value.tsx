@@ -1,12 +1,12 @@
 import type { CascaderOption, FieldDefinition, FieldType } from '@attest/shared';
-import { Anchor, Badge, Group, Input, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../../lib/format/date-time';
 import { formatMoney, formatNumber } from '../../../../lib/format/number';
 import { isRecord } from '../../lib/is-record';
 import type { ControlProps } from './control-props';
-import { VISUALLY_HIDDEN } from './visually-hidden';
+import { FieldWrapper } from './field-wrapper';
 
 // Types whose answer reads better as text than as a greyed-out control once it cannot change.
 // Files, html, tables, records, child workflows and places keep their own read-only views.
@@ -138,14 +138,8 @@ export function ReadOnlyValue({ field, value, chrome }: ControlProps) {
   const { t, i18n } = useTranslation();
   const empty = isEmpty(value);
   return (
-    <Input.Wrapper
-      id={chrome.id}
-      label={chrome.label}
-      description={chrome.description}
-      error={chrome.error}
-      labelElement="div"
-      labelProps={{ style: chrome.hideLabel ? VISUALLY_HIDDEN : undefined }}
-    >
+    // Not an input: no asterisk, even on a required field.
+    <FieldWrapper chrome={{ ...chrome, required: false }}>
       <Text
         data-read-only-value
         fz="sm"
@@ -156,6 +150,6 @@ export function ReadOnlyValue({ field, value, chrome }: ControlProps) {
       >
         {empty ? t('fields.noAnswer') : valueNode(field, value, t, i18n.language)}
       </Text>
-    </Input.Wrapper>
+    </FieldWrapper>
   );
 }
