@@ -254,6 +254,8 @@ export type WorkflowStatusesTable = {
   kind_id: string;
   tag: string;
   display_name: string;
+  // Locale code -> the name in that language (issue 14); '{}' when none were given.
+  display_name_translations: ColumnType<Record<string, string>, string | undefined, string>;
   color_code: string;
   position: Generated<number>;
 };

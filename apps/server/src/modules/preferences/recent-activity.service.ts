@@ -1,12 +1,13 @@
 import type { RecentActivity } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { workflowAccess } from '../workflows/index.js';
 import { recentWorkflowsRepository } from './recent-workflows.repository.js';
 
-async function recentOf(tx: Tx, userId: string): Promise<RecentActivity> {
-  const rows = await recentWorkflowsRepository.list(tx, userId);
+async function recentOf(tx: Tx, userId: string, locale: string): Promise<RecentActivity> {
+  const rows = await recentWorkflowsRepository.list(tx, userId, locale);
   return {
     recently_viewed_workflows: rows.map((r) => ({
       id: Number(r.id),
@@ -25,7 +26,7 @@ async function recentOf(tx: Tx, userId: string): Promise<RecentActivity> {
 
 // Spec 1 §7 GET user-recent-activity/: the workflows the user opened last that they may still see.
 export function recentActivity(ctx: UserContext) {
-  return withTenant(ctx.db, ctx.tenant.id, (tx) => recentOf(tx, ctx.auth.user.id));
+  return withTenant(ctx.db, ctx.tenant.id, (tx) => recentOf(tx, ctx.auth.user.id, readerLocale(ctx)));
 }
 
 // POST user-recent-activity/: the process page records a view. A workflow the user may not see is
@@ -40,6 +41,6 @@ export function recordView(ctx: UserContext, workflowId: number) {
       workflowId: String(workflowId),
     });
     await recentWorkflowsRepository.trim(tx, userId);
-    return recentOf(tx, userId);
+    return recentOf(tx, userId, readerLocale(ctx));
   });
 }

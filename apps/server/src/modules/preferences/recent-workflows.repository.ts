@@ -1,4 +1,5 @@
 import { RECENT_WORKFLOWS_KEPT } from '@attest/shared';
+import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 
@@ -37,7 +38,8 @@ export const recentWorkflowsRepository = {
   },
 
   // Newest first, only workflows the user may still see (spec 1 §7: a lost region access hides them).
-  list(tx: Tx, userId: string) {
+  // Status names in the reader's language (issue 14).
+  list(tx: Tx, userId: string, locale: string) {
     return tx
       .selectFrom('user_recent_workflows as r')
       .innerJoin('workflows as w', 'w.id', 'r.workflow_id')
@@ -52,10 +54,10 @@ export const recentWorkflowsRepository = {
         'k.id as kind_id',
         'k.name as kind_name',
         's.id as status_id',
-        's.display_name as status_name',
         's.color_code as status_color',
         's.tag as status_tag',
       ])
+      .select(localizedColumn('s.display_name', 's.display_name_translations', locale).as('status_name'))
       .orderBy('r.viewed_at', 'desc')
       .orderBy('r.workflow_id', 'desc')
       .limit(RECENT_WORKFLOWS_KEPT)

@@ -9,6 +9,7 @@ import {
   reportFileName,
 } from '@attest/shared';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { CSV_BOM, csvLine } from '../exports/index.js';
@@ -27,13 +28,16 @@ function runnableConfig(ctx: UserContext, stored: unknown): ReportConfig {
   return config;
 }
 
+// The report runs for the signed-in user, its status labels in their language (issue 14).
+const readerOf = (ctx: UserContext) => ({ userId: ctx.auth.user.id, locale: readerLocale(ctx) });
+
 // A stored report's results for the signed-in user (the engine keeps to the workflows they may
 // see). A stored config that no longer validates answers 400 with its problems.
 export function reportData(ctx: UserContext, id: number, page: ReportDataQuery): Promise<ReportResult> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const row = await reportsRepository.find(tx, String(id));
     if (!row) throw new NotFoundError();
-    return runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, runnableConfig(ctx, row.config), page);
+    return runReport(tx, ctx.tenant.id, readerOf(ctx), runnableConfig(ctx, row.config), page);
   });
 }
 
@@ -41,7 +45,7 @@ export function reportData(ctx: UserContext, id: number, page: ReportDataQuery):
 export function previewReport(ctx: UserContext, body: PreviewReportRequest): Promise<ReportResult> {
   const config = runnableConfig(ctx, body.config);
   return withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, config, {
+    runReport(tx, ctx.tenant.id, readerOf(ctx), config, {
       limit: body.limit,
       offset: body.offset,
     }),
@@ -66,7 +70,7 @@ export async function reportCsv(ctx: UserContext, id: number) {
     const page = { limit: REPORT_CSV_MAX_ROWS, offset: 0 };
     return {
       name: row.name,
-      result: await runReport(tx, ctx.tenant.id, { userId: ctx.auth.user.id }, config, page),
+      result: await runReport(tx, ctx.tenant.id, readerOf(ctx), config, page),
     };
   });
   return { fileName: reportFileName(name, new Date(), 'csv'), stream: Readable.from(reportCsvLines(result)) };

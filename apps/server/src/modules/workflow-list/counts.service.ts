@@ -7,6 +7,7 @@ import type {
 } from '@attest/shared';
 import { catalogueForDefinition, type RiskColorLabel } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { countOpenAlerts, countOpenInStepGroup, userGroupsPage } from './counts.repository.js';
@@ -110,11 +111,12 @@ export function alertCounts(
   });
 }
 
-// Spec 1 §7 fields/export-json/?active_kind=: the attribute catalogue of the kind's definition.
+// Spec 1 §7 fields/export-json/?active_kind=: the attribute catalogue of the kind's definition, its
+// status choices named in the reader's language (issue 14).
 export function fieldsExport(ctx: UserContext, kindId: number): Promise<FieldsExport> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
-    const results = catalogueForDefinition(kind.definition);
+    const results = catalogueForDefinition(kind.definition, readerLocale(ctx));
     return { results, count: results.length };
   });
 }

@@ -64,7 +64,13 @@ async function familyOf(tx: Tx, tenantId: string, userId: string, rows: readonly
   return parents;
 }
 
-async function lookups(tx: Tx, tenantId: string, userId: string, rows: readonly ListRow[]): Promise<Lookups> {
+type ListContext = { tenantId: string; userId: string; locale: string };
+
+async function lookups(
+  tx: Tx,
+  { tenantId, userId, locale }: ListContext,
+  rows: readonly ListRow[],
+): Promise<Lookups> {
   const ids = rows.map((r) => r.id);
   const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))];
   const definitionIds = distinct(rows.map((r) => r.definition_id));
@@ -72,7 +78,7 @@ async function lookups(tx: Tx, tenantId: string, userId: string, rows: readonly 
   for (const id of definitionIds) definitions.set(id, await loadDefinition(tx, tenantId, id));
   const lcTags = [...new Set([...definitions.values()].flatMap((d) => lcFields(d).map((f) => f.tag)))];
   const [statuses, kinds, regions, units, people, alerts, answers, parents] = await Promise.all([
-    statusesByIds(tx, distinct(rows.map((r) => r.status_id))),
+    statusesByIds(tx, distinct(rows.map((r) => r.status_id)), locale),
     kindsByIds(tx, distinct(rows.map((r) => r.kind_id))),
     regionsByIds(tx, distinct(rows.map((r) => r.region_id))),
     distinct(rows.map((r) => r.business_unit_id)).length === 0
@@ -176,12 +182,12 @@ function lcData(row: ListRow, l: Lookups): LcDataItem[] {
 // The list items of a page (spec 1 §3), with their rank (spec 1 §4).
 export async function listItems(
   tx: Tx,
-  context: { tenantId: string; userId: string },
+  context: ListContext,
   rows: readonly ListRow[],
   rank: { offset: number; count: number; descending: boolean },
 ): Promise<WorkflowListItem[]> {
   if (rows.length === 0) return [];
-  const l = await lookups(tx, context.tenantId, context.userId, rows);
+  const l = await lookups(tx, context, rows);
   return rows.map((row, index) => {
     const status = l.statuses.get(row.status_id);
     const kind = l.kinds.get(row.kind_id);

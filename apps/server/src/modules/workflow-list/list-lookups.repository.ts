@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 
@@ -45,10 +46,12 @@ export function visibleWorkflowNames(
 
 export type StatusRow = { id: string; tag: string; display_name: string; color_code: string };
 
-export function statusesByIds(tx: Tx, ids: readonly string[]): Promise<StatusRow[]> {
+// Named in the reader's language (issue 14).
+export function statusesByIds(tx: Tx, ids: readonly string[], locale: string): Promise<StatusRow[]> {
   return tx
     .selectFrom('workflow_statuses')
-    .select(['id', 'tag', 'display_name', 'color_code'])
+    .select(['id', 'tag', 'color_code'])
+    .select(localizedColumn('display_name', 'display_name_translations', locale).as('display_name'))
     .where('id', 'in', [...ids])
     .execute();
 }

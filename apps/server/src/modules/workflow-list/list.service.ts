@@ -7,6 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError } from '../../platform/errors.js';
 import { pageResponse } from '../../platform/page-response.js';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { countMatches, listPage } from './list.repository.js';
@@ -53,7 +54,8 @@ export function listWorkflows(
       listPage(tx, { ...pageScope, ordering }, { limit, offset }),
       countMatches(tx, countScope),
     ]);
-    const results = await listItems(tx, { tenantId, userId: ctx.auth.user.id }, rows, {
+    const listContext = { tenantId, userId: ctx.auth.user.id, locale: readerLocale(ctx) };
+    const results = await listItems(tx, listContext, rows, {
       offset,
       count: total.count,
       descending: ordering.descending,

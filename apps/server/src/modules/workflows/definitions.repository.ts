@@ -5,6 +5,8 @@ export type NewStatusRow = {
   kind_id: string;
   tag: string;
   display_name: string;
+  // Locale code -> name (issue 14); a publication without them clears the previous ones.
+  display_name_translations: Record<string, string>;
   color_code: string;
   position: number;
 };
@@ -67,10 +69,11 @@ export const definitionsRepository = {
   async upsertStatus(tx: Tx, row: NewStatusRow) {
     await tx
       .insertInto('workflow_statuses')
-      .values(row)
+      .values({ ...row, display_name_translations: JSON.stringify(row.display_name_translations) })
       .onConflict((oc) =>
         oc.columns(['tenant_id', 'kind_id', 'tag']).doUpdateSet({
           display_name: row.display_name,
+          display_name_translations: JSON.stringify(row.display_name_translations),
           color_code: row.color_code,
           position: row.position,
         }),

@@ -78,6 +78,7 @@ export async function publishDefinition(
       kind_id: kind.id,
       tag: status.tag,
       display_name: status.display_name,
+      display_name_translations: status.display_name_translations ?? {},
       color_code: status.color_code,
       position,
     });

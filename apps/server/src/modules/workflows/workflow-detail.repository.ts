@@ -1,3 +1,4 @@
+import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from './workflow-access.repository.js';
 
@@ -10,12 +11,14 @@ export const workflowDetailRepository = {
       .where('id', '=', kindId)
       .executeTakeFirstOrThrow(),
 
-  statuses: (tx: Tx, ids: string[]) =>
+  // Named in the reader's language (issue 14).
+  statuses: (tx: Tx, ids: string[], locale: string) =>
     ids.length === 0
       ? Promise.resolve([])
       : tx
           .selectFrom('workflow_statuses')
-          .select(['id', 'tag', 'display_name', 'color_code'])
+          .select(['id', 'tag', 'color_code'])
+          .select(localizedColumn('display_name', 'display_name_translations', locale).as('display_name'))
           .where('id', 'in', ids)
           .execute(),
 

@@ -8,6 +8,7 @@ import {
   slaTiming,
   type WorkflowDetail,
 } from '@attest/shared';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { mayChangeAssignees } from './step-assignee-rule.js';
@@ -69,10 +70,9 @@ export async function buildWorkflowDetail(
       repo.groupIdsOf(tx, userId),
     ]);
   const statuses = new Map(
-    (await repo.statuses(tx, [row.status_id, ...children.map((c) => c.status_id)])).map((s) => [
-      s.id,
-      toAvailableStatus(s),
-    ]),
+    (await repo.statuses(tx, [row.status_id, ...children.map((c) => c.status_id)], readerLocale(ctx))).map(
+      (s) => [s.id, toAvailableStatus(s)],
+    ),
   );
   const personIds = new Set<string>();
   if (row.created_by) personIds.add(row.created_by);

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
+import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
-const STATUS_COLUMNS = ['id', 'kind_id', 'tag', 'display_name', 'color_code'] as const;
+const STATUS_COLUMNS = ['id', 'kind_id', 'tag', 'color_code'] as const;
+
+// A status as people see it: named in the reader's language (issue 14).
+const statusName = (locale: string) =>
+  localizedColumn('display_name', 'display_name_translations', locale).as('display_name');
 
 export const workflowKindsRepository = {
   // Kinds new workflows can be created of: those with a published definition.
@@ -30,11 +35,12 @@ export const workflowKindsRepository = {
     return { rows, count: Number(total.count) };
   },
 
-  statusesOfKinds(tx: Tx, kindIds: string[]) {
+  statusesOfKinds(tx: Tx, kindIds: string[], locale: string) {
     if (kindIds.length === 0) return Promise.resolve([]);
     return tx
       .selectFrom('workflow_statuses')
       .select(STATUS_COLUMNS)
+      .select(statusName(locale))
       .where('kind_id', 'in', kindIds)
       .orderBy('kind_id')
       .orderBy('position')
@@ -42,12 +48,13 @@ export const workflowKindsRepository = {
       .execute();
   },
 
-  async statusesPage(tx: Tx, filter: { kindId?: string; limit: number; offset: number }) {
+  async statusesPage(tx: Tx, filter: { kindId?: string; locale: string; limit: number; offset: number }) {
     let base = tx.selectFrom('workflow_statuses');
     if (filter.kindId) base = base.where('kind_id', '=', filter.kindId);
     const [rows, total] = await Promise.all([
       base
         .select(STATUS_COLUMNS)
+        .select(statusName(filter.locale))
         .orderBy('kind_id')
         .orderBy('position')
         .orderBy('id')

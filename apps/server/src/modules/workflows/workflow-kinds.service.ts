@@ -1,4 +1,5 @@
 import type { AvailableStatus, PageQuery, WorkflowKind } from '@attest/shared';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { workflowKindsRepository } from './workflow-kinds.repository.js';
@@ -16,6 +17,7 @@ export function listWorkflowKinds(ctx: UserContext, page: PageQuery) {
     const statuses = await workflowKindsRepository.statusesOfKinds(
       tx,
       rows.map((r) => r.id),
+      readerLocale(ctx),
     );
     const results: WorkflowKind[] = rows.map((kind) => ({
       id: Number(kind.id),
@@ -39,6 +41,7 @@ export function listAvailableStatuses(ctx: UserContext, query: PageQuery & { kin
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { rows, count } = await workflowKindsRepository.statusesPage(tx, {
       kindId: query.kind_id === undefined ? undefined : String(query.kind_id),
+      locale: readerLocale(ctx),
       limit: query.limit,
       offset: query.offset,
     });

@@ -94,6 +94,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
         tenantId: scope.tenantId,
         join,
         now: scope.now,
+        locale: scope.locale,
         definition: scope.definition,
         perItem,
       };

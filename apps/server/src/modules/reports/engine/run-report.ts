@@ -33,6 +33,8 @@ export type ReportRunContext = {
   userId: string;
   // The instant running cycles, ageing and relative filters are measured at; now by default.
   now?: Date;
+  // The language status labels are named in (issue 14); as the tenant wrote them without it.
+  locale?: string;
 };
 
 export type ReportPage = { limit: number; offset: number };
@@ -75,6 +77,7 @@ export async function runReport(
     base,
     tenantId,
     now,
+    locale: ctx.locale,
     definition,
     related,
     allowRelations: config.report_kind === 'orm_workflow',

@@ -12,6 +12,7 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import { type RawBuilder, sql } from 'kysely';
+import { localizedColumn } from '../../../platform/reader-locale.js';
 import { EMAIL_LABELS, emailExpr, INTEGRATION_CALL_LABELS, integrationCallExpr } from './record-sources.js';
 import { reportError } from './report-errors.js';
 
@@ -48,6 +49,8 @@ export type SourceScope = {
   // The kind's current definition; null for a report over every kind (process columns only).
   definition: WorkflowDefinition | null;
   now: Date;
+  // The reader's language: status labels are named in it (issue 14); as written without it.
+  locale?: string;
 };
 
 // The columns of the workflow row a source reads: `w` (the report's workflows) or a related one.
@@ -116,8 +119,12 @@ function workflowExpr(
       return lookup(scope, w, 'kind', 'workflow_kinds', 'kind_id')('tag');
     case 'status_tag':
       return lookup(scope, w, 'status', 'workflow_statuses', 'status_id')('tag');
-    case 'status_label':
-      return lookup(scope, w, 'status', 'workflow_statuses', 'status_id')('display_name');
+    case 'status_label': {
+      const status = lookup(scope, w, 'status', 'workflow_statuses', 'status_id');
+      return scope.locale
+        ? localizedColumn(status('display_name'), status('display_name_translations'), scope.locale)
+        : status('display_name');
+    }
     case 'created_by_email':
       return creator()('email');
     case 'created_by_name':
