@@ -5,7 +5,6 @@ import {
   PREFERENCE_MESSAGES,
   type SaveDashboardColumns,
 } from '@attest/shared';
-import { sql } from 'kysely';
 import { BadRequestError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -32,14 +31,12 @@ export function saveDashboardColumns(
   // The same column twice would show twice: kept once, in its first place.
   const columns = [...new Set(body.columns)];
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    // Serialises one user's saves, so the bound holds under races (as createPreference does).
-    await sql`select pg_advisory_xact_lock(hashtext(${`preferences:${ctx.tenant.id}:${userId}`}))`.execute(
-      tx,
-    );
+    // Serialises one user's saves, so the bound holds under races.
+    await preferencesRepository.lockUser(tx, ctx.tenant.id, userId);
     const existing = await preferencesRepository.named(tx, userId, KIND, String(scope));
     if (
       !existing &&
-      (await preferencesRepository.countOfAnyKind(tx, userId, KIND)) >= DASHBOARD_COLUMN_SCOPES_MAX
+      (await preferencesRepository.countOfKind(tx, userId, KIND)) >= DASHBOARD_COLUMN_SCOPES_MAX
     ) {
       throw new BadRequestError(PREFERENCE_MESSAGES.tooManyColumnLayouts);
     }

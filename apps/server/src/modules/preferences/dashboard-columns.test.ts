@@ -1,4 +1,10 @@
-import { DASHBOARD_COLUMNS_MAX, DashboardColumnsSchema, PREFERENCE_PATHS } from '@attest/shared';
+import {
+  DASHBOARD_COLUMN_SCOPES_MAX,
+  DASHBOARD_COLUMNS_MAX,
+  DashboardColumnsSchema,
+  PREFERENCE_MESSAGES,
+  PREFERENCE_PATHS,
+} from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { workflowTestTenant } from '../../test/workflow-fixtures.js';
@@ -50,6 +56,36 @@ describe('user-preferences/dashboard-columns/{scope}/', () => {
     expect((await save(outsider, 'all', ['name'])).statusCode).toBe(200);
     expect(await read(member, 'all')).toEqual(['name', 'progress']);
     expect(await read(outsider, 'all')).toEqual(['name']);
+  });
+
+  it('keeps columns for a bounded number of workflow kinds, counting no other preference', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const member = await t.signedIn('member');
+    // One short of the bound (names as the scopes they stand for), and saved filters that are not
+    // column layouts.
+    const layouts = Array.from({ length: DASHBOARD_COLUMN_SCOPES_MAX - 1 }, (_, i) => ({
+      kind: 'dashboard_columns',
+      name: String(100_000 + i),
+    }));
+    const filters = ['Overdue', 'Europe', 'Mine'].map((name) => ({ kind: 'saved_filters', name }));
+    await adminDb
+      .insertInto('user_preferences')
+      .values(
+        [...layouts, ...filters].map((row) => ({
+          ...row,
+          tenant_id: t.id,
+          user_id: String(t.users.member),
+          value: JSON.stringify({ columns: ['name'] }),
+        })),
+      )
+      .execute();
+    expect((await save(member, t.kinds.vendor, ['name'])).statusCode).toBe(200);
+    const over = await save(member, t.kinds.sub, ['name']);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe(PREFERENCE_MESSAGES.tooManyColumnLayouts);
+    // Replacing a kind's columns at the bound adds nothing, so it is still allowed.
+    expect((await save(member, t.kinds.vendor, ['status', 'name'])).statusCode).toBe(200);
+    expect(await read(member, t.kinds.vendor)).toEqual(['status', 'name']);
   });
 
   it('bounds the scope and the columns, and needs a signed-in user', async () => {

@@ -6,6 +6,10 @@ import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 const COLUMNS = ['id', 'kind', 'name', 'value', 'created_at'] as const;
 
+// A kind the API lists (PreferenceKind), or one the server keeps for its own routes (a dashboard's
+// columns, dashboard-columns.service.ts).
+type StoredKind = PreferenceKind | 'dashboard_columns';
+
 // The id a pinned workflow or favourite report keeps, as a bigint (null for anything else: a row
 // kept before ids were bounded must not break the list with a cast error).
 function keptId(key: 'workflow_id' | 'report_id') {
@@ -39,6 +43,12 @@ function stillVisible(kind: PreferenceKind, rule: ReferenceRule) {
 
 // Every query is scoped to one user: a preference is never read or changed by anyone else.
 export const preferencesRepository = {
+  // Holds one user's preferences until the transaction ends: their saves run one after the other, so
+  // a count bound and the unique name hold under races.
+  async lockUser(tx: Tx, tenantId: string, userId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`preferences:${tenantId}:${userId}`}))`.execute(tx);
+  },
+
   // What the user lost sight of stays stored (it shows again if access comes back) but is not listed.
   async page(tx: Tx, rule: ReferenceRule, filter: { kind: PreferenceKind; limit: number; offset: number }) {
     const query = tx
@@ -59,7 +69,7 @@ export const preferencesRepository = {
     return { rows, count: Number(total.count) };
   },
 
-  async countOfKind(tx: Tx, userId: string, kind: PreferenceKind): Promise<number> {
+  async countOfKind(tx: Tx, userId: string, kind: StoredKind): Promise<number> {
     const row = await tx
       .selectFrom('user_preferences')
       .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -67,17 +77,6 @@ export const preferencesRepository = {
       .where('kind', '=', kind)
       .executeTakeFirstOrThrow();
     return Number(row.count);
-  },
-
-  async nameTaken(tx: Tx, userId: string, kind: PreferenceKind, name: string): Promise<boolean> {
-    const row = await tx
-      .selectFrom('user_preferences')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-      .executeTakeFirst();
-    return row !== undefined;
   },
 
   insert(
@@ -106,8 +105,9 @@ export const preferencesRepository = {
     return result.numDeletedRows > 0n;
   },
 
-  // One named row of a kind the user keeps at most once per name (dashboard_columns: per workflow kind).
-  async named(tx: Tx, userId: string, kind: string, name: string) {
+  // The user's row of that kind and name, names compared without case (the unique name index):
+  // a saved filter's name taken, or a dashboard's columns for one workflow kind.
+  async named(tx: Tx, userId: string, kind: StoredKind, name: string) {
     return tx
       .selectFrom('user_preferences')
       .select(['id', 'value'])
@@ -120,20 +120,10 @@ export const preferencesRepository = {
   // Writes the user's row of that kind and name, replacing its value (the unique name index).
   async upsertNamed(
     tx: Tx,
-    row: { tenantId: string; userId: string; kind: string; name: string; value: unknown },
+    row: { tenantId: string; userId: string; kind: StoredKind; name: string; value: unknown },
   ) {
     await sql`insert into user_preferences (tenant_id, user_id, kind, name, value)
       values (${row.tenantId}, ${row.userId}, ${row.kind}, ${row.name}, ${JSON.stringify(row.value)}::jsonb)
       on conflict (tenant_id, user_id, kind, lower(name)) do update set value = excluded.value`.execute(tx);
-  },
-
-  async countOfAnyKind(tx: Tx, userId: string, kind: string): Promise<number> {
-    const row = await tx
-      .selectFrom('user_preferences')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
   },
 };

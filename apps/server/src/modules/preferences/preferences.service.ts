@@ -7,7 +7,6 @@ import {
   type PreferenceKind,
   type PreferencesQuery,
 } from '@attest/shared';
-import { sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
@@ -76,15 +75,13 @@ export function createPreference(ctx: UserContext, body: CreatePreferenceRequest
   const value = checkedValue(body.kind, body.value);
   const userId = ctx.auth.user.id;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    // Serialises one user's concurrent saves, so the bound and the unique name hold under races.
     await checkReference(tx, ctx, body.kind, value);
-    await sql`select pg_advisory_xact_lock(hashtext(${`preferences:${ctx.tenant.id}:${userId}`}))`.execute(
-      tx,
-    );
+    // Serialises one user's concurrent saves, so the bound and the unique name hold under races.
+    await preferencesRepository.lockUser(tx, ctx.tenant.id, userId);
     if ((await preferencesRepository.countOfKind(tx, userId, body.kind)) >= PREFERENCES_PER_KIND_MAX) {
       throw new BadRequestError(PREFERENCE_MESSAGES.limitReached);
     }
-    if (await preferencesRepository.nameTaken(tx, userId, body.kind, body.name)) {
+    if (await preferencesRepository.named(tx, userId, body.kind, body.name)) {
       throw new BadRequestError(PREFERENCE_MESSAGES.duplicateName, {
         name: [PREFERENCE_MESSAGES.duplicateName],
       });
