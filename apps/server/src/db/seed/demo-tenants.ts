@@ -70,11 +70,36 @@ export const DEMO_TENANTS: TenantSeed[] = [
         trigger: true,
         color: '#fff3bf',
         brandColor: '#1971c2',
-        header_links: [{ label: 'Policy library', url: 'https://policies.acme.test/' }],
+        header_links: [
+          {
+            label: 'Policy library',
+            label_translations: {
+              ar: 'مكتبة السياسات',
+              de: 'Richtlinienbibliothek',
+              es: 'Biblioteca de políticas',
+              fr: 'Bibliothèque des politiques',
+              ja: 'ポリシーライブラリ',
+            },
+            url: 'https://policies.acme.test/',
+          },
+        ],
         specialFeatures: ['NEW_UI_ENABLED'],
         filter_placeholders: { Region: 'All regions', Business: 'All business units' },
       },
-      support_links: [{ label: 'Help centre', url: 'https://support.acme.test/' }],
+      // Issue 14: tenant texts carry their label in each language the tenant offers.
+      support_links: [
+        {
+          label: 'Help centre',
+          label_translations: {
+            ar: 'مركز المساعدة',
+            de: 'Hilfecenter',
+            es: 'Centro de ayuda',
+            fr: 'Centre d’aide',
+            ja: 'ヘルプセンター',
+          },
+          url: 'https://support.acme.test/',
+        },
+      ],
       report_embed_url: 'https://reports.acme.test/embed',
     },
     regions: REGIONS,
@@ -88,7 +113,13 @@ export const DEMO_TENANTS: TenantSeed[] = [
     configuration: {
       supported_languages: ['en', 'de', 'fr'],
       custom_ui_labels: { brandColor: '#0c8599', header_links: [] },
-      support_links: [{ label: 'Globex service desk', url: 'https://desk.globex.test/' }],
+      support_links: [
+        {
+          label: 'Globex service desk',
+          label_translations: { de: 'Globex-Servicedesk', fr: 'Centre de services Globex' },
+          url: 'https://desk.globex.test/',
+        },
+      ],
     },
     regions: REGIONS,
     groups: GROUPS,

@@ -14,7 +14,10 @@ export function safeLinks(stored: unknown): HeaderLink[] {
   return stored
     .flatMap((item) => {
       const link = HeaderLinkSchema.safeParse(item);
-      return link.success ? [link.data] : [];
+      if (link.success) return [link.data];
+      // A bad translation loses the translations, not the link (issue 14).
+      const plain = HeaderLinkSchema.safeParse({ ...(item as object), label_translations: undefined });
+      return plain.success ? [plain.data] : [];
     })
     .slice(0, MAX_HEADER_LINKS);
 }
