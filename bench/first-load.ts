@@ -12,24 +12,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-tenants.js';
 import { freePort } from '../apps/server/src/test/free-port.js';
+import { launchChromium } from '../apps/web/e2e/support/launch-chromium.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(REPO_ROOT, 'apps/web/dist'));
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ADMIN = 'admin@acme.test';
 
 type Asset = { pathname: string; kind: 'js' | 'css'; raw: number; gzip: number; brotli: number };
@@ -173,7 +163,7 @@ function row(figures: RouteFigures): string {
 }
 
 const product = await startProduct();
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ARGS });
+const browser = await launchChromium();
 try {
   console.log(
     `web build: ${WEB_DIST}; load average ${loadavg()

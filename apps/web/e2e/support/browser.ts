@@ -1,26 +1,13 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-// Flags for a closed network: without the background-networking ones Chromium keeps dialling out.
-const ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './launch-chromium.js';
 
 let browser: Browser | undefined;
 
 export async function newPage(
   options: { locale?: string } = {},
 ): Promise<{ page: Page; context: BrowserContext }> {
-  browser ??= await chromium.launch({ executablePath: CHROME_PATH, args: ARGS });
+  browser ??= await launchChromium();
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: 1280, height: 800 },
