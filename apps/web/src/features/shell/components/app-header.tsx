@@ -4,6 +4,7 @@ import { IconFlask, IconTrendingUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bannerMessage } from '../lib/header-layout';
+import { localizedLinks } from '../lib/localized-links';
 import type { Can, LanguageOption } from '../lib/shell-types';
 import { HeaderBanner } from './header-banner';
 import { HeaderIconLink } from './header-icon-link';
@@ -66,7 +67,7 @@ export function AppHeader({
         </Box>
         <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
           {primaryAction}
-          <HeaderLinks links={labels.header_links} />
+          <HeaderLinks links={localizedLinks(labels.header_links, currentLanguage)} />
           <Group gap={4} wrap="nowrap">
             {showReports && (
               <HeaderIconLink
@@ -88,7 +89,7 @@ export function AppHeader({
           <Divider orientation="vertical" my={14} />
           <UserMenu
             user={user}
-            supportLinks={configuration.support_links}
+            supportLinks={localizedLinks(configuration.support_links, currentLanguage)}
             languages={languages}
             currentLanguage={currentLanguage}
             onChangeLanguage={onChangeLanguage}
