@@ -3,6 +3,7 @@ import {
   LOCALIZED_TEXT_MESSAGES,
   localized,
   TranslationsSchema,
+  translationFor,
   translationLookupOrder,
 } from './localized-text.js';
 
@@ -36,6 +37,15 @@ describe('localized', () => {
 
   it('skips an empty stored label', () => {
     expect(localized('Help centre', { ar: ' ' }, 'ar')).toBe('Help centre');
+  });
+});
+
+describe('translationFor', () => {
+  it('finds the regional or base translation, and nothing without one', () => {
+    expect(translationFor(HELP, 'es-MX')).toBe('Centro de soporte');
+    expect(translationFor(HELP, 'es-CO')).toBe('Centro de ayuda');
+    expect(translationFor(HELP, 'de')).toBeUndefined();
+    expect(translationFor(undefined, 'ar')).toBeUndefined();
   });
 });
 

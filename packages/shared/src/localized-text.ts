@@ -36,6 +36,19 @@ export function translationLookupOrder(locale: string): string[] {
   return order;
 }
 
+// The translation for a person whose language is `locale` (regional, then base), if there is one.
+export function translationFor(
+  translations: Readonly<Record<string, string>> | null | undefined,
+  locale: string,
+): string | undefined {
+  if (!translations) return undefined;
+  for (const code of translationLookupOrder(locale)) {
+    const found = translations[code];
+    if (typeof found === 'string' && found.trim() !== '') return found;
+  }
+  return undefined;
+}
+
 // The text for a person whose language is `locale`: its translation, else its base language's,
 // else the default text.
 export function localized(
@@ -43,10 +56,5 @@ export function localized(
   translations: Readonly<Record<string, string>> | null | undefined,
   locale: string,
 ): string {
-  if (!translations) return defaultText;
-  for (const code of translationLookupOrder(locale)) {
-    const found = translations[code];
-    if (typeof found === 'string' && found.trim() !== '') return found;
-  }
-  return defaultText;
+  return translationFor(translations, locale) ?? defaultText;
 }

@@ -1,4 +1,5 @@
 import {
+  ActivityPageSchema,
   AvailableStatusesPageSchema,
   DASHBOARD_PATHS,
   FieldsExportSchema,
@@ -17,6 +18,7 @@ import { createTestApp } from '../../test/test-app.js';
 import {
   createVendorCheck,
   publishAll,
+  VC,
   VENDOR_CHECK_DEFINITION,
   workflowTestTenant,
 } from '../../test/workflow-fixtures.js';
@@ -120,5 +122,32 @@ describe('status names in the reader’s language', () => {
     const reading = await tenantReading('ar');
     await publishAll(adminDb, reading.t.id, [VENDOR_CHECK_DEFINITION]);
     expect((await draftNamesSeen(reading)).list).toBe('Draft');
+  });
+
+  it('names a recorded status change in the reader’s language, and as recorded without a translation', async () => {
+    const reading = await tenantReading('ar');
+    const { client, workflowId } = reading;
+    expect(
+      (await client.post(WORKFLOW_PATHS.answer(workflowId), { field_tag: VC.name, value: 'Acme' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await client.post(WORKFLOW_PATHS.submitStep(workflowId, VC.intake), {})).statusCode).toBe(200);
+    const change = async () => {
+      const page = ActivityPageSchema.parse((await client.get(WORKFLOW_PATHS.activity(workflowId))).json());
+      return page.results.find((entry) => entry.event === 'status_changed')?.details;
+    };
+    // Draft has an Arabic name; In Review has none, so it keeps the name it was recorded with.
+    expect(await change()).toMatchObject({
+      from: 'draft',
+      from_name: 'مسودة',
+      to: 'in_review',
+      to_name: 'In Review',
+    });
+    await adminDb
+      .updateTable('users')
+      .set({ prefered_language: 'de' })
+      .where('id', '=', String(reading.t.users.admin))
+      .execute();
+    expect(await change()).toMatchObject({ from_name: 'Draft', to_name: 'In Review' });
   });
 });

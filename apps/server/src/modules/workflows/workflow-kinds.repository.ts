@@ -66,6 +66,14 @@ export const workflowKindsRepository = {
     return { rows, count: Number(total.count) };
   },
 
+  // A kind's status names in other languages, by tag (issue 14: the activity log's status changes).
+  statusTranslations: (tx: Tx, kindId: string) =>
+    tx
+      .selectFrom('workflow_statuses')
+      .select(['tag', 'display_name_translations'])
+      .where('kind_id', '=', kindId)
+      .execute(),
+
   // The id of a kind's status by tag, for a workflow whose status the engine computed.
   statusIdOf: (tx: Tx, kindId: string, tag: string) =>
     tx

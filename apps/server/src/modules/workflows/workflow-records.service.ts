@@ -1,12 +1,15 @@
 import type { ActivityEntry, PageQuery } from '@attest/shared';
+import { readerLocale } from '../../platform/reader-locale.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
+import { localizeStatusNames } from './activity-status-names.js';
 import { recordActivity } from './workflow-activity.js';
 import { workflowActivityRepository } from './workflow-activity.repository.js';
 import { buildWorkflowDetail, toPerson } from './workflow-detail.js';
 import { workflowForbidden, workflowRefusal } from './workflow-errors.js';
 import { workflowEvents } from './workflow-events.js';
+import { workflowKindsRepository } from './workflow-kinds.repository.js';
 import { loadVisibleWorkflow } from './workflow-loader.js';
 import { workflowsRepository } from './workflows.repository.js';
 
@@ -32,6 +35,13 @@ export function listActivity(ctx: UserContext, id: number, page: PageQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadVisibleWorkflow(tx, ctx, id);
     const { rows, count } = await workflowActivityRepository.page(tx, loaded.row.id, page);
+    const locale = readerLocale(ctx);
+    const translations = new Map(
+      (await workflowKindsRepository.statusTranslations(tx, loaded.row.kind_id)).map((s) => [
+        s.tag,
+        s.display_name_translations,
+      ]),
+    );
     const results: ActivityEntry[] = rows.map((row) => {
       const { event, ...details } = row.details;
       return {
@@ -49,7 +59,7 @@ export function listActivity(ctx: UserContext, id: number, page: PageQuery) {
             : null,
         step_tag: row.step_tag,
         field_tag: row.field_tag,
-        details,
+        details: localizeStatusNames(details, translations, locale),
         created_at: row.created_at.toISOString(),
       };
     });
