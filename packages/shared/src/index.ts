@@ -18,6 +18,7 @@ export * from './realtime/index.js';
 export * from './reports/index.js';
 export * from './sign-in-flows.js';
 export * from './sso.js';
+export * from './studio/index.js';
 export * from './validators/index.js';
 export * from './workflow-list/index.js';
 export * from './workflows/index.js';
