@@ -182,6 +182,27 @@ describe('diffDefinitions', () => {
     expect(WorkflowDefinitionSchema.safeParse(after).success).toBe(true);
   });
 
+  it('finds an edit made immutably, where untouched items are the same objects', () => {
+    const before = vendorOffboardingDefinition();
+    const [intake, exit] = before.step_groups;
+    if (!intake || !exit) throw new Error('fixture');
+    const handover = exit.steps[0];
+    if (!handover) throw new Error('fixture');
+    const after = {
+      ...before,
+      step_groups: [
+        intake,
+        { ...exit, steps: [{ ...handover, fields: [...handover.fields.slice(1)] }, ...exit.steps.slice(1)] },
+      ],
+    };
+    expect(rows(diffDefinitions(before, after))).toEqual([
+      `removed field ${G2}/${HANDOVER}/${HANDOVER}__last_day`,
+    ]);
+    const [, movedBack] = intake.steps;
+    const reordered = { ...before, step_groups: [{ ...intake, steps: [movedBack, intake.steps[0]] }, exit] };
+    expect(rows(diffDefinitions(before, reordered))).toEqual([`moved step ${G1}/${REVIEW}`]);
+  });
+
   it('compares two definitions of one process even when the kind tag changed', () => {
     const after = vendorOffboardingDefinition();
     after.kind.tag = 'vendor_exit';

@@ -297,9 +297,13 @@ describe('mergePackages', () => {
       const [review] = group(d, 0).steps.splice(1, 1);
       if (review) group(d, target).steps.push(review);
     };
-    const oneSide = mergePackages(version(), version(moveReviewTo(1)), version());
+    const renamed = version((d) => {
+      step(d, 0, 1).name = 'Legal sign-off';
+    });
+    const oneSide = mergePackages(version(), version(moveReviewTo(1)), renamed);
     expect(oneSide.conflicts).toEqual([]);
     expect(tags(group(only(oneSide.merged), 1).steps)).toEqual([HANDOVER, REVIEW]);
+    expect(step(only(oneSide.merged), 1, 1).name).toBe('Legal sign-off');
 
     const withClosure = (d: Definition) => {
       d.step_groups.push({ tag: 'vendor_offboarding__closure', name: 'Closure', steps: [] });
@@ -338,6 +342,22 @@ describe('mergePackages', () => {
       'vendor_audit',
       'vendor_intake',
     ]);
+  });
+
+  it('compares an item both sides added under the same tag property by property', () => {
+    const add = (label: string, help: string) => (d: Definition) => {
+      step(d, 0, 1).fields.push({ tag: `${REVIEW}__notes`, type: 'text', label, help });
+    };
+    const result = mergePackages(
+      version(),
+      version(add('Notes', 'Optional.')),
+      version(add('Remarks', 'Optional.')),
+    );
+    expect(result.conflicts).toMatchObject([
+      { kind: 'property', identity: ['vendor_offboarding', G1, REVIEW, `${REVIEW}__notes`], path: ['label'] },
+    ]);
+    expect(result.conflicts[0]).toMatchObject({ base: undefined, ours: 'Notes', theirs: 'Remarks' });
+    expect(tags(step(only(result.merged), 0, 1).fields)).toEqual([`${REVIEW}__approved`, `${REVIEW}__notes`]);
   });
 
   it('refuses to resolve while a conflict has no choice', () => {
