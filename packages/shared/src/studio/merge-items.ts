@@ -1,4 +1,12 @@
-import { listKey, ownProperties, ROOT_ID, type TreeNode } from './definition-tree.js';
+import {
+  CHILD_LISTS,
+  childIds,
+  type DefinitionTree,
+  listKey,
+  ownProperties,
+  ROOT_ID,
+  type TreeNode,
+} from './definition-tree.js';
 import { deepEqual, type JsonRecord, unionKeys } from './json-values.js';
 import { decide, type MergeConflict, type MergeContext, type MergeSide } from './merge-context.js';
 import { mergeRecords } from './merge-values.js';
@@ -46,6 +54,20 @@ function keep(
   if (place) context.kept.set(id, { props, parentId: place.parentId, list: place.list, keyOrder });
 }
 
+// Whether a side holds the item as the base had it: the same own properties, no child added or
+// moved in, every child untouched too. A child the side moved elsewhere is decided on its own.
+function untouched(context: MergeContext, side: DefinitionTree, base: TreeNode, kept: TreeNode): boolean {
+  if (!deepEqual(ownProperties(base), ownProperties(kept))) return false;
+  return CHILD_LISTS[base.type].every((child) => {
+    const before = new Set(childIds(context.base, base.id, child.list));
+    return childIds(side, kept.id, child.list).every((id) => {
+      const was = context.base.nodes.get(id);
+      const is = side.nodes.get(id);
+      return before.has(id) && was !== undefined && is !== undefined && untouched(context, side, was, is);
+    });
+  });
+}
+
 // Decides whether an item stays, with which properties and where. Parents are decided before their
 // children (the caller goes by depth), so a child can follow its parent.
 export function mergeItem(context: MergeContext, id: string) {
@@ -74,7 +96,7 @@ export function mergeItem(context: MergeContext, id: string) {
     return;
   }
   const side: MergeSide = ours ? 'ours' : 'theirs';
-  const other = ours ? context.theirs : context.ours;
+  const [keptTree, other] = ours ? [context.ours, context.theirs] : [context.theirs, context.ours];
   const sameParent = base.parentId === kept.parentId && base.list === kept.list;
   // Removed on the other side only because its parent was: it follows its parent, whose own
   // decision already weighed everything inside it.
@@ -82,7 +104,7 @@ export function mergeItem(context: MergeContext, id: string) {
     keep(context, id, ownProperties(kept), [kept], keyOrder);
     return;
   }
-  if (sameParent && deepEqual(base.item, kept.item)) return; // removed there, untouched here
+  if (sameParent && untouched(context, keptTree, base, kept)) return; // removed there, untouched here
   const conflict = conflictOn(kept, 'removed_changed', [], {
     base: base.item,
     ours: ours?.item,

@@ -237,6 +237,26 @@ describe('mergePackages', () => {
     ]);
   });
 
+  it('removes a group one side removed when the other only moved a step out of it, and asks about that step', () => {
+    const result = mergePackages(
+      version(),
+      version((d) => {
+        d.step_groups.splice(0, 1);
+      }),
+      version((d) => {
+        const [review] = group(d, 0).steps.splice(1, 1);
+        if (review) group(d, 1).steps.push(review);
+      }),
+    );
+    expect(result.conflicts.map((c) => `${c.kind} ${c.identity.join('/')}`)).toEqual([
+      `removed_changed vendor_offboarding/${G2}/${REVIEW}`,
+    ]);
+    expect(tags(only(result.merged).step_groups)).toEqual([G2]);
+    expect(tags(group(only(result.merged), 0).steps)).toEqual([HANDOVER, REVIEW]);
+    const id = result.conflicts[0]?.id ?? '';
+    expect(tags(group(only(resolveConflicts(result, { [id]: 'ours' })), 0).steps)).toEqual([HANDOVER]);
+  });
+
   it('follows the side that reordered a list, and applies the other side’s changes inside it', () => {
     const result = mergePackages(
       version(),
