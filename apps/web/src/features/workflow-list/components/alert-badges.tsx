@@ -21,7 +21,8 @@ export function AlertBadges({ alerts }: { alerts: WorkflowListItem['alerts'] }) 
     byColour.set(alert.cat_color_label, [...(byColour.get(alert.cat_color_label) ?? []), alert.alert_tag]);
   }
   return (
-    <Group gap={4} wrap="nowrap">
+    // Wraps rather than widen the dashboard's fixed alerts column when all three colours are open.
+    <Group gap={4}>
       {ORDER.filter((c) => byColour.has(c)).map((colour) => {
         const tags = byColour.get(colour) ?? [];
         const label = t(`dashboard.alerts.${colour}`, { count: tags.length });

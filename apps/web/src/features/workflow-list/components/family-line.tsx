@@ -24,7 +24,7 @@ export function FamilyLine({ family }: { family: WorkflowListItem['workflow_fami
       >
         {t(`dashboard.family.${relation}`)}
       </Badge>
-      <Text size="xs" c="dimmed" truncate>
+      <Text size="xs" c="dimmed" truncate title={`${t('dashboard.family.parent')}: ${parent.name}`}>
         {t('dashboard.family.parent')}:{' '}
         <Anchor
           component={Link}

@@ -16,6 +16,13 @@ const column = createColumnHelper<WorkflowListItem>();
 export const SORTABLE = new Set(['name', 'status', 'progress', 'created_at', 'updated_at']);
 export const ANSWER_ORDERING_PREFIX = 'field__';
 
+// A cell of user text cut with an ellipsis takes the direction of its own words, so in Arabic an
+// English value keeps its beginning and loses its end ("Supplier Onboa…", not "…pplier Onboarding"),
+// while it stays aligned with the page's side (Chromium has no text-align: match-parent).
+function ownDirection(page: 'ltr' | 'rtl') {
+  return { dir: 'auto', ta: page === 'rtl' ? 'right' : 'left' } as const;
+}
+
 // A bare day ('2026-12-21') is the same day everywhere; an instant shows in the person's zone.
 function formatDate(value: string | null, locale: string): string {
   if (!value) return '';
@@ -47,9 +54,12 @@ type Options = {
   // The kind view lists one kind: its answer columns sort; the my-stuff view names each row's kind.
   kindSelected: boolean;
   showKind: boolean;
+  // The page's direction, which cells of user text align with.
+  direction: 'ltr' | 'rtl';
 };
 
-export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Options) {
+export function workflowColumns({ rows, t, locale, kindSelected, showKind, direction }: Options) {
+  const userTextCell = ownDirection(direction);
   const columns: ColumnDef<WorkflowListItem>[] = [
     column.display({
       id: 'rank',
@@ -65,7 +75,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
       id: 'name',
       header: () => t('dashboard.columns.name'),
       cell: (info) => (
-        <Stack gap={0} miw={220} maw={340}>
+        <Stack gap={0} miw={0}>
           <Anchor
             component={Link}
             to={`/process/${info.row.original.id}`}
@@ -87,7 +97,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
         id: 'kind',
         header: () => t('dashboard.columns.kind'),
         cell: (info) => (
-          <Text size="sm" c="dimmed" truncate>
+          <Text size="sm" c="dimmed" truncate title={info.row.original.kind.name} {...userTextCell}>
             <UserText>{info.row.original.kind.name}</UserText>
           </Text>
         ),
@@ -104,11 +114,11 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
       id: 'progress',
       header: () => t('dashboard.columns.progress'),
       cell: (info) => (
-        <Group gap={8} wrap="nowrap" miw={110}>
+        <Group gap={8} wrap="nowrap">
           <Progress
             value={info.row.original.progress}
             size="sm"
-            w={56}
+            w={50}
             color={info.row.original.progress >= 100 ? 'teal' : 'brand'}
             aria-label={t('dashboard.columns.progress')}
           />
@@ -131,17 +141,19 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
         id: fixed ? lc.key : `${ANSWER_ORDERING_PREFIX}${lc.key}`,
         header: () =>
           lc.translated_label ? t(lc.translated_label) : <UserText>{lc.label ?? lc.key}</UserText>,
-        cell: (info) => (
-          <Text size="sm" truncate maw={220}>
-            <UserText>
-              {lcText(
-                info.row.original.lc_data.find((item) => item.key === lc.key),
-                t,
-                locale,
-              )}
-            </UserText>
-          </Text>
-        ),
+        cell: (info) => {
+          const text = lcText(
+            info.row.original.lc_data.find((item) => item.key === lc.key),
+            t,
+            locale,
+          );
+          // Cut to the column's width (column-widths.ts); the whole value on hover.
+          return (
+            <Text size="sm" truncate title={text || undefined} {...userTextCell}>
+              <UserText>{text}</UserText>
+            </Text>
+          );
+        },
         enableSorting: !fixed && kindSelected,
       }),
     );
@@ -150,11 +162,14 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind }: Opt
     column.display({
       id: 'created_at',
       header: () => t('dashboard.columns.createdAt'),
-      cell: (info) => (
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(info.row.original.created_at, locale)}
-        </Text>
-      ),
+      cell: (info) => {
+        const created = formatDate(info.row.original.created_at, locale);
+        return (
+          <Text size="sm" c="dimmed" truncate title={created}>
+            {created}
+          </Text>
+        );
+      },
     }),
   );
   return columns;

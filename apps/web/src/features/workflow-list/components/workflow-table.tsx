@@ -1,5 +1,5 @@
 import type { WorkflowListItem } from '@attest/shared';
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Group, Table, UnstyledButton, useDirection } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { isValidElement, type ReactNode, useMemo } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDashboardColumns, useSaveDashboardColumns } from '../api/dashboard-columns';
 import { defaultColumns, visibleColumns } from '../lib/column-layout';
+import { columnWidth, tableMinWidth } from '../lib/column-widths';
 import { ColumnChooser } from './column-chooser';
 import { ANSWER_ORDERING_PREFIX, SORTABLE, workflowColumns } from './workflow-columns';
 
@@ -38,14 +39,15 @@ function textOf(node: ReactNode): string {
   return '';
 }
 
-// Issue 14: a header never breaks mid-word; a long one ends in an ellipsis and shows whole on hover.
+// Issue 14: a header never breaks mid-word; one longer than its column ends in an ellipsis and shows
+// whole on hover.
 function HeaderText({ label, children }: { label: string; children: ReactNode }) {
   return (
     <span
       title={label}
       style={{
         display: 'block',
-        maxWidth: 180,
+        minWidth: 0,
         overflow: 'hidden',
         textOverflow: 'ellipsis',
         whiteSpace: 'nowrap',
@@ -77,9 +79,10 @@ export function WorkflowTable({
 }: WorkflowTableProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { dir } = useDirection();
   const columns = useMemo(
-    () => workflowColumns({ rows, t, locale: i18n.language, kindSelected, showKind }),
-    [rows, t, i18n.language, kindSelected, showKind],
+    () => workflowColumns({ rows, t, locale: i18n.language, kindSelected, showKind, direction: dir }),
+    [rows, t, i18n.language, kindSelected, showKind, dir],
   );
   const available = useMemo(() => columns.map((c) => c.id ?? ''), [columns]);
   const labels = useMemo(() => new Map(columns.map((c) => [c.id ?? '', headerLabel(c)])), [columns]);
@@ -113,15 +116,24 @@ export function WorkflowTable({
           onReset={() => saveColumns.mutate(defaultColumns(available))}
         />
       </Group>
-      <Table.ScrollContainer minWidth={880} type="native">
+      {/* Fixed layout: the columns take the widths of column-widths.ts whatever the rows hold, so
+          the default set fits the page and only a long choice of columns scrolls, inside this box. */}
+      <Table.ScrollContainer minWidth={tableMinWidth(shown)} type="native">
         <Table
           aria-label={t('dashboard.table.label')}
           highlightOnHover
           verticalSpacing={10}
-          horizontalSpacing="md"
+          horizontalSpacing="xs"
+          layout="fixed"
           style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' }}
           aria-busy={stale}
         >
+          <colgroup>
+            {table.getVisibleLeafColumns().map((column) => {
+              const width = columnWidth(column.id);
+              return <col key={column.id} style={width === null ? undefined : { width }} />;
+            })}
+          </colgroup>
           <Table.Thead bg="gray.0">
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
@@ -162,11 +174,12 @@ export function WorkflowTable({
                         fw={active ? 700 : 600}
                         c={active ? 'dark' : 'dimmed'}
                         tt="uppercase"
+                        maw="100%"
                         style={{ letterSpacing: 0.4, whiteSpace: 'nowrap' }}
                       >
                         <Group gap={4} wrap="nowrap">
                           {content}
-                          <Icon size={13} stroke={2} opacity={active ? 1 : 0.45} />
+                          <Icon size={13} stroke={2} opacity={active ? 1 : 0.45} style={{ flexShrink: 0 }} />
                         </Group>
                       </UnstyledButton>
                     </Table.Th>
