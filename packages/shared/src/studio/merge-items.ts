@@ -74,7 +74,7 @@ export function mergeItem(context: MergeContext, id: string) {
   const base = context.base.nodes.get(id);
   const ours = context.ours.nodes.get(id);
   const theirs = context.theirs.nodes.get(id);
-  const keyOrder = unionKeys(ours?.item, theirs?.item ?? base?.item);
+  const keyOrder = unionKeys(ours?.item, theirs?.item);
   if (ours && theirs) {
     const props = mergeRecords(
       base && ownProperties(base),
