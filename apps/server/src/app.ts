@@ -23,6 +23,7 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import { regionsRoutes } from './modules/regions/index.js';
 import { reportSubscriptionsRoutes, reportsRoutes } from './modules/reports/index.js';
+import { studioAppsRoutes, studioVersionsRoutes } from './modules/studio/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { workflowListRoutes } from './modules/workflow-list/index.js';
 import {
@@ -82,6 +83,8 @@ const MODULES: ModuleRoutes[] = [
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
+  studioAppsRoutes,
+  studioVersionsRoutes,
   realtimeRoutes({ workflow: mayListenToWorkflow }),
 ];
 

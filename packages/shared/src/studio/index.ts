@@ -1,5 +1,6 @@
 // The studio (issue 15). The structured diff and three-way merge of an app's processes serve the
 // server (merging branches) and the designer (a diff side by side) alike.
+export * from './api.js';
 export { STUDIO_ITEM_TYPES, type StudioItemType } from './definition-tree.js';
 export { type DefinitionChange, diffDefinitions, diffPackages, type ItemPlace } from './diff.js';
 export { type MergeResult, mergePackages, resolveConflicts, UnresolvedMergeConflictsError } from './merge.js';

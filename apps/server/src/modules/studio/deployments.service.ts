@@ -1,0 +1,83 @@
+import {
+  deployForbiddenMessage,
+  STUDIO_DEPLOY_PERMISSIONS,
+  STUDIO_MESSAGES,
+  type StudioEnvironment,
+} from '@attest/shared';
+import { BadRequestError, ForbiddenError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { publishDefinition } from '../workflows/index.js';
+import { studioActivityRepository } from './apps.repository.js';
+import { studioSavepointsRepository } from './branches.repository.js';
+import { checkPackageForVersion, publicationOrder } from './package-check.js';
+import { toDeployment, toPackage } from './studio-rows.js';
+import {
+  studioDeploymentsRepository,
+  studioReviewsRepository,
+  studioVersionsRepository,
+} from './versions.repository.js';
+import { requireVersion } from './versions.service.js';
+
+// Deploys a frozen version to one of the tenant's environments (spec 2 §6 'Can deploy to ...').
+// Production needs an approved version and publishes every process through the workflow engine in
+// the same transaction: running workflows keep their definition, new ones start on this one.
+export function deployVersion(
+  ctx: UserContext,
+  appId: number,
+  versionId: number,
+  environment: StudioEnvironment,
+) {
+  if (!ctx.auth.permissions.has(STUDIO_DEPLOY_PERMISSIONS[environment])) {
+    throw new ForbiddenError(deployForbiddenMessage(environment));
+  }
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const { app, version } = await requireVersion(tx, appId, versionId);
+    if (version.stage === 'ARCHIVE') throw new BadRequestError(STUDIO_MESSAGES.versionCannotBeLocked);
+    if (!version.is_frozen) throw new BadRequestError(STUDIO_MESSAGES.notFrozenVersion);
+    if (environment === 'PRODUCTION') {
+      const [review] = await studioReviewsRepository.latestOf(tx, [version.id]);
+      if (review?.decision !== 'approved') throw new BadRequestError(STUDIO_MESSAGES.productionNeedsApproval);
+    }
+
+    const published = [];
+    if (environment === 'PRODUCTION') {
+      const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
+      if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
+      for (const definition of publicationOrder(checkPackageForVersion(toPackage(savepoint.package)))) {
+        const result = await publishDefinition(tx, ctx.tenant.id, {
+          definition,
+          publishedBy: ctx.auth.user.id,
+        });
+        published.push({
+          kind_tag: definition.kind.tag,
+          definition_id: Number(result.definitionId),
+          version: result.version,
+        });
+      }
+    }
+
+    const deployment = await studioDeploymentsRepository.insert(tx, {
+      tenantId: ctx.tenant.id,
+      appId: app.id,
+      versionId: version.id,
+      environment,
+      publishedJson: JSON.stringify(published),
+      userId: ctx.auth.user.id,
+    });
+    await studioVersionsRepository.update(tx, version.id, { stage: 'deployed', isLocked: true });
+    await studioActivityRepository.record(tx, {
+      tenantId: ctx.tenant.id,
+      appId: app.id,
+      actorId: ctx.auth.user.id,
+      action: 'version_deployed',
+      details: {
+        version_id: Number(version.id),
+        version: `${version.major}.${version.minor}`,
+        environment,
+        published,
+      },
+    });
+    return toDeployment(deployment);
+  });
+}

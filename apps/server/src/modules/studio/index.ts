@@ -1,0 +1,6 @@
+// The studio module's public face (issue 15; docs/studio.md): its routes, registered by app.ts.
+
+// The demo seed: the demo kinds as the first version of a demo app.
+export { type DemoStudioApp, seedDemoStudioApp } from './demo-app.js';
+export { studioAppsRoutes } from './studio-apps.routes.js';
+export { studioVersionsRoutes } from './studio-versions.routes.js';

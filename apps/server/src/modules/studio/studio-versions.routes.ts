@@ -1,0 +1,112 @@
+import {
+  ApiErrorSchema,
+  ChangeStudioStageRequestSchema,
+  CreateStudioReviewRequestSchema,
+  CreateStudioVersionRequestSchema,
+  DeployStudioVersionRequestSchema,
+  StudioAppParamsSchema,
+  StudioDeploymentSchema,
+  StudioReviewSchema,
+  StudioVersionParamsSchema,
+  StudioVersionSchema,
+} from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userContext } from '../../platform/request-context.js';
+import { deployVersion } from './deployments.service.js';
+import { changeStage, createVersion, reviewVersion } from './versions.service.js';
+
+const tags = ['studio'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+// Spec 2 §6: the studio is for people with can_access_studio; deploying also needs the environment's
+// own permission, checked by the service.
+const studio = { access: { permission: 'can_access_studio' } } as const;
+const version = '/api/v1/studio/apps/:appId/versions/:versionId/';
+
+export async function studioVersionsRoutes(server: FastifyInstance): Promise<void> {
+  const api = server.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/v1/studio/apps/:appId/versions/',
+    {
+      config: studio,
+      schema: {
+        tags,
+        summary:
+          'Make a savepoint the next major or minor version (a draft); every process must be a valid definition',
+        params: StudioAppParamsSchema,
+        body: CreateStudioVersionRequestSchema,
+        response: { 201: StudioVersionSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createVersion(userContext(request), request.params.appId, request.body)),
+  );
+
+  api.post(
+    `${version}stage/`,
+    {
+      config: studio,
+      schema: {
+        tags,
+        summary: 'Move a version to its next stage: draft -> rft, deployed -> ARCHIVE',
+        params: StudioVersionParamsSchema,
+        body: ChangeStudioStageRequestSchema,
+        response: { 200: StudioVersionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      changeStage(userContext(request), request.params.appId, request.params.versionId, request.body.stage),
+  );
+
+  api.post(
+    `${version}reviews/`,
+    {
+      config: studio,
+      schema: {
+        tags,
+        summary: 'Approve a version ready for test, or ask for changes with a comment',
+        params: StudioVersionParamsSchema,
+        body: CreateStudioReviewRequestSchema,
+        response: { 201: StudioReviewSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await reviewVersion(
+            userContext(request),
+            request.params.appId,
+            request.params.versionId,
+            request.body,
+          ),
+        ),
+  );
+
+  api.post(
+    `${version}deployments/`,
+    {
+      config: studio,
+      schema: {
+        tags,
+        summary:
+          "Deploy a version to an environment (its 'Can deploy to ...' permission); Production needs an approval and publishes every process",
+        params: StudioVersionParamsSchema,
+        body: DeployStudioVersionRequestSchema,
+        response: { 201: StudioDeploymentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await deployVersion(
+            userContext(request),
+            request.params.appId,
+            request.params.versionId,
+            request.body.environment,
+          ),
+        ),
+  );
+}

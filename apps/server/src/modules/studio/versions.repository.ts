@@ -1,0 +1,184 @@
+import type { StudioEnvironment, StudioReviewDecision, StudioStage } from '@attest/shared';
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+
+const VERSION_COLUMNS = [
+  'id',
+  'app_id',
+  'savepoint_id',
+  'major',
+  'minor',
+  'stage',
+  'is_frozen',
+  'is_locked',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+const REVIEW_COLUMNS = ['id', 'version_id', 'reviewer_id', 'decision', 'comment', 'created_at'] as const;
+const DEPLOYMENT_COLUMNS = [
+  'id',
+  'version_id',
+  'environment',
+  'published',
+  'deployed_by',
+  'deployed_at',
+] as const;
+
+export const studioVersionsRepository = {
+  listOfApp(tx: Tx, appId: string) {
+    return tx
+      .selectFrom('studio_versions')
+      .select(VERSION_COLUMNS)
+      .where('app_id', '=', appId)
+      .orderBy('major', 'desc')
+      .orderBy('minor', 'desc')
+      .execute();
+  },
+
+  find(tx: Tx, appId: string, versionId: string) {
+    return tx
+      .selectFrom('studio_versions')
+      .select(VERSION_COLUMNS)
+      .where('app_id', '=', appId)
+      .where('id', '=', versionId)
+      .executeTakeFirst();
+  },
+
+  // Locks the version row for a stage change or a deployment.
+  findForUpdate(tx: Tx, appId: string, versionId: string) {
+    return tx
+      .selectFrom('studio_versions')
+      .select(VERSION_COLUMNS)
+      .where('app_id', '=', appId)
+      .where('id', '=', versionId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  // The highest major.minor of the app, if any.
+  latest(tx: Tx, appId: string) {
+    return tx
+      .selectFrom('studio_versions')
+      .select(['major', 'minor'])
+      .where('app_id', '=', appId)
+      .orderBy('major', 'desc')
+      .orderBy('minor', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  insert(
+    tx: Tx,
+    row: {
+      tenantId: string;
+      appId: string;
+      savepointId: string;
+      major: number;
+      minor: number;
+      userId: string | null;
+    },
+  ) {
+    return tx
+      .insertInto('studio_versions')
+      .values({
+        tenant_id: row.tenantId,
+        app_id: row.appId,
+        savepoint_id: row.savepointId,
+        major: row.major,
+        minor: row.minor,
+        created_by: row.userId,
+      })
+      .returning(VERSION_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+
+  update(tx: Tx, versionId: string, change: { stage?: StudioStage; isFrozen?: boolean; isLocked?: boolean }) {
+    return tx
+      .updateTable('studio_versions')
+      .set({
+        ...(change.stage && { stage: change.stage }),
+        ...(change.isFrozen !== undefined && { is_frozen: change.isFrozen }),
+        ...(change.isLocked !== undefined && { is_locked: change.isLocked }),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', versionId)
+      .returning(VERSION_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+};
+
+export const studioReviewsRepository = {
+  // The latest review of each version given.
+  latestOf(tx: Tx, versionIds: string[]) {
+    if (versionIds.length === 0) return Promise.resolve([]);
+    return tx
+      .selectFrom('studio_reviews')
+      .select(REVIEW_COLUMNS)
+      .distinctOn('version_id')
+      .where('version_id', 'in', versionIds)
+      .orderBy('version_id')
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  insert(
+    tx: Tx,
+    row: {
+      tenantId: string;
+      versionId: string;
+      reviewerId: string | null;
+      decision: StudioReviewDecision;
+      comment: string;
+    },
+  ) {
+    return tx
+      .insertInto('studio_reviews')
+      .values({
+        tenant_id: row.tenantId,
+        version_id: row.versionId,
+        reviewer_id: row.reviewerId,
+        decision: row.decision,
+        comment: row.comment,
+      })
+      .returning(REVIEW_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+};
+
+export const studioDeploymentsRepository = {
+  // Newest first.
+  listOfApp(tx: Tx, appId: string) {
+    return tx
+      .selectFrom('studio_deployments')
+      .select(DEPLOYMENT_COLUMNS)
+      .where('app_id', '=', appId)
+      .orderBy('id', 'desc')
+      .execute();
+  },
+
+  insert(
+    tx: Tx,
+    row: {
+      tenantId: string;
+      appId: string;
+      versionId: string;
+      environment: StudioEnvironment;
+      publishedJson: string;
+      userId: string | null;
+    },
+  ) {
+    return tx
+      .insertInto('studio_deployments')
+      .values({
+        tenant_id: row.tenantId,
+        app_id: row.appId,
+        version_id: row.versionId,
+        environment: row.environment,
+        published: row.publishedJson,
+        deployed_by: row.userId,
+      })
+      .returning(DEPLOYMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+};
