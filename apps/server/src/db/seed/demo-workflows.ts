@@ -1,6 +1,7 @@
 import { flattenSteps, type PermissionCodename } from '@attest/shared';
 import { DEMO_WORKFLOW_DEFINITIONS } from '@attest/shared/testing';
 import { sql } from 'kysely';
+import { seedDemoStudioApp } from '../../modules/studio/index.js';
 import {
   createWorkflows,
   currentKind,
@@ -276,9 +277,19 @@ export async function seedDemoWorkflowSetup(
     if (existing) return false;
     const groupIds = await ensureGroups(tx, tenantId);
     const people = await grantDemoAccess(tx, tenantId, options.domain, groupIds);
+    const processes = [];
     for (const definition of DEMO_WORKFLOW_DEFINITIONS) {
-      await publishDefinition(tx, tenantId, { definition, publishedBy: people[0] ?? null });
+      const published = await publishDefinition(tx, tenantId, { definition, publishedBy: people[0] ?? null });
+      processes.push({ definition, published });
     }
+    // The studio opens on these kinds: version 1.0 of a demo app, live on Production (issue 15).
+    await seedDemoStudioApp(tx, tenantId, {
+      name: 'Third-party risk',
+      description: 'Supplier onboarding, risk assessments and contract reviews: the processes the demo runs.',
+      icon: 'building',
+      processes,
+      userId: people[0] ?? null,
+    });
     if (options.perKind > 0) {
       await seedDemoWorkflows(tx, tenantId, { perKind: options.perKind, people, pick: seededPick(4) });
     }
