@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSION_CODENAMES } from '@attest/shared';
+import { DEMO_WORKFLOW_DEFINITIONS } from '@attest/shared/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../server/src/db/database.js';
 import { createTenant } from '../../server/src/db/seed/create-tenant.js';
 import { seedDemoReports } from '../../server/src/db/seed/demo-reports.js';
 import { seedDemoWorkflowSetup } from '../../server/src/db/seed/demo-workflows.js';
+import ar from '../src/locales/ar.json' with { type: 'json' };
 import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
 
 const adminDb = createDb({ connectionString: inject('e2eAdminUrl'), max: 1, onPoolError: () => {} });
 afterAll(() => adminDb.destroy());
 
 const ORBITAL = 'Orbital Systems Corp.';
+const HELP_CENTRE = {
+  label: 'Help centre',
+  label_translations: { ar: 'مركز المساعدة' },
+  url: 'https://support.example.test/',
+};
 
 // A tenant of the test's own whose administrator reads Arabic (the demo people keep their
 // languages), with the demo definitions, a few workflows (one named with a full stop) and the demo
@@ -22,7 +29,10 @@ async function createArabicTenant() {
   const tenant = await createTenant(adminDb, {
     slug,
     name: `E2E ${slug}`,
-    configuration: { supported_languages: ['en', 'ar'] },
+    configuration: {
+      supported_languages: ['en', 'ar'],
+      support_links: [HELP_CENTRE],
+    },
     regions: [
       { name: 'Europe', businessUnits: ['Procurement EU'] },
       { name: 'North America', businessUnits: ['Legal NA'] },
@@ -178,5 +188,27 @@ describe('right to left', () => {
     const title = await order('h1');
     expect(title?.ltr).toBe(true);
     expect(title?.stop).toBeGreaterThan(title?.p ?? Number.POSITIVE_INFINITY);
+  });
+
+  // Issue 14: tenant-entered texts read in the person's language when the tenant gives one.
+  it('names the demo statuses and the tenant’s support link in Arabic', async () => {
+    const { slug, email } = await createArabicTenant();
+    const { page } = await newPage();
+    await signIn(page, slug, email);
+    await page.getByRole('link', { name: ORBITAL }).first().waitFor();
+    const statuses = DEMO_WORKFLOW_DEFINITIONS.flatMap((definition) => definition.statuses);
+    const english = new Set(statuses.map((status) => status.display_name));
+    const arabic = new Set(statuses.map((status) => status.display_name_translations?.ar ?? ''));
+    const shown = await page.locator('[data-testid="status-pill"] bdi').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const name of shown) {
+      expect(english.has(name), `${name} is not an English status name`).toBe(false);
+      expect(arabic.has(name), `${name} is an Arabic status name`).toBe(true);
+    }
+
+    await page.getByRole('button', { name: ar.userMenu.open }).click();
+    const help = page.getByRole('menuitem', { name: 'مركز المساعدة' });
+    await help.waitFor();
+    expect(await help.getAttribute('href')).toBe(HELP_CENTRE.url);
   });
 });

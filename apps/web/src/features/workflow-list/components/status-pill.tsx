@@ -7,6 +7,7 @@ type StatusPillProps = { status: { display_name: string; color_code: string } };
 export function StatusPill({ status }: StatusPillProps) {
   return (
     <Badge
+      data-testid="status-pill"
       color={status.color_code}
       variant="light"
       radius="sm"
@@ -27,7 +28,8 @@ export function StatusPill({ status }: StatusPillProps) {
         />
       }
     >
-      {/* The definition's label, tenant data: shown as given (no lookup translates it), isolated. */}
+      {/* The definition's label, tenant data: the server names it in the reader's language when the
+          tenant gave one (issue 14); shown as given, isolated. */}
       <UserText>{status.display_name}</UserText>
     </Badge>
   );

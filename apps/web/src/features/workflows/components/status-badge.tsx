@@ -5,9 +5,9 @@ import { UserText } from '../../../components/user-text';
 export type StatusBadgeProps = { status: AvailableStatus; size?: 'sm' | 'md' | 'lg' };
 
 // The status in its own colour (spec 1 §3 available status color_code). Its label is the workflow
-// definition's, tenant data with no translation of its own: shown as the tenant wrote it ("In
-// Review", not "IN REVIEW": capitals are wrong in many languages and mean nothing in Arabic or
-// Japanese), isolated so it keeps its order in a right-to-left page.
+// definition's, tenant data the server names in the reader's language when the tenant gave one
+// (issue 14): shown as written ("In Review", not "IN REVIEW": capitals are wrong in many languages
+// and mean nothing in Arabic or Japanese), isolated so it keeps its order in a right-to-left page.
 export function StatusBadge({ status, size = 'md' }: StatusBadgeProps) {
   return (
     <Badge
