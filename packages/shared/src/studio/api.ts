@@ -53,8 +53,9 @@ export const STUDIO_APP_NAME_MAX_LENGTH = 200;
 export const STUDIO_BRANCH_NAME_MAX_LENGTH = 100;
 export const STUDIO_MESSAGE_MAX_LENGTH = 500;
 export const STUDIO_DESCRIPTION_MAX_LENGTH = 2000;
-// The app page lists this many of the newest savepoints.
+// The app page lists this many of the newest savepoints and deployments.
 export const STUDIO_APP_SAVEPOINTS_SHOWN = 200;
+export const STUDIO_APP_DEPLOYMENTS_SHOWN = 200;
 export const STUDIO_MAIN_BRANCH = 'main';
 
 // The package-versioning failure reasons of spec 1 §4 are each message's first words.
@@ -64,8 +65,6 @@ export const STUDIO_MESSAGES = {
   maximumMinorVersionReached: `Maximum minor version reached: a major version has at most ${STUDIO_MAX_MINOR_VERSION} minor versions. Create a major version instead.`,
   minorVersionCreationFailed:
     'Minor version creation failed: the app has no version yet. Create a major version first.',
-  minorVersionRace:
-    'Minor version creation failed: another version was created at the same moment. Try again.',
   notFrozenVersion:
     'Not a frozen version: a version is reviewed and deployed only after it is sent for test (rft).',
   versionCannotBeLocked: 'Version cannot be locked: an archived version is never deployed again.',

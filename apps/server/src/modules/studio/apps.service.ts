@@ -1,5 +1,6 @@
 import {
   type CreateStudioAppRequest,
+  STUDIO_APP_DEPLOYMENTS_SHOWN,
   STUDIO_APP_SAVEPOINTS_SHOWN,
   STUDIO_MAIN_BRANCH,
   type StudioActivityQuery,
@@ -91,7 +92,7 @@ export function getApp(ctx: UserContext, appId: number): Promise<StudioAppDetail
       studioBranchesRepository.listOfApp(tx, app.id),
       studioSavepointsRepository.listOfApp(tx, app.id, STUDIO_APP_SAVEPOINTS_SHOWN),
       versionsWithReviews(tx, app.id),
-      studioDeploymentsRepository.listOfApp(tx, app.id),
+      studioDeploymentsRepository.listOfApp(tx, app.id, STUDIO_APP_DEPLOYMENTS_SHOWN),
     ]);
     return {
       app: toApp(app),

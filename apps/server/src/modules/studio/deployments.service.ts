@@ -8,7 +8,7 @@ import { BadRequestError, ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { publishDefinition } from '../workflows/index.js';
-import { studioActivityRepository } from './apps.repository.js';
+import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { studioSavepointsRepository } from './branches.repository.js';
 import { checkPackageForVersion, publicationOrder } from './package-check.js';
 import { toDeployment, toPackage } from './studio-rows.js';
@@ -42,6 +42,8 @@ export function deployVersion(
 
     const published = [];
     if (environment === 'PRODUCTION') {
+      // One Production deployment of an app at a time: each publishes the kinds' next versions.
+      await studioAppsRepository.lock(tx, app.id);
       const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
       if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
       for (const definition of publicationOrder(checkPackageForVersion(toPackage(savepoint.package)))) {

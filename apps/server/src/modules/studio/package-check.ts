@@ -1,4 +1,6 @@
 import {
+  INPUT_LIMIT_MESSAGES,
+  MAX_JSON_DEPTH,
   STUDIO_MESSAGES,
   StudioPackageSchema,
   type StudioWorkingCopy,
@@ -6,6 +8,7 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
+import { jsonNestsDeeperThan } from '../../platform/json-depth.js';
 
 // Zod issues as the API's field errors, each under the path it concerns.
 function fieldErrors(prefix: string[], issues: readonly { path: PropertyKey[]; message: string }[]) {
@@ -20,6 +23,8 @@ function fieldErrors(prefix: string[], issues: readonly { path: PropertyKey[]; m
 // The designer's JSON editor sends the package as text; anything else arrives parsed.
 export function parseDraftPackage(input: StudioWorkingCopy | string): StudioWorkingCopy {
   if (typeof input !== 'string') return input;
+  // The same depth limit as a package sent as an object, two levels down in the request body.
+  if (jsonNestsDeeperThan(input, MAX_JSON_DEPTH - 2)) throw new BadRequestError(INPUT_LIMIT_MESSAGES.tooDeep);
   let value: unknown;
   try {
     value = JSON.parse(input);

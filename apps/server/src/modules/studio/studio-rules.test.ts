@@ -1,5 +1,6 @@
 import {
   deployForbiddenMessage,
+  INPUT_LIMIT_MESSAGES,
   STUDIO_ENVIRONMENTS,
   STUDIO_MAX_MINOR_VERSION,
   STUDIO_MESSAGES,
@@ -149,6 +150,9 @@ describe('package-versioning failure reasons (spec 1 §4)', () => {
     // JSON text that is not a package.
     const notPackage = await put(designer, url, { revision: 1, package: '{"steps": []}' });
     expect400(notPackage, STUDIO_MESSAGES.notAPackage);
+    // Text nesting deeper than a body may is refused before it is parsed.
+    const deep = `{"processes": [${'['.repeat(40)}${']'.repeat(40)}]}`;
+    expect400(await put(designer, url, { revision: 1, package: deep }), INPUT_LIMIT_MESSAGES.tooDeep);
     // Valid JSON text is saved like the object it holds.
     const saved = await put(designer, url, {
       revision: 1,

@@ -36,15 +36,6 @@ export const studioVersionsRepository = {
       .execute();
   },
 
-  find(tx: Tx, appId: string, versionId: string) {
-    return tx
-      .selectFrom('studio_versions')
-      .select(VERSION_COLUMNS)
-      .where('app_id', '=', appId)
-      .where('id', '=', versionId)
-      .executeTakeFirst();
-  },
-
   // Locks the version row for a stage change or a deployment.
   findForUpdate(tx: Tx, appId: string, versionId: string) {
     return tx
@@ -147,13 +138,14 @@ export const studioReviewsRepository = {
 };
 
 export const studioDeploymentsRepository = {
-  // Newest first.
-  listOfApp(tx: Tx, appId: string) {
+  // Newest first, at most `limit`.
+  listOfApp(tx: Tx, appId: string, limit: number) {
     return tx
       .selectFrom('studio_deployments')
       .select(DEPLOYMENT_COLUMNS)
       .where('app_id', '=', appId)
       .orderBy('id', 'desc')
+      .limit(limit)
       .execute();
   },
 
