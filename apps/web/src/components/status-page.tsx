@@ -25,8 +25,14 @@ export function StatusPage({
   color = 'gray',
   fullHeight = true,
 }: StatusPageProps) {
+  // A whole-window status page is the page's main landmark (axe: landmark-one-main, region); inside
+  // the app shell it sits in the shell's own <main>.
   return (
-    <Center mih={fullHeight ? '100dvh' : 'calc(100dvh - var(--app-shell-header-height, 0px) - 4rem)'} p="xl">
+    <Center
+      component={fullHeight ? 'main' : 'div'}
+      mih={fullHeight ? '100dvh' : 'calc(100dvh - var(--app-shell-header-height, 0px) - 4rem)'}
+      p="xl"
+    >
       <Stack align="center" gap="md" maw={560} ta="center">
         <ThemeIcon size={72} radius={36} variant="light" color={color} aria-hidden>
           {icon}

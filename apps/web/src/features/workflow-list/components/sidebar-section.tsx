@@ -11,6 +11,7 @@ export function SidebarSection({
   action?: ReactNode;
 }) {
   return (
+    // The sidebar's sections follow the page's h1 directly: h2 (axe: heading-order).
     <Stack gap={4} component="section" aria-label={title}>
       <Text
         size="xs"
@@ -19,7 +20,7 @@ export function SidebarSection({
         tt="uppercase"
         px="xs"
         style={{ letterSpacing: 0.5 }}
-        component="h3"
+        component="h2"
         m={0}
       >
         {title}
