@@ -26,6 +26,8 @@ export const STUDIO_PATHS = {
   versionDeployments: (appId: number, versionId: number) =>
     `${base}/apps/${appId}/versions/${versionId}/deployments/`,
   activity: `${base}/activity/`,
+  // Spec 2 §2.4 /studio/records/{stage}: the versions at a stage, across the tenant's apps.
+  records: (stage: string) => `${base}/records/${stage}/`,
 } as const;
 
 // Spec 2 §4.1: the stages of a studio record, in the order a version moves through them.
@@ -295,3 +297,14 @@ export const StudioActivitySchema = z.object({
 });
 export type StudioActivity = z.infer<typeof StudioActivitySchema>;
 export const StudioActivityPageSchema = pageOf(StudioActivitySchema);
+
+// A stage outside STUDIO_STAGES answers 404, as the page /studio/records/{stage} does.
+export const StudioRecordsParamsSchema = z.object({ stage: text().max(20) });
+export const StudioRecordsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type StudioRecordsQuery = z.infer<typeof StudioRecordsQuerySchema>;
+export const StudioRecordSchema = StudioVersionSchema.extend({ app_id: Id, app_name: text() });
+export type StudioRecord = z.infer<typeof StudioRecordSchema>;
+export const StudioRecordsPageSchema = pageOf(StudioRecordSchema);

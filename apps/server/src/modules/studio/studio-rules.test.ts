@@ -296,6 +296,7 @@ describe('permissions', () => {
       ['POST', STUDIO_PATHS.versionReviews(v.appId, v.versionId), { decision: 'approved' }],
       ['POST', STUDIO_PATHS.versionDeployments(v.appId, v.versionId), { environment: 'QA' }],
       ['GET', STUDIO_PATHS.activity],
+      ['GET', STUDIO_PATHS.records('rft')],
     ];
     for (const [method, url, payload] of calls) {
       const response = await outsider.request({ method: method as 'GET', url, ...(payload && { payload }) });

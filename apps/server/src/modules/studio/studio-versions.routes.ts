@@ -6,14 +6,19 @@ import {
   DeployStudioVersionRequestSchema,
   StudioAppParamsSchema,
   StudioDeploymentSchema,
+  StudioRecordsPageSchema,
+  StudioRecordsParamsSchema,
+  StudioRecordsQuerySchema,
   StudioReviewSchema,
   StudioVersionParamsSchema,
   StudioVersionSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { deployVersion } from './deployments.service.js';
+import { listRecords } from './records.service.js';
 import { changeStage, createVersion, reviewVersion } from './versions.service.js';
 
 const tags = ['studio'];
@@ -108,5 +113,24 @@ export async function studioVersionsRoutes(server: FastifyInstance): Promise<voi
             request.body.environment,
           ),
         ),
+  );
+
+  api.get(
+    '/api/v1/studio/records/:stage/',
+    {
+      config: studio,
+      schema: {
+        tags,
+        summary:
+          "The versions at a stage (draft, rft, deployed or ARCHIVE) across the tenant's apps, newest first",
+        params: StudioRecordsParamsSchema,
+        querystring: StudioRecordsQuerySchema,
+        response: { 200: StudioRecordsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, count } = await listRecords(userContext(request), request.params.stage, request.query);
+      return pageResponse(request, rows, count, request.query);
+    },
   );
 }

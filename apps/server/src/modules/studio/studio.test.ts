@@ -6,6 +6,7 @@ import {
   StudioAppsPageSchema,
   StudioBranchSchema,
   StudioDeploymentSchema,
+  StudioRecordsPageSchema,
   StudioSavepointSchema,
   StudioVersionSchema,
 } from '@attest/shared';
@@ -260,5 +261,36 @@ describe('two designers, no locks', () => {
     const main = await mainBranch(designer, created.id);
     const draft = { kind: { tag: 'half_done', name: 'Half done' } };
     expect((await save(designer, created.id, main.id, 1, [draft])).package.processes).toEqual([draft]);
+  });
+});
+
+describe('records by stage', () => {
+  it("lists the versions at each stage across the tenant's apps; another stage is a 404", async () => {
+    const { designer } = await studioTenant();
+    const first = await appWithSavepoint(designer, [SUB_CHECK_DEFINITION]);
+    const second = await appWithSavepoint(designer, [SUB_CHECK_DEFINITION]);
+    const draft = await version(designer, first.app.id, first.savepoint.id, 'major');
+    const sent = await version(designer, second.app.id, second.savepoint.id, 'major');
+    await designer.post(STUDIO_PATHS.versionStage(second.app.id, sent.id), { stage: 'rft' });
+    const later = await version(designer, second.app.id, second.savepoint.id, 'minor');
+
+    const drafts = StudioRecordsPageSchema.parse((await designer.get(STUDIO_PATHS.records('draft'))).json());
+    expect(drafts.results.map((r) => [r.id, r.app_id, `${r.major}.${r.minor}`])).toEqual([
+      [later.id, second.app.id, '1.1'],
+      [draft.id, first.app.id, '1.0'],
+    ]);
+    const rft = StudioRecordsPageSchema.parse((await designer.get(STUDIO_PATHS.records('rft'))).json());
+    expect(rft.results).toMatchObject([{ id: sent.id, app_name: second.app.name, stage: 'rft' }]);
+    expect(
+      StudioRecordsPageSchema.parse((await designer.get(STUDIO_PATHS.records('ARCHIVE'))).json()).count,
+    ).toBe(0);
+    expect((await designer.get(STUDIO_PATHS.records('archive'))).statusCode).toBe(404);
+    expect((await designer.get(STUDIO_PATHS.records('published'))).statusCode).toBe(404);
+
+    // Another tenant sees none of them.
+    const other = await studioTenant();
+    expect(
+      StudioRecordsPageSchema.parse((await other.designer.get(STUDIO_PATHS.records('draft'))).json()).count,
+    ).toBe(0);
   });
 });

@@ -36,6 +36,23 @@ export const studioVersionsRepository = {
       .execute();
   },
 
+  // The versions at a stage across the tenant's apps, newest first.
+  async pageOfStage(tx: Tx, stage: StudioStage, page: { limit: number; offset: number }) {
+    const query = tx.selectFrom('studio_versions').where('stage', '=', stage);
+    const [rows, total] = await Promise.all([
+      query
+        .innerJoin('studio_apps', 'studio_apps.id', 'studio_versions.app_id')
+        .select(VERSION_COLUMNS.map((c) => `studio_versions.${c}` as const))
+        .select('studio_apps.name as app_name')
+        .orderBy('studio_versions.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.count) };
+  },
+
   // Locks the version row for a stage change or a deployment.
   findForUpdate(tx: Tx, appId: string, versionId: string) {
     return tx
