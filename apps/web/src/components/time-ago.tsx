@@ -1,6 +1,7 @@
 import { Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fullDate, relativeTime } from '../lib/format/relative-time';
+import { relativeTime } from '../lib/format/relative-time';
+import { useDateFormat } from '../lib/format/use-date-format';
 
 type TimeAgoProps = {
   value: string;
@@ -12,7 +13,8 @@ type TimeAgoProps = {
 // '5 minutes ago', with the full date on hover (and on focus, where it is a tab stop of its own).
 export function TimeAgo({ value, now = new Date(), focusable = true }: TimeAgoProps) {
   const { i18n } = useTranslation();
-  const full = fullDate(value, i18n.language);
+  const dates = useDateFormat();
+  const full = dates.fullDateTime(value);
   return (
     <Tooltip label={full} openDelay={200} withinPortal>
       <Text

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { isolate, UserText } from './user-text';
+import { IsolatedText, isolate, UserText } from './user-text';
 
 describe('UserText', () => {
   it('isolates a name in a <bdi>, which takes the direction of its own text', () => {
@@ -27,5 +27,23 @@ describe('isolate', () => {
     expect(isolate('')).toBe('');
     expect(isolate(null)).toBe('');
     expect(isolate(undefined)).toBe('');
+  });
+});
+
+describe('IsolatedText', () => {
+  it('shows each isolated name of a sentence in a <bdi> of its own, without the isolate marks', () => {
+    const { container } = render(
+      <p dir="rtl">
+        <IsolatedText text={`أنشأ ${isolate('Ana Analyst')} سير العمل ${isolate('Orbital Systems Corp.')}`} />
+      </p>,
+    );
+    const names = [...container.querySelectorAll('bdi')].map((bdi) => bdi.textContent);
+    expect(names).toEqual(['Ana Analyst', 'Orbital Systems Corp.']);
+    expect(container.textContent).toBe('أنشأ Ana Analyst سير العمل Orbital Systems Corp.');
+  });
+
+  it('leaves a sentence without names as its text', () => {
+    const { container } = render(<IsolatedText text="Nothing to isolate." />);
+    expect(container.innerHTML).toBe('Nothing to isolate.');
   });
 });

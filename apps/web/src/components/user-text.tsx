@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 
 // Unicode First Strong Isolate and Pop Directional Isolate: the text between takes the direction of
 // its own first strong character and does not reorder the sentence around it.
@@ -31,4 +31,29 @@ export function UserText({ children, className, title }: UserTextProps) {
 export function isolate(text: string | number | null | undefined): string {
   if (text === null || text === undefined || text === '') return '';
   return `${FSI}${text}${PDI}`;
+}
+
+// A name isolated by isolate(), with its marks.
+const ISOLATED_NAME = /(\u2068[^\u2068\u2069]*\u2069)/;
+
+// A translated sentence whose names were interpolated with isolate(), shown as elements: each name
+// in a <bdi> of its own, the words around it in the page's direction. One translation serves both
+// the sentence on screen and its string uses (a toast, an aria-label), and no locale carries markup.
+export function IsolatedText({ text }: { text: string }) {
+  let offset = 0;
+  return text
+    .split(ISOLATED_NAME)
+    .filter((part) => part !== '')
+    .map((part) => {
+      const key = offset;
+      offset += part.length;
+      if (part.startsWith(FSI) && part.endsWith(PDI)) return <bdi key={key}>{part.slice(1, -1)}</bdi>;
+      return <Fragment key={key}>{part}</Fragment>;
+    });
+}
+
+// The same for a text that may or may not name anything (a toast, a dialog): a sentence without an
+// isolated name stays a plain string.
+export function withIsolatedNames(text: string): ReactNode {
+  return text.includes(FSI) ? createElement(IsolatedText, { text }) : text;
 }

@@ -23,3 +23,9 @@ if (!('fonts' in document)) {
     value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
   });
 }
+
+// happy-dom computes no display for <bdi> where a browser's own style sheet makes it inline, so an
+// accessible name around an isolated name ("Reopen “<bdi>X</bdi>”?") would get spaces no browser adds.
+const userAgentStyles = document.createElement('style');
+userAgentStyles.textContent = 'bdi { display: inline; }';
+document.head.append(userAgentStyles);

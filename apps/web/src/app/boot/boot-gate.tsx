@@ -4,6 +4,7 @@ import { useCurrentUserQuery } from '../../features/auth';
 import { MaintenanceError, maintenanceNotice, useConfigurationQuery } from '../../features/configuration';
 import { ServiceUnavailablePage } from '../../features/errors';
 import { MaintenancePage } from '../../features/maintenance';
+import { TimeZoneProvider } from '../../lib/format/time-zone';
 import { useBootLanguage } from './use-boot-language';
 import { useImpersonationSync } from './use-impersonation-sync';
 
@@ -33,5 +34,7 @@ export function BootGate({ children }: { children: ReactNode }) {
     );
   }
   if (user.error) throw user.error;
-  return children;
+  // Dates in the zone the person stored, else the browser's (spec 1 §7 stores the browser's once
+  // per session).
+  return <TimeZoneProvider timeZone={user.data?.timezone}>{children}</TimeZoneProvider>;
 }

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../components/user-text';
 import { mentionKeys } from '../../features/mentions/api/mention-keys';
 import { notificationKeys } from '../../features/notifications/api/notification-keys';
 import { RealtimeProvider } from '../../features/realtime/components/realtime-provider';
@@ -203,7 +204,7 @@ describe('real-time events into the query cache', () => {
       'realtime.outcome.failed',
       expect.objectContaining({
         id: 'integration-run-9-failed',
-        message: 'Integration Sanctions API on the step Screening · Northwind onboarding',
+        message: `Integration Sanctions API on the step ${isolate('Screening')} · ${isolate('Northwind onboarding')}`,
       }),
     );
   });
@@ -225,8 +226,8 @@ describe('real-time events into the query cache', () => {
       'notifications.kind.mention',
       expect.objectContaining({
         id: 'notification-51',
-        message: 'Northwind onboarding',
-        values: expect.objectContaining({ actor: 'Ana Ortiz' }),
+        message: isolate('Northwind onboarding'),
+        values: expect.objectContaining({ actor: isolate('Ana Ortiz') }),
       }),
     );
   });

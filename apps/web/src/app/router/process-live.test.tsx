@@ -3,6 +3,7 @@ import { SUPPLIER_ONBOARDING_FIELDS as F } from '@attest/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../components/user-text';
 import { authKeys } from '../../features/auth/api/auth-keys';
 import { RealtimeProvider } from '../../features/realtime/components/realtime-provider';
 import { FakeSocket, makeEvent } from '../../features/realtime/test/fake-socket';
@@ -115,7 +116,7 @@ describe('the process page, live', () => {
     expect(name.value).toBe('Northwind Log');
     expect(toast.info).toHaveBeenCalledWith('realtime.workflowUpdated', {
       id: 'workflow-updated-7-2',
-      values: { name: 'Ana Ortiz' },
+      values: { name: isolate('Ana Ortiz') },
     });
   });
 

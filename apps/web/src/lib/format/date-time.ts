@@ -1,6 +1,6 @@
 // The one place dates become text: Intl in the person's language (never a fixed 'MM/DD/YYYY'), in
-// their time zone. The zone defaults to the browser's, which is the one the app stores as the
-// user's preference (preferences/sync-timezone); a caller that knows another passes it.
+// their time zone. Components take both from useDateFormat (the zone the person stored, given once by
+// TimeZoneProvider); without a zone Intl uses the browser's.
 export type DateFormatContext = { locale: string; timeZone?: string };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,3 @@
-import { formatFullDateTime } from './date-time';
-
 // Spec 1 §9 relative-time thresholds: 60 s, 60 min, 24 h, 31 days, 12 months.
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -18,9 +16,4 @@ export function relativeTime(value: string, now: Date, locale: string): string {
   if (abs < MONTH) return format.format(Math.trunc(seconds / DAY), 'day');
   if (abs < YEAR) return format.format(Math.trunc(seconds / MONTH), 'month');
   return format.format(Math.trunc(seconds / YEAR), 'year');
-}
-
-// The full date a relative time's tooltip shows.
-export function fullDate(value: string, locale: string): string {
-  return formatFullDateTime(value, { locale });
 }

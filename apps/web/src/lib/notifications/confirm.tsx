@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { withIsolatedNames } from '../../components/user-text';
 import { i18n } from '../i18n/i18n';
 
 type ConfirmOptions = {
@@ -18,8 +19,9 @@ type ConfirmOptions = {
 export function confirmAction(options: ConfirmOptions): string {
   const { title, body, confirm, values, onConfirm, zIndex } = options;
   return modals.openConfirmModal({
-    title: i18n.t(title, values),
-    children: <Text fz="sm">{i18n.t(body, values)}</Text>,
+    // Names given isolate()d each sit in a <bdi>: the dialog's name and text read as plain words.
+    title: withIsolatedNames(i18n.t(title, values)),
+    children: <Text fz="sm">{withIsolatedNames(i18n.t(body, values))}</Text>,
     labels: { confirm: i18n.t(confirm, values), cancel: i18n.t('common.cancel') },
     confirmProps: { color: 'red' },
     zIndex,

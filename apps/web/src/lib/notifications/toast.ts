@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { createElement, Fragment, type ReactNode } from 'react';
+import { withIsolatedNames } from '../../components/user-text';
 import { i18n } from '../i18n/i18n';
 
 type ToastOptions = {
@@ -19,13 +20,17 @@ export type ToastTone = 'info' | 'success' | 'warning' | 'error';
 const COLOR: Record<ToastTone, string> = { info: 'blue', success: 'teal', warning: 'orange', error: 'red' };
 
 function show(tone: ToastTone, key: string, options: ToastOptions = {}): void {
-  const title = i18n.t(key, options.values);
-  const text = options.message ?? title;
+  // A name given isolate()d (a workflow, step or person in the sentence) sits in a <bdi> of its own.
+  const title = withIsolatedNames(i18n.t(key, options.values));
+  const text = options.message === undefined ? title : withIsolatedNames(options.message);
   notifications.show({
     id: options.id,
     color: COLOR[tone],
     title: options.message ? title : undefined,
-    message: options.action ? createElement(Fragment, null, text, options.action) : text,
+    // The sentence in an element of its own, apart from its action (Undo, View).
+    message: options.action
+      ? createElement(Fragment, null, createElement('span', null, text), options.action)
+      : text,
     autoClose: options.autoClose,
     loading: options.loading,
     withBorder: true,

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text, Tooltip
 import { IconDeviceDesktop, IconDeviceMobile, IconDevices, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
@@ -96,12 +97,9 @@ export function SessionsCard() {
 type SessionRowProps = { session: SessionSummary; onRevoke: () => void; revoking: boolean };
 
 function SessionRow({ session, onRevoke, revoking }: SessionRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const device = describeUserAgent(session.user_agent);
-  const date = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(value),
-    );
   const DeviceIcon = device.mobile ? IconDeviceMobile : IconDeviceDesktop;
   return (
     <Table.Tr data-testid="session-row">
@@ -133,11 +131,11 @@ function SessionRow({ session, onRevoke, revoking }: SessionRowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text fz="sm">{date(session.last_seen_at)}</Text>
+        <Text fz="sm">{dates.dateTime(session.last_seen_at)}</Text>
       </Table.Td>
       <Table.Td>
         <Text fz="sm" c="dimmed">
-          {date(session.created_at)}
+          {dates.dateTime(session.created_at)}
         </Text>
       </Table.Td>
       <Table.Td ta="end">

@@ -2,9 +2,9 @@ import { Badge, Code, Group, Pagination, Paper, Stack, Table, Text, Tooltip } fr
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useAuditEvents } from '../api/audit-events';
 import { pageCount } from '../api/page-request';
-import { formatDateTime } from '../lib/format-date';
 import { AdminPageHeader } from './admin-page-header';
 import { TableRowsState } from './table-rows-state';
 
@@ -15,7 +15,8 @@ function actionLabel(action: string, t: TFunction): string {
 }
 
 export function AuditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const events = useAuditEvents({ page });
   const rows = events.data?.results ?? [];
@@ -47,7 +48,7 @@ export function AuditPage() {
                   <Table.Tr key={event.id}>
                     <Table.Td>
                       <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(event.created_at, i18n.language)}
+                        {dates.dateTime(event.created_at)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

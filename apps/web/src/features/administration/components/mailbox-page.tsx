@@ -18,9 +18,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { clickableRow } from '../../../components/clickable-row';
 import { apiUrl } from '../../../lib/api/api-url';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useMailbox } from '../api/mailbox';
 import { pageCount } from '../api/page-request';
-import { formatDateTime } from '../lib/format-date';
 import { linkify } from '../lib/linkify';
 import { AdminPageHeader } from './admin-page-header';
 import { TableRowsState } from './table-rows-state';
@@ -35,7 +35,8 @@ const STATUS_COLOR: Record<MailboxMessage['status'], string> = {
 };
 
 export function MailboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const mailbox = useMailbox({ page });
@@ -79,7 +80,7 @@ export function MailboxPage() {
                               {message.to_address}
                             </Text>
                             <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                              {formatDateTime(message.created_at, i18n.language)}
+                              {dates.dateTime(message.created_at)}
                             </Text>
                           </Group>
                         </Stack>
@@ -126,6 +127,7 @@ function NoMessage() {
 // The text body only, with its links made clickable: the HTML body is never rendered here.
 function MessageView({ message }: { message: MailboxMessage }) {
   const { t, i18n } = useTranslation();
+  const dates = useDateFormat();
   return (
     <Stack gap="md" data-testid="mailbox-message">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -137,8 +139,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
             {message.subject}
           </Title>
           <Text fz="xs" c="dimmed">
-            {t('admin.mailbox.to', { address: message.to_address })} ·{' '}
-            {formatDateTime(message.created_at, i18n.language)}
+            {t('admin.mailbox.to', { address: message.to_address })} · {dates.dateTime(message.created_at)}
           </Text>
         </Stack>
       </Group>

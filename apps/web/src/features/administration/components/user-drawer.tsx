@@ -17,13 +17,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useGroupChoices } from '../api/groups';
 import { useImpersonate } from '../api/impersonate';
 import { usePermissionsCatalogue } from '../api/permissions-catalogue';
 import { useUpdateUser } from '../api/users';
 import type { AdminCan } from '../lib/admin-can';
 import { errorText } from '../lib/error-text';
-import { formatDateTime } from '../lib/format-date';
 import { UserAccessEditor } from './user-access-editor';
 
 export type UserDrawerProps = {
@@ -52,7 +52,8 @@ export function UserDrawer({ user, onClose, can, currentUserId }: UserDrawerProp
 type UserDetailsProps = { user: AdminUser; can: AdminCan; isSelf: boolean };
 
 function UserDetails({ user, can, isSelf }: UserDetailsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const groups = useGroupChoices();
   const catalogue = usePermissionsCatalogue();
   const update = useUpdateUser();
@@ -106,9 +107,8 @@ function UserDetails({ user, can, isSelf }: UserDetailsProps) {
         </Stack>
       </Group>
       <Text fz="xs" c="dimmed">
-        {t('admin.users.createdAt', { date: formatDateTime(user.created_at, i18n.language) })}
-        {user.invited_at &&
-          ` · ${t('admin.users.invitedAt', { date: formatDateTime(user.invited_at, i18n.language) })}`}
+        {t('admin.users.createdAt', { date: dates.dateTime(user.created_at) })}
+        {user.invited_at && ` · ${t('admin.users.invitedAt', { date: dates.dateTime(user.invited_at) })}`}
       </Text>
       {can('can_impersonate_users') && !isSelf && user.is_active && (
         <Button

@@ -2,6 +2,7 @@ import type { Notification } from '@attest/shared';
 import { Badge, Box, Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TimeAgo } from '../../../components/time-ago';
+import { IsolatedText } from '../../../components/user-text';
 import { LEVEL_COLOR, LevelIcon } from '../lib/notification-level';
 import { notificationText, outcomeLabelKey, toastToneOf } from '../lib/notification-text';
 
@@ -34,8 +35,9 @@ export function NotificationRow({ notification, onOpen }: NotificationRowProps) 
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             {unread && <VisuallyHidden>{t('notifications.unread')}</VisuallyHidden>}
             <Group gap={6} wrap="nowrap">
-              <Text fz="sm" fw={unread ? 600 : 400} style={{ flex: 1, minWidth: 0 }} dir="auto">
-                {text}
+              {/* The sentence takes the page's direction; only the names in it take their own. */}
+              <Text fz="sm" fw={unread ? 600 : 400} style={{ flex: 1, minWidth: 0 }}>
+                <IsolatedText text={text} />
               </Text>
               {outcome && (
                 <Badge size="sm" variant="light" color={LEVEL_COLOR[level]}>

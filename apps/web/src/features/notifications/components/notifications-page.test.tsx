@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { NotificationsPage } from './notifications-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -82,7 +83,7 @@ describe('NotificationsPage', () => {
   it('lists a page of 20 from the server and pages on the server', async () => {
     const calls = mockNotificationsApi();
     renderPage();
-    expect(await screen.findByText('Person 100 mentioned you')).toBeTruthy();
+    expect(await screen.findByText(wholeText('Person 100 mentioned you'))).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Notifications' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(rows().filter((r) => r.dataset.unread === 'true')).toHaveLength(3);
@@ -91,7 +92,7 @@ describe('NotificationsPage', () => {
     expect(within(rows()[0] as HTMLElement).getByText('5 minutes ago')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '3' }));
-    expect(await screen.findByText('Person 60 mentioned you')).toBeTruthy();
+    expect(await screen.findByText(wholeText('Person 60 mentioned you'))).toBeTruthy();
     expect(rows()).toHaveLength(5);
     expect(lists(calls)).toEqual([
       { limit: '20', offset: '0' },
@@ -102,7 +103,7 @@ describe('NotificationsPage', () => {
   it('filters to unread ones on the server', async () => {
     const calls = mockNotificationsApi();
     renderPage();
-    await screen.findByText('Person 100 mentioned you');
+    await screen.findByText(wholeText('Person 100 mentioned you'));
     fireEvent.click(screen.getByRole('switch', { name: 'Unread only' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(lists(calls).at(-1)).toEqual({ limit: '20', offset: '0', unread: 'true' });
@@ -111,7 +112,7 @@ describe('NotificationsPage', () => {
   it('marks a notification read when it is opened and follows its link', async () => {
     const calls = mockNotificationsApi();
     const { router } = renderPage();
-    fireEvent.click(await screen.findByText('Person 99 mentioned you'));
+    fireEvent.click(await screen.findByText(wholeText('Person 99 mentioned you')));
     await waitFor(() => expect(router.state.location.pathname).toBe('/process/7'));
     expect(router.state.location.search).toBe('?thread=3&n=99');
     await waitFor(() =>
@@ -122,7 +123,7 @@ describe('NotificationsPage', () => {
   it('marks them all read', async () => {
     const calls = mockNotificationsApi();
     renderPage();
-    await screen.findByText('Person 100 mentioned you');
+    await screen.findByText(wholeText('Person 100 mentioned you'));
     const button = screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement;
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);

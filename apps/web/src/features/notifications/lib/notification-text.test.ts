@@ -1,5 +1,6 @@
 import { EVENT_OUTCOMES, type Notification } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { i18n } from '../../../lib/i18n/i18n';
 import { notificationText, outcomeLabelKey, toastToneOf } from './notification-text';
 
@@ -48,13 +49,13 @@ describe('outcomeLabelKey', () => {
 
 describe('notificationText', () => {
   it('words each kind with its params and who did it', () => {
-    expect(notificationText(base, t)).toBe('Ana Ortiz mentioned you');
+    expect(notificationText(base, t)).toBe(`${isolate('Ana Ortiz')} mentioned you`);
     expect(
       notificationText(
         { ...base, kind: 'step_assigned', params: { step_tag: 's', step_name: 'Screening' } },
         t,
       ),
-    ).toBe('Ana Ortiz assigned you to the step Screening');
+    ).toBe(`${isolate('Ana Ortiz')} assigned you to the step ${isolate('Screening')}`);
     expect(notificationText({ ...base, kind: 'thread_comment', actor: null }, t)).toBe(
       'The system commented on a conversation you follow',
     );

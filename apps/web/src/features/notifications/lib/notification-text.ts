@@ -1,19 +1,28 @@
 import { type Notification, notificationLevel, OUTCOME_LABEL_KEYS } from '@attest/shared';
 import type { TFunction } from 'i18next';
+import { isolate } from '../../../components/user-text';
 import { connectorLabel } from '../../../lib/format/connector-label';
 import type { ToastTone } from '../../../lib/notifications/toast';
 
-// What a notification's sentence is worded with: its params, who did it and the workflow.
+// What a notification's sentence is worded with: its params, who did it and the workflow. Names
+// (a person, a workflow, a step) are isolated: the sentence takes the page's direction and each name
+// its own, so in Arabic "Orbital Systems Corp." keeps its full stop at its end.
 export function notificationValues(
   notification: Notification,
   t: TFunction,
 ): Record<string, string | number> {
   const { params, actor, workflow } = notification;
   const values: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(params)) values[key] = value ?? '';
+  for (const [key, value] of Object.entries(params)) {
+    values[key] = typeof value === 'string' ? isolate(value) : (value ?? '');
+  }
   // An integration is named by its label, never by its connector tag.
   if (typeof params.connector === 'string') values.connector = connectorLabel(params.connector, t);
-  return { ...values, actor: actor?.name ?? t('notifications.system'), workflow: workflow?.name ?? '' };
+  return {
+    ...values,
+    actor: actor ? isolate(actor.name) : t('notifications.system'),
+    workflow: isolate(workflow?.name),
+  };
 }
 
 export const notificationKey = (notification: Notification) => `notifications.kind.${notification.kind}`;

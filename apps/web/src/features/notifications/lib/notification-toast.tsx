@@ -1,5 +1,6 @@
 import type { Notification } from '@attest/shared';
 import { Anchor } from '@mantine/core';
+import { isolate } from '../../../components/user-text';
 import { i18n } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/notifications/toast';
 import { integrationRunToastId } from '../../../lib/notifications/toast-ids';
@@ -21,7 +22,8 @@ export function showNotificationToast(notification: Notification, navigate: (pat
       : undefined) ?? `notification-${notification.id}`;
   const outcome = outcomeLabelKey(notification.outcome);
   const text = notificationText(notification, i18n.t);
-  const message = outcome ? [text, workflow?.name].filter(Boolean).join(' · ') : workflow?.name;
+  const workflowName = workflow ? isolate(workflow.name) : undefined;
+  const message = outcome ? [text, workflowName].filter(Boolean).join(' · ') : workflowName;
   toast.at(toastToneOf(notification), outcome ?? notificationKey(notification), {
     id,
     values: outcome ? undefined : notificationValues(notification, i18n.t),

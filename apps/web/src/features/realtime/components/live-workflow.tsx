@@ -1,4 +1,5 @@
 import { notificationLevel, OUTCOME_LABEL_KEYS, type RealtimeEvent } from '@attest/shared';
+import { isolate } from '../../../components/user-text';
 import { connectorLabel } from '../../../lib/format/connector-label';
 import { i18n } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/notifications/toast';
@@ -36,7 +37,7 @@ export function LiveWorkflow({ workflowId }: { workflowId: number }) {
     if (event.actor && isOthersEdit(event, session.userId)) {
       toast.info('realtime.workflowUpdated', {
         id: `workflow-updated-${workflowId}-${event.actor.id}`,
-        values: { name: event.actor.name },
+        values: { name: isolate(event.actor.name) },
       });
     }
   });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserText } from '../../../components/user-text';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useDashboards } from '../api/dashboards';
 import type { ReportPermissions } from '../lib/report-permissions';
 import { DashboardMenu } from './dashboard-menu';
@@ -16,7 +17,7 @@ export type DashboardsPageProps = { permissions: ReportPermissions };
 
 // Spec 2 §2.1 /dashboards: the tenant's dashboards, paged and searched on the server.
 export function DashboardsPage({ permissions }: DashboardsPageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -26,7 +27,7 @@ export function DashboardsPage({ permissions }: DashboardsPageProps) {
   const [editing, setEditing] = useState<Dashboard | null | undefined>(undefined);
   const rows = dashboards.data?.results ?? [];
   const withMenu = permissions.canChange || permissions.canDelete;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dates = useDateFormat();
 
   return (
     <Stack gap="lg">
@@ -96,7 +97,7 @@ export function DashboardsPage({ permissions }: DashboardsPageProps) {
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Text fz="sm" c="dimmed">
-                        {dateFormat.format(new Date(dashboard.updated_at))}
+                        {dates.date(dashboard.updated_at)}
                       </Text>
                     </Table.Td>
                     {withMenu && (

@@ -1,23 +1,25 @@
 import type { ReportCell } from '@attest/shared';
 import { ScrollArea, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDay } from '../../../lib/format/date-time';
+import { type DateFormatContext, formatDateTime, formatDay } from '../../../lib/format/date-time';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 // Days and instants in the person's language (issue 14: never a raw 2026-12-21 or 12/21/2026).
-function cellText(cell: ReportCell, numbers: Intl.NumberFormat, locale: string): string {
+function cellText(cell: ReportCell, numbers: Intl.NumberFormat, dates: DateFormatContext): string {
   if (cell === null) return '—';
   if (typeof cell === 'number') return numbers.format(cell);
-  if (typeof cell === 'string' && DAY.test(cell)) return formatDay(cell, locale);
-  if (typeof cell === 'string' && INSTANT.test(cell)) return formatDateTime(cell, { locale });
+  if (typeof cell === 'string' && DAY.test(cell)) return formatDay(cell, dates.locale);
+  if (typeof cell === 'string' && INSTANT.test(cell)) return formatDateTime(cell, dates);
   return String(cell);
 }
 
 // Spec 2 §3.8 results: the first row is the header, the rest are value rows.
 export function ReportDataTable({ results, maxHeight }: { results: ReportCell[][]; maxHeight?: number }) {
   const { i18n } = useTranslation();
+  const dates = useDateFormat().context;
   const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const [header = [], ...rows] = results;
   return (
@@ -27,7 +29,7 @@ export function ReportDataTable({ results, maxHeight }: { results: ReportCell[][
           <Table.Tr>
             {header.map((cell, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their place
-              <Table.Th key={i}>{cellText(cell, numbers, i18n.language)}</Table.Th>
+              <Table.Th key={i}>{cellText(cell, numbers, dates)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -38,7 +40,7 @@ export function ReportDataTable({ results, maxHeight }: { results: ReportCell[][
               {row.map((cell, c) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: as above
                 <Table.Td key={c} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {cellText(cell, numbers, i18n.language)}
+                  {cellText(cell, numbers, dates)}
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -3,10 +3,11 @@ import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/
 import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/user-text';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useDeleteReportSubscription, useSendReportSubscription } from '../api/report-subscriptions';
-import { dateTimeText, scheduleText } from './report-subscription-schedule-text';
+import { scheduleText } from './report-subscription-schedule-text';
 
 const RECIPIENTS_SHOWN = 3;
 
@@ -20,6 +21,7 @@ export type ReportSubscriptionListProps = {
 // actions the reader may take on each.
 export function ReportSubscriptionList({ reportId, subscriptions, onEdit }: ReportSubscriptionListProps) {
   const { t, i18n } = useTranslation();
+  const dates = useDateFormat();
   const remove = useDeleteReportSubscription(reportId);
   const sendNow = useSendReportSubscription();
 
@@ -68,12 +70,9 @@ export function ReportSubscriptionList({ reportId, subscriptions, onEdit }: Repo
                 </Text>
                 <Text size="xs" c="dimmed">
                   {[
-                    s.active &&
-                      t('reports.subscription.nextRun', { when: dateTimeText(s.next_run_at, i18n.language) }),
+                    s.active && t('reports.subscription.nextRun', { when: dates.dateTime(s.next_run_at) }),
                     t('reports.subscription.lastSent', {
-                      when: s.last_sent_at
-                        ? dateTimeText(s.last_sent_at, i18n.language)
-                        : t('reports.subscription.never'),
+                      when: s.last_sent_at ? dates.dateTime(s.last_sent_at) : t('reports.subscription.never'),
                     }),
                     s.owner && t('reports.subscription.owner', { name: isolate(s.owner.name) }),
                   ]

@@ -32,7 +32,3 @@ export function scheduleText(
         : t('reports.subscription.summary.daily', { time: s.time });
   return `${when} (${s.time_zone})`;
 }
-
-export function dateTimeText(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}

@@ -2,6 +2,7 @@ import type { WorkflowDetail } from '@attest/shared';
 import { Button } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useArchiveWorkflow } from '../api/workflow-queries';
@@ -16,10 +17,10 @@ export function ArchiveButton({ detail }: { detail: WorkflowDetail }) {
       title: 'process.archive.title',
       body: 'process.archive.body',
       confirm: 'process.archive.confirm',
-      values: { name: detail.name },
+      values: { name: isolate(detail.name) },
       onConfirm: () =>
         archive.mutate(undefined, {
-          onSuccess: () => toast.success('process.archive.done', { values: { name: detail.name } }),
+          onSuccess: () => toast.success('process.archive.done', { values: { name: isolate(detail.name) } }),
           onError: (error) => toast.error('process.archive.failed', { message: actionErrorText(error, t) }),
         }),
     });

@@ -2,11 +2,12 @@ import type { WorkflowDetail } from '@attest/shared';
 import { Alert } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../utils/format-time';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 
 // An archived workflow is kept for the record and refuses changes; every view says so first.
 export function ArchivedBanner({ detail }: { detail: WorkflowDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   if (detail.archived_at === null) return null;
   return (
     <Alert
@@ -15,7 +16,7 @@ export function ArchivedBanner({ detail }: { detail: WorkflowDetail }) {
       icon={<IconArchive size={18} />}
       title={t('process.archived.title')}
     >
-      {t('process.archived.body', { date: formatDateTime(detail.archived_at, i18n.language) })}
+      {t('process.archived.body', { date: dates.dateTime(detail.archived_at) })}
     </Alert>
   );
 }

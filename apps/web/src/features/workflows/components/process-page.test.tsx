@@ -2,8 +2,10 @@ import { WORKFLOW_PATHS, type WorkflowDetail } from '@attest/shared';
 import { SUPPLIER_ONBOARDING_FIELDS as F, SUPPLIER_ONBOARDING_STEPS as S } from '@attest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { jsonResponse, type Reply } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { ProcessViewerContext } from '../hooks/viewer';
 import { makeWorkflowDetail } from '../test/workflow-fixture';
 import { ProcessPage } from './process-page';
@@ -221,7 +223,7 @@ describe('ProcessPage', () => {
     );
     expect(new URLSearchParams(router.state.location.search).get('step')).toBe(S.SCREENING);
     expect(toast.success).toHaveBeenCalledWith('process.step.submitted', {
-      values: { step: 'Supplier details' },
+      values: { step: isolate('Supplier details') },
     });
   });
 
@@ -230,7 +232,7 @@ describe('ProcessPage', () => {
     renderPage('/process/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Activity log' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activity log' });
-    await within(dialog).findByText('Submitted the step “Supplier details”');
+    await within(dialog).findByText(wholeText('Submitted the step “Supplier details”'));
     const items = within(dialog).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Submitted the step “Supplier details”Ada Lovelace·5 minutes ago$/),

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconConfetti } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { toast } from '../../../lib/notifications/toast';
 import { CommentsProvider, WorkflowCommentsButton } from '../../mentions';
 import { useRecordWorkflowView } from '../api/record-view';
@@ -67,7 +68,7 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
 
   const onSubmitted = (next: string | undefined) => {
     const submitted = selection ? groups.get(selection.step)?.step.name : undefined;
-    toast.success('process.step.submitted', { values: { step: submitted ?? '' } });
+    toast.success('process.step.submitted', { values: { step: isolate(submitted) } });
     const group = next ? groups.get(next)?.group.tag : undefined;
     if (next && group) select({ group, step: next });
   };

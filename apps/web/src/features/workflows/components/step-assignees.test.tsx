@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { ProcessViewerContext } from '../hooks/viewer';
 import { makeStep, makeWorkflowDetail } from '../test/workflow-fixture';
 import { StepAssignees } from './step-assignees';
@@ -91,11 +92,11 @@ describe('StepAssignees (issue 12: who may change a step’s assignees)', () => 
     const api = mockStepUsers();
     renderAssignees([alex], true);
     fireEvent.click(removeButton('Alex Admin') as HTMLElement);
-    expect(await screen.findByText("Remove Alex Admin from this step's assignees?")).toBeTruthy();
+    expect(await screen.findByText(wholeText("Remove Alex Admin from this step's assignees?"))).toBeTruthy();
     expect(api.writes()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
-      expect(screen.queryByText("Remove Alex Admin from this step's assignees?")).toBeNull(),
+      expect(screen.queryByText(wholeText("Remove Alex Admin from this step's assignees?"))).toBeNull(),
     );
     expect(api.writes()).toEqual([]);
 
@@ -113,7 +114,7 @@ describe('StepAssignees (issue 12: who may change a step’s assignees)', () => 
     renderAssignees([alex], true);
     fireEvent.click(removeButton('Alex Admin') as HTMLElement);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Alex Admin was removed from this step.')).toBeTruthy();
+    expect(await screen.findByText(wholeText('Alex Admin was removed from this step.'))).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() =>
@@ -123,7 +124,7 @@ describe('StepAssignees (issue 12: who may change a step’s assignees)', () => 
         body: { user_id: alex.user_id },
       }),
     );
-    expect(await screen.findByText('Alex Admin is assigned to this step again.')).toBeTruthy();
+    expect(await screen.findByText(wholeText('Alex Admin is assigned to this step again.'))).toBeTruthy();
   });
 
   it('takes the user off at once when they remove themselves', async () => {

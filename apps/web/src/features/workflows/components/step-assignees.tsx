@@ -2,6 +2,7 @@ import type { StepAssignee, WorkflowDetail, WorkflowStep } from '@attest/shared'
 import { Alert, Badge, Button, CloseButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useAddStepUser, useRemoveStepUser } from '../api/step-users';
@@ -39,7 +40,8 @@ export function StepAssignees({ detail, step }: StepAssigneesProps) {
     remove.mutate(a.id, { onSuccess: () => toast.info('process.assignees.removedSelf') });
 
   const removeOther = (a: StepAssignee) => {
-    const name = nameOf(a);
+    // Isolated in the confirmation and the toasts that name them (a sentence of another direction).
+    const name = isolate(nameOf(a));
     confirmAction({
       title: 'process.assignees.confirmTitle',
       body: 'process.assignees.confirmBody',

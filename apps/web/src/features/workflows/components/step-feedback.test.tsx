@@ -2,6 +2,7 @@ import { WORKFLOW_PATHS, type WorkflowDetail } from '@attest/shared';
 import { SUPPLIER_ONBOARDING_FIELDS as F, SUPPLIER_ONBOARDING_STEPS as S } from '@attest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { ProcessViewerContext } from '../hooks/viewer';
@@ -92,14 +93,14 @@ describe('undoing a submitted step', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen step' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('process.step.undone', {
-        values: { step: 'Supplier details' },
+        values: { step: isolate('Supplier details') },
       }),
     );
     expect(posts).toEqual([WORKFLOW_PATHS.undoStep(7, S.INTAKE)]);
     expect(toast.info).toHaveBeenCalledWith(
       'process.dueDate.moved',
       expect.objectContaining({
-        values: { step: 'Supplier details', from: 'Dec 21, 2026', to: 'Jan 4, 2027' },
+        values: { step: isolate('Supplier details'), from: 'Dec 21, 2026', to: 'Jan 4, 2027' },
       }),
     );
   });

@@ -3,8 +3,8 @@ import { Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserText } from '../../../components/user-text';
-import { formatDateTime } from '../utils/format-time';
+import { IsolatedText, isolate, UserText } from '../../../components/user-text';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { StepAlerts } from './step-alerts';
 
 const STATE_COLORS: Record<WorkflowStep['state'], string> = {
@@ -25,7 +25,8 @@ export type StepHeadingProps = {
 
 // The selected step: its name, lane, state, who it is assigned to, its deadline or who submitted it.
 export function StepHeading({ group, step, state, alerts, assignees }: StepHeadingProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   return (
     <Stack gap={6}>
       <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
@@ -47,7 +48,7 @@ export function StepHeading({ group, step, state, alerts, assignees }: StepHeadi
       <Group gap="lg" wrap="wrap">
         {assignees}
         {state.state === 'enabled' && state.sla_breach_time && (
-          <Tooltip label={formatDateTime(state.sla_breach_time, i18n.language)} withArrow>
+          <Tooltip label={dates.dateTime(state.sla_breach_time)} withArrow>
             <Group gap={4} wrap="nowrap">
               <IconClock
                 size={16}
@@ -56,19 +57,23 @@ export function StepHeading({ group, step, state, alerts, assignees }: StepHeadi
               <Text fz="sm" c={state.is_sla_breached ? 'red.7' : 'dimmed'}>
                 {state.is_sla_breached
                   ? t('process.row.overdue', { count: state.overdue_days })
-                  : t('process.step.dueBy', { date: formatDateTime(state.sla_breach_time, i18n.language) })}
+                  : t('process.step.dueBy', { date: dates.dateTime(state.sla_breach_time) })}
               </Text>
             </Group>
           </Tooltip>
         )}
         {state.state === 'completed' && state.completed_at && (
           <Text fz="sm" c="dimmed">
-            {state.completed_by
-              ? t('process.step.submittedBy', {
-                  name: state.completed_by.name || state.completed_by.email,
-                  date: formatDateTime(state.completed_at, i18n.language),
-                })
-              : t('process.step.submittedAt', { date: formatDateTime(state.completed_at, i18n.language) })}
+            <IsolatedText
+              text={
+                state.completed_by
+                  ? t('process.step.submittedBy', {
+                      name: isolate(state.completed_by.name || state.completed_by.email),
+                      date: dates.dateTime(state.completed_at),
+                    })
+                  : t('process.step.submittedAt', { date: dates.dateTime(state.completed_at) })
+              }
+            />
           </Text>
         )}
       </Group>

@@ -9,6 +9,8 @@ import { Alert, Button, Divider, Group, Paper, Stack, Text, Tooltip } from '@man
 import { IconArrowBackUp, IconInfoCircle, IconLock, IconLockOpen, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { StepCommentsButton } from '../../mentions';
@@ -49,7 +51,8 @@ const FOCUSABLE =
 
 export function StepPanel(props: StepPanelProps) {
   const { detail, definition, stepTag, drafts, onSubmitted, autoFocus, navigation } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dates = useDateFormat();
   const submit = useSubmitStep(detail.id);
   const undo = useUndoStep(detail.id);
   const lock = useLockStep(detail.id);
@@ -133,7 +136,7 @@ export function StepPanel(props: StepPanelProps) {
       {
         onSuccess: () =>
           toast.success(isLocked ? 'process.step.lockedDone' : 'process.step.unlockedDone', {
-            values: { step: entry.step.name },
+            values: { step: isolate(entry.step.name) },
           }),
       },
     );
@@ -141,7 +144,7 @@ export function StepPanel(props: StepPanelProps) {
 
   // Undoing reopens a submitted step for everyone: asked first, then said in words.
   const onUndo = () => {
-    const values = { step: entry.step.name };
+    const values = { step: isolate(entry.step.name) };
     confirmAction({
       title: 'process.step.undoConfirmTitle',
       body: 'process.step.undoConfirmBody',
@@ -169,9 +172,9 @@ export function StepPanel(props: StepPanelProps) {
       toast.info('process.dueDate.moved', {
         id: `due-date-moved-${detail.id}-${move.step}`,
         values: {
-          step: names.get(move.step)?.step.name ?? move.step,
-          from: dueDateText(move.from, i18n.language),
-          to: dueDateText(move.to, i18n.language),
+          step: isolate(names.get(move.step)?.step.name ?? move.step),
+          from: dueDateText(move.from, dates.context),
+          to: dueDateText(move.to, dates.context),
         },
       });
     }

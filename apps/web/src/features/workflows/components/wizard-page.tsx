@@ -3,6 +3,7 @@ import { Button, Stack, Stepper, useDirection } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { toast } from '../../../lib/notifications/toast';
 import { useAnswerDrafts } from '../hooks/use-answer-drafts';
 import { useStepSelection } from '../hooks/use-step-selection';
@@ -46,7 +47,7 @@ function Wizard({ detail, definition }: { detail: WorkflowDetail; definition: Wo
 
   const onSubmitted = (next: string | undefined) => {
     const submitted = current ? entries.get(current.tag)?.step.name : undefined;
-    toast.success('process.step.submitted', { values: { step: submitted ?? '' } });
+    toast.success('process.step.submitted', { values: { step: isolate(submitted) } });
     const group = next ? entries.get(next)?.group.tag : undefined;
     if (next && group) select({ group, step: next });
   };

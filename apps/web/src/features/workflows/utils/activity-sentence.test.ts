@@ -6,6 +6,7 @@ import {
 } from '@attest/shared/testing';
 import { IconArchive, IconEye } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { i18n } from '../../../lib/i18n/i18n';
 import { actionStyle, activitySentence, entryIcon } from './activity-sentence';
 
@@ -194,9 +195,35 @@ const CASES: [string, ActivityEntry, string][] = [
   ['an event this page does not know', entry({ action: 'bounced', event: 'email_bounced' }), 'Bounced'],
 ];
 
+// The words of a sentence, without the marks that isolate its names.
+const words = (sentence: string) => sentence.replace(/[\u2068\u2069]/g, '');
+
 describe('activitySentence', () => {
   it.each(CASES)('%s', (_name, item, sentence) => {
-    expect(activitySentence(item, DEF, t)).toBe(sentence);
+    expect(words(activitySentence(item, DEF, t))).toBe(sentence);
+  });
+
+  it('isolates what the tenant named (workflow, step, person, answer), not the words around it', () => {
+    const created = entry({
+      action: 'created',
+      event: 'created',
+      details: { name: 'Orbital Systems Corp.' },
+    });
+    expect(activitySentence(created, DEF, t)).toBe(
+      `Created the workflow “${isolate('Orbital Systems Corp.')}”`,
+    );
+    const added = entry({
+      action: 'added',
+      event: 'step_user_added',
+      step_tag: S.SCREENING,
+      details: { name: 'Grace Hopper' },
+    });
+    expect(activitySentence(added, DEF, t)).toBe(
+      `Assigned ${isolate('Grace Hopper')} to “${isolate('Sanctions and adverse media screening')}”`,
+    );
+    expect(activitySentence(saved(F.country, 'FR', 'DE'), DEF, t)).toBe(
+      `Changed “${isolate('Country of incorporation')}” from ${isolate('France')} to ${isolate('Germany')}`,
+    );
   });
 
   it("writes a due date in the person's locale", () => {
@@ -205,7 +232,7 @@ describe('activitySentence', () => {
       step_tag: S.INTAKE,
       details: { old_due_at: '2026-12-21T12:00:00.000Z', new_due_at: '2027-01-04T12:00:00.000Z' },
     });
-    expect(activitySentence(moved, DEF, t, 'en-GB')).toBe(
+    expect(words(activitySentence(moved, DEF, t, { locale: 'en-GB' }))).toBe(
       'Due date of “Supplier details” moved from 21 Dec 2026 to 4 Jan 2027',
     );
   });

@@ -25,7 +25,9 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { isolate } from '../../../components/user-text';
 import { connectorLabel } from '../../../lib/format/connector-label';
+import type { DateFormatContext } from '../../../lib/format/date-time';
 import { tagWords } from '../../../lib/format/tag-words';
 import { answerText } from './answer-text';
 import { fieldsByTag, stepEntries } from './definition';
@@ -75,13 +77,16 @@ function text(value: unknown): string | undefined {
 }
 
 // The details the server writes per event (apps/server/src/modules/workflows), read defensively: an
-// entry written by an older server still gets a sentence.
+// entry written by an older server still gets a sentence. What the tenant named (a workflow, step,
+// field, person, status, an answer) is isolated: the sentence takes the page's direction, each name
+// its own (show it with IsolatedText). Dates are the person's, in their language and time zone.
 export function activitySentence(
   entry: ActivityEntry,
   definition: WorkflowDefinition | null,
   t: Translate,
-  locale = 'en',
+  dates: DateFormatContext = { locale: 'en' },
 ): string {
+  const { locale } = dates;
   const d = entry.details;
   const steps = definition ? stepEntries(definition) : new Map();
   const fields = definition ? fieldsByTag(definition) : new Map();
@@ -89,28 +94,28 @@ export function activitySentence(
   const fieldTag = entry.field_tag ?? text(d.field_tag);
   // A step or field the definition no longer has (and the entry did not name) reads as words, not
   // as its tag.
-  const step = (stepTag && steps.get(stepTag)?.step.name) ?? text(d.step_name) ?? words(stepTag);
+  const step = isolate((stepTag && steps.get(stepTag)?.step.name) ?? text(d.step_name) ?? words(stepTag));
   const field = fieldTag ? fields.get(fieldTag) : undefined;
-  const label = field?.label ?? text(d.field_label) ?? words(fieldTag);
+  const label = isolate(field?.label ?? text(d.field_label) ?? words(fieldTag));
   const connectorTag = text(d.connector);
   const connector = connectorTag ? connectorLabel(connectorTag, t) : '';
-  const who = text(d.name) ?? text(d.user_name) ?? text(d.group_name) ?? text(d.email) ?? '';
+  const who = isolate(text(d.name) ?? text(d.user_name) ?? text(d.group_name) ?? text(d.email));
   // Entries written in bulk (the demo seed, imports) keep only the status tags: name them from the
   // definition the workflow runs on.
   const statusName = (key: string) => {
     const tag = text(d[key]);
     const named = definition && tag ? statusDisplayName(definition, tag) : undefined;
-    return text(d[`${key}_name`]) ?? text(d[`${key}_display_name`]) ?? named ?? tag ?? '';
+    return isolate(text(d[`${key}_name`]) ?? text(d[`${key}_display_name`]) ?? named ?? tag);
   };
 
   switch (entry.event) {
     case 'created':
-      return t('process.activity.created', { name: text(d.name) ?? '' });
+      return t('process.activity.created', { name: isolate(text(d.name)) });
     case 'answer_saved':
       return t('process.activity.answerSaved', {
         field: label,
-        old: answerText(d.old_value ?? d.old ?? null, field, t, locale),
-        new: answerText(d.new_value ?? d.new ?? null, field, t, locale),
+        old: isolate(answerText(d.old_value ?? d.old ?? null, field, t, locale)),
+        new: isolate(answerText(d.new_value ?? d.new ?? null, field, t, locale)),
       });
     case 'step_submitted':
       return t('process.activity.stepSubmitted', { step });
@@ -140,7 +145,7 @@ export function activitySentence(
     }
     case 'child_created':
     case 'child_workflow_created':
-      return t('process.activity.childCreated', { name: text(d.child_name) ?? text(d.name) ?? '' });
+      return t('process.activity.childCreated', { name: isolate(text(d.child_name) ?? text(d.name)) });
     case 'created_from_parent':
       return t('process.activity.createdFromParent', {
         id: typeof d.parent_id === 'number' ? d.parent_id : '',
@@ -151,8 +156,8 @@ export function activitySentence(
     case 'integration_queued':
       return t('process.activity.integrationQueued', { step, connector });
     case 'due_date_changed': {
-      const from = dueDateText(d.old_due_at, locale);
-      const to = dueDateText(d.new_due_at, locale);
+      const from = dueDateText(d.old_due_at, dates);
+      const to = dueDateText(d.new_due_at, dates);
       const key =
         d.by_engine === true ? 'process.activity.dueDateMovedByEngine' : 'process.activity.dueDateMoved';
       return t(key, { step, from, to });

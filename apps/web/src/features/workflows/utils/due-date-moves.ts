@@ -1,4 +1,5 @@
 import type { WorkflowDetail } from '@attest/shared';
+import { type DateFormatContext, formatDate } from '../../../lib/format/date-time';
 
 type Step = WorkflowDetail['steps'][number];
 export type DueDateMove = { step: string; from: string; to: string };
@@ -17,8 +18,8 @@ export function dueDateMoves(before: readonly Step[], after: readonly Step[]): D
 }
 
 // A due date as the person's calendar day ('21 Dec 2026'), in their language and zone.
-export function dueDateText(value: unknown, locale: string): string {
+export function dueDateText(value: unknown, dates: DateFormatContext): string {
   const date = typeof value === 'string' ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return formatDate(date, dates);
 }
