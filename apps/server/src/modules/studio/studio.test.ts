@@ -11,7 +11,6 @@ import {
   StudioVersionSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
-import { grant } from '../../test/admin-fixtures.js';
 import {
   appWithSavepoint,
   mainBranch,
@@ -19,6 +18,7 @@ import {
   put,
   save,
   savepoint,
+  studioTenant,
   VENDOR_CHECK_WITH_WEBSITE,
   version,
 } from '../../test/studio-fixtures.js';
@@ -27,25 +27,11 @@ import {
   createVendorCheck,
   SUB_CHECK_DEFINITION,
   VENDOR_CHECK_DEFINITION,
-  workflowTestTenant,
 } from '../../test/workflow-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 
-// The workflow test tenant (vendor check and sub-check published as version 1); its admin is a
-// designer who may use the studio and deploy everywhere.
-async function studioTenant() {
-  const t = await workflowTestTenant(app, adminDb);
-  await grant(adminDb, t.id, t.users.admin, [
-    'can_access_studio',
-    'can_deploy_development',
-    'can_deploy_qa',
-    'can_deploy_staging',
-    'can_deploy_uat',
-    'can_deploy_production',
-  ]);
-  return { t, designer: await t.signedIn('admin') };
-}
+const designerTenant = () => studioTenant(app, adminDb);
 
 async function definitionsOf(tenantId: string, kindTag: string) {
   return adminDb
@@ -64,7 +50,7 @@ async function definitionsOf(tenantId: string, kindTag: string) {
 
 describe('studio apps', () => {
   it('creates an app with its main branch, pages the apps by name with a search', async () => {
-    const { designer } = await studioTenant();
+    const { designer } = await designerTenant();
     for (const name of ['Vendors', 'onboarding', 'Offboarding', 'Risk']) await newApp(designer, name);
 
     const first = StudioAppsPageSchema.parse((await designer.get(`${STUDIO_PATHS.apps}?limit=2`)).json());
@@ -87,7 +73,7 @@ describe('studio apps', () => {
 
 describe('the full cycle: branch, edit, savepoint, version, rft, approve, deploy', () => {
   it('publishes each process on Production; running workflows keep their version, new ones start on the new one', async () => {
-    const { t, designer } = await studioTenant();
+    const { t, designer } = await designerTenant();
     const running = await createVendorCheck(t, designer, 'Started before the deployment');
 
     const created = await newApp(designer);
@@ -199,7 +185,7 @@ describe('the full cycle: branch, edit, savepoint, version, rft, approve, deploy
   });
 
   it('deploys to a test environment without publishing anything, and without an approval', async () => {
-    const { t, designer } = await studioTenant();
+    const { t, designer } = await designerTenant();
     const { app: created, savepoint: point } = await appWithSavepoint(designer, [
       VENDOR_CHECK_WITH_WEBSITE,
       SUB_CHECK_DEFINITION,
@@ -215,7 +201,7 @@ describe('the full cycle: branch, edit, savepoint, version, rft, approve, deploy
   });
 
   it('starts a branch from the main working copy when no savepoint is named', async () => {
-    const { designer } = await studioTenant();
+    const { designer } = await designerTenant();
     const created = await newApp(designer);
     const main = await mainBranch(designer, created.id);
     await save(designer, created.id, main.id, main.revision, [SUB_CHECK_DEFINITION]);
@@ -233,7 +219,7 @@ describe('the full cycle: branch, edit, savepoint, version, rft, approve, deploy
 
 describe('two designers, no locks', () => {
   it('refuses a save based on a stale revision with 409 and keeps the first save', async () => {
-    const { designer } = await studioTenant();
+    const { designer } = await designerTenant();
     const created = await newApp(designer);
     const main = await mainBranch(designer, created.id);
     // Both opened revision 1; the first save wins, the second is told to reload.
@@ -256,7 +242,7 @@ describe('two designers, no locks', () => {
   });
 
   it('keeps work in progress in a working copy, even when it is not a valid definition yet', async () => {
-    const { designer } = await studioTenant();
+    const { designer } = await designerTenant();
     const created = await newApp(designer);
     const main = await mainBranch(designer, created.id);
     const draft = { kind: { tag: 'half_done', name: 'Half done' } };
@@ -266,7 +252,7 @@ describe('two designers, no locks', () => {
 
 describe('records by stage', () => {
   it("lists the versions at each stage across the tenant's apps; another stage is a 404", async () => {
-    const { designer } = await studioTenant();
+    const { designer } = await designerTenant();
     const first = await appWithSavepoint(designer, [SUB_CHECK_DEFINITION]);
     const second = await appWithSavepoint(designer, [SUB_CHECK_DEFINITION]);
     const draft = await version(designer, first.app.id, first.savepoint.id, 'major');
@@ -288,7 +274,7 @@ describe('records by stage', () => {
     expect((await designer.get(STUDIO_PATHS.records('published'))).statusCode).toBe(404);
 
     // Another tenant sees none of them.
-    const other = await studioTenant();
+    const other = await designerTenant();
     expect(
       StudioRecordsPageSchema.parse((await other.designer.get(STUDIO_PATHS.records('draft'))).json()).count,
     ).toBe(0);
