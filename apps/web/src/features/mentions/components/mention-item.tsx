@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { TimeAgo } from '../../../components/time-ago';
+import { IsolatedText, isolate, UserText } from '../../../components/user-text';
 import { connectorLabel } from '../../../lib/format/connector-label';
 import { conversationPath } from '../lib/conversation-path';
 import { MessageBody } from './message-body';
@@ -28,9 +29,9 @@ export function MentionItem({ mention, now, onMarkRead, marking, onNavigate }: M
       ? connectorLabel(connector, t)
       : t('mentions.thread.integration');
   const target = mention.field
-    ? t('mentions.item.field', { name: mention.field.body })
+    ? t('mentions.item.field', { name: isolate(mention.field.body) })
     : mention.step
-      ? t('mentions.item.step', { name: mention.step.name })
+      ? t('mentions.item.step', { name: isolate(mention.step.name) })
       : t('mentions.item.workflow');
   return (
     <Paper
@@ -76,10 +77,11 @@ export function MentionItem({ mention, now, onMarkRead, marking, onNavigate }: M
           <MessageBody body={mention.message} lineClamp={4} />
           <Group gap={6} wrap="nowrap" c="dimmed" miw={0}>
             <IconFileText size={14} style={{ flexShrink: 0 }} aria-hidden />
-            <Text fz="xs" c="dimmed" truncate="end" dir="auto">
-              {mention.workflow.name}
+            {/* In the page's direction; the workflow's and the field's or step's names each in their own. */}
+            <Text fz="xs" c="dimmed" truncate="end">
+              <UserText>{mention.workflow.name}</UserText>
               {' · '}
-              {target}
+              <IsolatedText text={target} />
             </Text>
           </Group>
           <Anchor

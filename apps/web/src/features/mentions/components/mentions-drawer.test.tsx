@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { wholeText } from '../../../test/text-matchers';
 import { MentionsButton } from './mentions-button';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }));
@@ -123,7 +124,9 @@ describe('MentionsDrawer', () => {
     expect(within(item).getByText('Alex Admin')).toBeTruthy();
     expect(within(item).getByText('5 minutes ago')).toBeTruthy();
     expect(item.querySelector('[data-mention="user"]')?.textContent).toBe('@Ada Analyst');
-    expect(within(item).getByText(/Northwind onboarding · Field: Supplier legal name/)).toBeTruthy();
+    expect(
+      within(item).getByText(wholeText('Northwind onboarding · Field: Supplier legal name')),
+    ).toBeTruthy();
     const link = within(item).getByRole('link', { name: 'View Conversation' });
     expect(link.getAttribute('href')).toBe('/process/7?step=intake&thread=3');
     fireEvent.click(link);

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../../test/fetch-mock';
 import { renderRoutes } from '../../../../test/render';
+import { wholeText } from '../../../../test/text-matchers';
 import { FieldCommentsButton, StepCommentsButton, WorkflowCommentsButton } from './comment-buttons';
 import { CommentsProvider } from './comments-provider';
 
@@ -143,7 +144,7 @@ describe('Comments on the process page', () => {
     expect(button.textContent).toBe('2');
     fireEvent.click(button);
     const dialog = await panel();
-    expect(within(dialog).getByText('Field: Supplier legal name')).toBeTruthy();
+    expect(within(dialog).getByText(wholeText('Field: Supplier legal name'))).toBeTruthy();
     const rows = await within(dialog).findAllByRole('listitem');
     expect(rows).toHaveLength(2);
     // Oldest first; markup stays text; the mention is a chip; edited is said.

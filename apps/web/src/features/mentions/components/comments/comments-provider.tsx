@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { IsolatedText, isolate } from '../../../../components/user-text';
 import { usePostMessage } from '../../api/messages';
 import { useOpenThread, useThreads } from '../../api/threads';
 import {
@@ -163,9 +164,9 @@ function ThreadDrawer(props: ThreadDrawerProps) {
   const name = target ? targetName(definition, target) : null;
   const subtitle =
     target?.kind === 'field'
-      ? t('mentions.thread.onField', { name })
+      ? t('mentions.thread.onField', { name: isolate(name) })
       : target?.kind === 'step'
-        ? t('mentions.thread.onStep', { name })
+        ? t('mentions.thread.onStep', { name: isolate(name) })
         : target?.kind === 'workflow'
           ? t('mentions.thread.onWorkflow')
           : null;
@@ -198,8 +199,8 @@ function ThreadDrawer(props: ThreadDrawerProps) {
             {t('mentions.thread.comments')}
           </Text>
           {subtitle && (
-            <Text fz="sm" c="dimmed" lineClamp={1} dir="auto">
-              {subtitle}
+            <Text fz="sm" c="dimmed" lineClamp={1}>
+              <IsolatedText text={subtitle} />
             </Text>
           )}
         </Stack>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../lib/i18n/i18n';
 import { jsonResponse } from '../../../../test/fetch-mock';
 import { renderRoutes } from '../../../../test/render';
+import { wholeText } from '../../../../test/text-matchers';
 import { MySubscriptionsModal } from './my-subscriptions-modal';
 import { MySubscriptionsPage } from './my-subscriptions-page';
 
@@ -100,7 +101,9 @@ describe('MySubscriptionsPage', () => {
     expect(screen.getByText(/you get an e-mail for every comment in it/)).toBeTruthy();
     const [first, second] = screen.getAllByTestId('subscription-row') as HTMLElement[];
     expect(
-      within(first as HTMLElement).getByText('Step: Supplier details · Field: Supplier legal name'),
+      within(first as HTMLElement).getByText(
+        wholeText('Step: Supplier details · Field: Supplier legal name'),
+      ),
     ).toBeTruthy();
     expect(within(first as HTMLElement).getByText('Comments: 4')).toBeTruthy();
     expect(within(first as HTMLElement).getByText('2 hours ago')).toBeTruthy();

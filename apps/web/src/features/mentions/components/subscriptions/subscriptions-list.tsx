@@ -7,14 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../../components/list-states';
 import { TimeAgo } from '../../../../components/time-ago';
+import { IsolatedText, isolate } from '../../../../components/user-text';
 import { SUBSCRIPTIONS_PAGE_SIZE, useMySubscriptions, useUnsubscribe } from '../../api/my-subscriptions';
 import { conversationPath } from '../../lib/conversation-path';
 
-// Where the thread is: the workflow itself, a step, or a field (after its step).
-function placeOf(subscription: ThreadSubscription, t: TFunction): string {
-  const step = subscription.step ? t('subscriptions.where.step', { step: subscription.step.name }) : null;
+// Where the thread is: the workflow itself, a step, or a field (after its step). On screen the names
+// are isolated (mark = isolate); an accessible name keeps them plain.
+function placeOf(subscription: ThreadSubscription, t: TFunction, mark = (name: string) => name): string {
+  const step = subscription.step
+    ? t('subscriptions.where.step', { step: mark(subscription.step.name) })
+    : null;
   if (subscription.content_object_type === 'field' && subscription.field) {
-    const field = t('subscriptions.where.field', { field: subscription.field.body });
+    const field = t('subscriptions.where.field', { field: mark(subscription.field.body) });
     return step ? `${step} · ${field}` : field;
   }
   if (subscription.content_object_type === 'step' && step) return step;
@@ -52,8 +56,8 @@ function SubscriptionRow({ subscription, onUnsubscribe, pending, onNavigate }: R
           >
             {subscription.workflow.name}
           </Anchor>
-          <Text fz="sm" c="dimmed" lineClamp={2} dir="auto">
-            {place}
+          <Text fz="sm" c="dimmed" lineClamp={2}>
+            <IsolatedText text={placeOf(subscription, t, isolate)} />
           </Text>
           <Group gap={4} wrap="wrap" style={{ whiteSpace: 'nowrap', columnGap: 'var(--mantine-spacing-md)' }}>
             <Group gap={4} wrap="nowrap">
