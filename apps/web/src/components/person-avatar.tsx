@@ -2,17 +2,19 @@ import { Avatar, type AvatarProps, Tooltip } from '@mantine/core';
 import { lettersOf } from '../lib/format/initials';
 
 // Colours whose darkest shade reads on their own light tint (WCAG AA), so any person's letters pass.
+// Ids one apart land on neighbours here (the wrap included), so neighbours are of far hues: the demo's
+// Alex Admin and Ana Analyst, ids 1 and 2, were light cyan and light blue, hard to tell apart.
 const PERSON_COLORS = [
   'blue',
-  'teal',
-  'grape',
   'orange',
-  'indigo',
+  'teal',
   'pink',
+  'indigo',
   'green',
   'violet',
   'red',
   'cyan',
+  'grape',
 ] as const;
 
 // The same person always gets the same colour, wherever they are shown: a hash of their id.
