@@ -13,6 +13,7 @@ import {
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import type { AdminGroup } from '../api/groups';
@@ -58,11 +59,11 @@ function GroupForm({ group, onDeleted }: { group: AdminGroup; onDeleted: () => v
       title: 'admin.groups.deleteTitle',
       body: 'admin.groups.deleteDescription',
       confirm: 'admin.groups.delete',
-      values: { name: group.name, count: group.member_count },
+      values: { name: isolate(group.name), count: group.member_count },
       onConfirm: () =>
         remove.mutate(group.id, {
           onSuccess: () => {
-            toast.success('admin.groups.deleted', { values: { name: group.name } });
+            toast.success('admin.groups.deleted', { values: { name: isolate(group.name) } });
             onDeleted();
           },
         }),

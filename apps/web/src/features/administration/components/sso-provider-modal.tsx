@@ -15,6 +15,7 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { useGroupChoices } from '../api/groups';
 import { useCreateSsoProvider, useDeleteSsoProvider, useUpdateSsoProvider } from '../api/sso-providers';
@@ -101,7 +102,7 @@ function ProviderForm({ provider, onDone }: ProviderFormProps) {
       title: 'admin.sso.deleteTitle',
       body: 'admin.sso.deleteDescription',
       confirm: 'admin.sso.delete',
-      values: { name: target.display_name },
+      values: { name: isolate(target.display_name) },
       onConfirm: () => remove.mutate(target.id, { onSuccess: onDone }),
     });
 

@@ -9,6 +9,7 @@ import { IconChevronLeft } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isolate } from '../../../components/user-text';
 import { toast } from '../../../lib/notifications/toast';
 import { useCreateReport, useUpdateReport } from '../api/reports';
 import { type BuilderForm, configOfForm, formProblem } from '../lib/builder/builder-form';
@@ -76,7 +77,7 @@ export function ReportBuilder({
     if (problem || !filtersValid) return;
     const body = { name: form.name.trim(), description: form.description.trim(), config: configOfForm(form) };
     // Saving is said in words, and so is a refusal (its reasons stay above the form).
-    const values = { name: body.name };
+    const values = { name: isolate(body.name) };
     const failed = () => toast.error('reports.builder.saveFailed', { values });
     if (reportId === null) {
       create.mutate(

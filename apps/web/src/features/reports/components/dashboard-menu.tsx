@@ -2,6 +2,7 @@ import type { Dashboard } from '@attest/shared';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useDeleteDashboard } from '../api/dashboards';
@@ -25,11 +26,11 @@ export function DashboardMenu({ dashboard, permissions, onRename, onDeleted }: D
       title: 'reports.dashboards.deleteTitle',
       body: 'reports.dashboards.deleteConfirm',
       confirm: 'reports.delete',
-      values: { name: dashboard.name },
+      values: { name: isolate(dashboard.name) },
       onConfirm: () =>
         remove.mutate(dashboard.id, {
           onSuccess: () => {
-            toast.success('reports.dashboards.deleted', { values: { name: dashboard.name } });
+            toast.success('reports.dashboards.deleted', { values: { name: isolate(dashboard.name) } });
             onDeleted?.();
           },
         }),

@@ -1,6 +1,7 @@
 import { REPORT_PATHS, WORKFLOW_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { mockApi, type Reply } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { ReportBuilderPage } from './report-builder-page';
@@ -48,7 +49,7 @@ describe('the report builder says what happened', { timeout: 60_000 }, () => {
     await saveAs('Open by status');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/5'));
     expect(toast.success).toHaveBeenCalledWith('reports.builder.saved', {
-      values: { name: 'Open by status' },
+      values: { name: isolate('Open by status') },
     });
   });
 
@@ -60,7 +61,7 @@ describe('the report builder says what happened', { timeout: 60_000 }, () => {
     await saveAs('Open by status');
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('reports.builder.saveFailed', {
-        values: { name: 'Open by status' },
+        values: { name: isolate('Open by status') },
       }),
     );
     expect(router.state.location.pathname).toBe('/dashboards/5/report/new');

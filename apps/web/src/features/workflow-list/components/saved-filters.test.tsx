@@ -1,6 +1,7 @@
 import { PREFERENCE_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../components/user-text';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { SavedFilterList } from './saved-filters';
@@ -60,7 +61,7 @@ describe('deleting a saved filter', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete filter' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('dashboard.saved.deleted', {
-        values: { name: 'Overdue in Europe' },
+        values: { name: isolate('Overdue in Europe') },
       }),
     );
     expect(deletes).toEqual([PREFERENCE_PATHS.preference(9)]);

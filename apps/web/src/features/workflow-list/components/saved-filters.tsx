@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Modal, NavLink, Stack, Text, TextInput, Tool
 import { IconBookmark, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserText } from '../../../components/user-text';
+import { isolate, UserText } from '../../../components/user-text';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { savedFilterQuery, useDeleteSavedFilter, useSavedFilters, useSaveFilter } from '../api/saved-filters';
@@ -21,7 +21,7 @@ export function SaveFilterButton({ query }: { query: string }) {
       { name: name.trim(), query },
       {
         onSuccess: () => {
-          toast.success('dashboard.saved.savedToast', { values: { name: name.trim() } });
+          toast.success('dashboard.saved.savedToast', { values: { name: isolate(name.trim()) } });
           setOpened(false);
           setName('');
         },
@@ -100,13 +100,17 @@ export function SavedFilterList({ current, onApply }: { current: string; onApply
                     title: 'dashboard.saved.deleteTitle',
                     body: 'dashboard.saved.deleteBody',
                     confirm: 'dashboard.saved.deleteConfirm',
-                    values: { name: filter.name },
+                    values: { name: isolate(filter.name) },
                     onConfirm: () =>
                       remove.mutate(filter.id, {
                         onSuccess: () =>
-                          toast.success('dashboard.saved.deleted', { values: { name: filter.name } }),
+                          toast.success('dashboard.saved.deleted', {
+                            values: { name: isolate(filter.name) },
+                          }),
                         onError: () =>
-                          toast.error('dashboard.saved.deleteFailed', { values: { name: filter.name } }),
+                          toast.error('dashboard.saved.deleteFailed', {
+                            values: { name: isolate(filter.name) },
+                          }),
                       }),
                   })
                 }

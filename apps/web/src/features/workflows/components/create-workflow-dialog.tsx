@@ -2,6 +2,7 @@ import { CreateWorkflowRequestSchema, HttpError, WORKFLOW_NAME_MAX_LENGTH } from
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsolatedText, isolate } from '../../../components/user-text';
 import { useCreatableKinds } from '../api/creatable-kinds';
 import { useCreateWorkflow } from '../api/create-workflow';
 import { actionErrorText } from '../utils/action-error-text';
@@ -165,7 +166,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
         />
         {parent && (
           <Checkbox
-            label={t('process.create.asChild', { name: parent.name })}
+            label={<IsolatedText text={t('process.create.asChild', { name: isolate(parent.name) })} />}
             checked={asChild}
             onChange={(event) => setAsChild(event.currentTarget.checked)}
           />

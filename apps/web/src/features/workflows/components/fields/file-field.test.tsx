@@ -1,6 +1,7 @@
 import { WORKFLOW_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolate } from '../../../../components/user-text';
 import { jsonResponse, type Reply } from '../../../../test/fetch-mock';
 import { renderWithProviders } from '../../../../test/render';
 import { fieldOf } from './field-fixtures';
@@ -122,7 +123,9 @@ describe('file fields', () => {
     });
     renderFile(field);
     choose(/Certificate/, [new File([], 'empty.pdf', { type: 'application/pdf' })]);
-    expect(await screen.findByText("'empty.pdf' was not uploaded: The file is empty.")).toBeTruthy();
+    expect(
+      await screen.findByText(`'${isolate('empty.pdf')}' was not uploaded: The file is empty.`),
+    ).toBeTruthy();
   });
 
   it('downloads through attachment_url, and shows the catalogue message when refused', async () => {

@@ -1,5 +1,6 @@
 import { ATTACHMENT_MESSAGES, DOWNLOAD_MESSAGES, HttpError } from '@attest/shared';
 import type { TFunction } from 'i18next';
+import { isolate } from '../../../../components/user-text';
 import { UploadRefusedError } from '../../api/attachments';
 import { answerErrorText } from '../../lib/answer-error-text';
 import { downloadFailureOf } from '../../lib/download-error';
@@ -16,7 +17,7 @@ export function uploadFailureText(t: TFunction, name: string, error: unknown): s
     code && Object.hasOwn(ATTACHMENT_MESSAGES, code)
       ? t(`fields.uploadRefusals.${code}`, { defaultValue: message })
       : message;
-  return [t('fields.file.uploadFailed', { name, reason })];
+  return [t('fields.file.uploadFailed', { name: isolate(name), reason })];
 }
 
 // Spec 1 §8 Download: 'status, cause, user message'; the unknown error comes with its hint.
