@@ -1,5 +1,16 @@
 import { type Dashboard, PAGE_SIZE } from '@attest/shared';
-import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutDashboard, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,7 +73,11 @@ export function DashboardsPage({ permissions }: DashboardsPageProps) {
                 <Table.Th>{t('reports.dashboards.name')}</Table.Th>
                 <Table.Th>{t('reports.dashboards.reports')}</Table.Th>
                 <Table.Th visibleFrom="sm">{t('reports.dashboards.updated')}</Table.Th>
-                {withMenu && <Table.Th w={48} />}
+                {withMenu && (
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t('reports.dashboards.actions')}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

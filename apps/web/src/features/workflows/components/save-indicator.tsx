@@ -12,7 +12,7 @@ export function SaveIndicator({ state }: { state: SaveState }) {
       {state === 'saving' && <Loader size={14} />}
       {state === 'saved' && <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" />}
       {state === 'failed' && <IconCloudX size={16} color="var(--mantine-color-red-6)" />}
-      <Text fz="sm" c={state === 'failed' ? 'red.7' : 'dimmed'}>
+      <Text fz="sm" c={state === 'failed' ? 'red' : 'dimmed'}>
         {t(`process.save.${state}`)}
       </Text>
     </Group>

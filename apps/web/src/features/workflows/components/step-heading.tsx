@@ -54,7 +54,7 @@ export function StepHeading({ group, step, state, alerts, assignees }: StepHeadi
                 size={16}
                 color={`var(--mantine-color-${state.is_sla_breached ? 'red' : 'gray'}-6)`}
               />
-              <Text fz="sm" c={state.is_sla_breached ? 'red.7' : 'dimmed'}>
+              <Text fz="sm" c={state.is_sla_breached ? 'red' : 'dimmed'}>
                 {state.is_sla_breached
                   ? t('process.row.overdue', { count: state.overdue_days })
                   : t('process.step.dueBy', { date: dates.dateTime(state.sla_breach_time) })}
