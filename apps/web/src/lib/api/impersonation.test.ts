@@ -1,10 +1,21 @@
 import { IMPERSONATION_STATUS } from '@attest/shared';
 import { notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, type MockInstance, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-mock';
 import { STORAGE_KEYS } from '../storage/storage-keys';
 import { send } from './http-client';
 import { observeResponse, setImpersonationListeners } from './impersonation';
+
+// A toast's message as a person sees it, and the names isolated in it (each in a <bdi>).
+function shown(message: ReactNode) {
+  const { container } = render(createElement(Fragment, null, message));
+  return {
+    text: container.textContent,
+    names: [...container.querySelectorAll('bdi')].map((b) => b.textContent),
+  };
+}
 
 const withHeader = (id: string | null) =>
   new Response('{}', { status: 200, headers: id ? { 'impersonator-id': id } : {} });
@@ -73,7 +84,10 @@ describe('status 434', () => {
       vi.fn(async () => answer434('action_not_allowed')),
     );
     await expect(send('users/change_password/', { method: 'POST', body: {} })).rejects.toThrow();
-    expect(show.mock.calls[0]?.[0].message).toBe('Alex Admin cannot do this while acting as Ana Analyst.');
+    expect(shown(show.mock.calls[0]?.[0].message)).toEqual({
+      text: 'Alex Admin cannot do this while acting as Ana Analyst.',
+      names: ['Alex Admin', 'Ana Analyst'],
+    });
   });
 
   it('uses the nested-impersonation sentence for that tag', async () => {
@@ -82,7 +96,7 @@ describe('status 434', () => {
       vi.fn(async () => answer434('nested_impersonation')),
     );
     await expect(send('users/impersonate/', { method: 'POST', body: {} })).rejects.toThrow();
-    expect(show.mock.calls[0]?.[0].message).toBe(
+    expect(shown(show.mock.calls[0]?.[0].message).text).toBe(
       'Alex Admin is already acting as another user and cannot also act as Ana Analyst.',
     );
   });

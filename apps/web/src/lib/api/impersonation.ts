@@ -1,4 +1,5 @@
 import { IMPERSONATION_ERROR_TAGS, IMPERSONATOR_HEADER, ImpersonationErrorSchema } from '@attest/shared';
+import { isolate } from '../../components/user-text';
 import { toast } from '../notifications/toast';
 import { readItem, removeItem, writeItem } from '../storage/safe-storage';
 import { STORAGE_KEYS } from '../storage/storage-keys';
@@ -54,7 +55,11 @@ export function showImpersonationError(body: string | undefined): void {
   }
   toast.error(key, {
     id: 'impersonation-error',
-    values: { impersonator: parsed.data.impersonator.name, impersonatee: parsed.data.impersonatee.name },
+    // Each person's name isolated: in Arabic 'Ana Analyst.' keeps its full stop at its end.
+    values: {
+      impersonator: isolate(parsed.data.impersonator.name),
+      impersonatee: isolate(parsed.data.impersonatee.name),
+    },
   });
 }
 
