@@ -58,6 +58,19 @@ async function createArabicTenant() {
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   await adminDb.updateTable('workflows').set({ name: ORBITAL }).where('id', '=', first.id).execute();
+  // Its activity log names it too: the entry a creation under that name writes.
+  await adminDb
+    .insertInto('workflow_activity')
+    .values({
+      tenant_id: tenant.id,
+      workflow_id: first.id,
+      action: 'created',
+      actor_user_id: null,
+      step_tag: null,
+      field_tag: null,
+      details: JSON.stringify({ event: 'created', name: ORBITAL }),
+    })
+    .execute();
   await seedDemoReports(adminDb, tenant.id, email);
   const report = await adminDb
     .selectFrom('reports')
@@ -188,6 +201,17 @@ describe('right to left', () => {
     const title = await order('h1');
     expect(title?.ltr).toBe(true);
     expect(title?.stop).toBeGreaterThan(title?.p ?? Number.POSITIVE_INFINITY);
+
+    // Inside an Arabic sentence of the activity log ('أنشأ سير العمل «Orbital Systems Corp.»'): the
+    // sentence runs right to left, the name in its own <bdi> keeps its full stop at its end.
+    await page.getByRole('button', { name: ar.process.header.activity }).click();
+    const entry = page.locator('li bdi', { hasText: ORBITAL }).first();
+    await entry.waitFor();
+    const logged = await order('li bdi');
+    expect(logged?.ltr).toBe(true);
+    expect(logged?.stop).toBeGreaterThan(logged?.p ?? Number.POSITIVE_INFINITY);
+    const sentenceIsRtl = await entry.evaluate((el) => el.parentElement?.matches(':dir(rtl)'));
+    expect(sentenceIsRtl).toBe(true);
   });
 
   // Issue 14: tenant-entered texts read in the person's language when the tenant gives one.
