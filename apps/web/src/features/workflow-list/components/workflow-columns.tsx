@@ -4,7 +4,11 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { UserText } from '../../../components/user-text';
-import { formatDay, formatDate as formatInstantDate } from '../../../lib/format/date-time';
+import {
+  type DateFormatContext,
+  formatDay,
+  formatDate as formatInstantDate,
+} from '../../../lib/format/date-time';
 import { AlertBadges } from './alert-badges';
 import { FamilyLine } from './family-line';
 import { StatusPill } from './status-pill';
@@ -24,18 +28,18 @@ function ownDirection(page: 'ltr' | 'rtl') {
 }
 
 // A bare day ('2026-12-21') is the same day everywhere; an instant shows in the person's zone.
-function formatDate(value: string | null, locale: string): string {
+function formatDate(value: string | null, dates: DateFormatContext): string {
   if (!value) return '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, locale) : formatInstantDate(value, { locale });
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, dates.locale) : formatInstantDate(value, dates);
 }
 
-function lcText(item: LcDataItem | undefined, t: TFunction, locale: string): string {
+function lcText(item: LcDataItem | undefined, t: TFunction, dates: DateFormatContext): string {
   if (!item || item.value === null || item.value === '') return '';
-  if (item.display_type === 'date') return formatDate(item.value, locale);
+  if (item.display_type === 'date') return formatDate(item.value, dates);
   if (item.display_type === 'boolean') return t(item.value === 'true' ? 'dashboard.yes' : 'dashboard.no');
   if (item.display_type === 'number') {
     const n = Number(item.value);
-    return Number.isFinite(n) ? new Intl.NumberFormat(locale).format(n) : item.value;
+    return Number.isFinite(n) ? new Intl.NumberFormat(dates.locale).format(n) : item.value;
   }
   return item.value;
 }
@@ -50,7 +54,8 @@ function lcColumns(rows: readonly WorkflowListItem[]): LcDataItem[] {
 type Options = {
   rows: readonly WorkflowListItem[];
   t: TFunction;
-  locale: string;
+  // The person's language and time zone (useDateFormat's context).
+  dates: DateFormatContext;
   // The kind view lists one kind: its answer columns sort; the my-stuff view names each row's kind.
   kindSelected: boolean;
   showKind: boolean;
@@ -58,7 +63,7 @@ type Options = {
   direction: 'ltr' | 'rtl';
 };
 
-export function workflowColumns({ rows, t, locale, kindSelected, showKind, direction }: Options) {
+export function workflowColumns({ rows, t, dates, kindSelected, showKind, direction }: Options) {
   const userTextCell = ownDirection(direction);
   const columns: ColumnDef<WorkflowListItem>[] = [
     column.display({
@@ -145,7 +150,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind, direc
           const text = lcText(
             info.row.original.lc_data.find((item) => item.key === lc.key),
             t,
-            locale,
+            dates,
           );
           // Cut to the column's width (column-widths.ts); the whole value on hover.
           return (
@@ -163,7 +168,7 @@ export function workflowColumns({ rows, t, locale, kindSelected, showKind, direc
       id: 'created_at',
       header: () => t('dashboard.columns.createdAt'),
       cell: (info) => {
-        const created = formatDate(info.row.original.created_at, locale);
+        const created = formatDate(info.row.original.created_at, dates);
         return (
           <Text size="sm" c="dimmed" truncate title={created}>
             {created}

@@ -5,6 +5,7 @@ import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tan
 import { isValidElement, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useDashboardColumns, useSaveDashboardColumns } from '../api/dashboard-columns';
 import { defaultColumns, visibleColumns } from '../lib/column-layout';
 import { columnWidth, tableMinWidth } from '../lib/column-widths';
@@ -77,12 +78,13 @@ export function WorkflowTable({
   stale,
   columnScope,
 }: WorkflowTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { dir } = useDirection();
+  const { context: dates } = useDateFormat();
   const columns = useMemo(
-    () => workflowColumns({ rows, t, locale: i18n.language, kindSelected, showKind, direction: dir }),
-    [rows, t, i18n.language, kindSelected, showKind, dir],
+    () => workflowColumns({ rows, t, dates, kindSelected, showKind, direction: dir }),
+    [rows, t, dates, kindSelected, showKind, dir],
   );
   const available = useMemo(() => columns.map((c) => c.id ?? ''), [columns]);
   const labels = useMemo(() => new Map(columns.map((c) => [c.id ?? '', headerLabel(c)])), [columns]);
