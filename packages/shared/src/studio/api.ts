@@ -276,6 +276,9 @@ export const STUDIO_ACTIONS = [
   'version_stage_changed',
   'version_reviewed',
   'version_deployed',
+  'branch_merged',
+  'package_exported',
+  'package_imported',
 ] as const;
 export type StudioAction = (typeof STUDIO_ACTIONS)[number];
 

@@ -3,4 +3,5 @@
 // The demo seed: the demo kinds as the first version of a demo app.
 export { type DemoStudioApp, seedDemoStudioApp } from './demo-app.js';
 export { studioAppsRoutes } from './studio-apps.routes.js';
+export { studioMergeRoutes } from './studio-merge.routes.js';
 export { studioVersionsRoutes } from './studio-versions.routes.js';

@@ -53,6 +53,15 @@ export const studioVersionsRepository = {
     return { rows, count: Number(total.count) };
   },
 
+  find(tx: Tx, appId: string, versionId: string) {
+    return tx
+      .selectFrom('studio_versions')
+      .select(VERSION_COLUMNS)
+      .where('app_id', '=', appId)
+      .where('id', '=', versionId)
+      .executeTakeFirst();
+  },
+
   // Locks the version row for a stage change or a deployment.
   findForUpdate(tx: Tx, appId: string, versionId: string) {
     return tx
