@@ -2,7 +2,6 @@ import type { WorkflowListItem } from '@attest/shared';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserText } from '../../../components/user-text';
 
 // Spec 1 §3 workflow_family and its relation labels (Parent, Children, Grandchildren): a workflow
 // started from another shows its parent, and whether it is a child or a grandchild.
@@ -24,17 +23,23 @@ export function FamilyLine({ family }: { family: WorkflowListItem['workflow_fami
       >
         {t(`dashboard.family.${relation}`)}
       </Badge>
-      <Text size="xs" c="dimmed" truncate title={`${t('dashboard.family.parent')}: ${parent.name}`}>
-        {t('dashboard.family.parent')}:{' '}
+      <Group gap={4} wrap="nowrap" miw={0} title={`${t('dashboard.family.parent')}: ${parent.name}`}>
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          {t('dashboard.family.parent')}:
+        </Text>
+        {/* The name truncates in its own direction, so an English name keeps its beginning in Arabic. */}
         <Anchor
           component={Link}
           to={`/process/${parent.id}`}
           size="xs"
+          truncate
+          dir="auto"
+          miw={0}
           onClick={(event) => event.stopPropagation()}
         >
-          <UserText>{parent.name}</UserText>
+          {parent.name}
         </Anchor>
-      </Text>
+      </Group>
     </Group>
   );
 }
