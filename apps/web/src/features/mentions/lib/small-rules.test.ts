@@ -27,7 +27,9 @@ describe('messageErrorText', () => {
     `${key}${options ? JSON.stringify(options) : ''}`;
   it('names the people who cannot see the workflow', () => {
     const error = new HttpError(400, `${MENTION_MESSAGES.cannotSee} Bo Chen, Dee`);
-    expect(messageErrorText(error, t)).toBe('mentions.errors.cannotSee{"names":"Bo Chen, Dee"}');
+    expect(messageErrorText(error, t)).toBe(
+      'mentions.errors.cannotSee{"names":"\u2068Bo Chen\u2069, \u2068Dee\u2069"}',
+    );
   });
   it('translates the other refusals and falls back to a generic failure', () => {
     expect(messageErrorText(new HttpError(400, MENTION_MESSAGES.unknownMention), t)).toBe(

@@ -100,9 +100,12 @@ describe('Composer', () => {
     renderWithProviders(<Composer workflowId={7} submitLabel="Send" onSubmit={onSubmit} />);
     type('Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
       'These people cannot see this workflow, so they would never read the mention: Bo Chen',
     );
+    // The name keeps its own direction inside the sentence (issue 14).
+    expect(alert.querySelector('bdi')?.textContent).toBe('Bo Chen');
     expect(box().value).toBe('Hello');
   });
 

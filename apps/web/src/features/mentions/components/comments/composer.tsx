@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withIsolatedNames } from '../../../../components/user-text';
 import { useMentionable } from '../../api/mentionable';
 import {
   activeQuery,
@@ -192,7 +193,7 @@ export function Composer({
       )}
       {error && (
         <Alert color="red" variant="light" role="alert" mt="xs" py={6}>
-          {error}
+          {withIsolatedNames(error)}
         </Alert>
       )}
       <Group justify="space-between" mt="xs" gap="xs" wrap="nowrap">
