@@ -23,7 +23,12 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import { regionsRoutes } from './modules/regions/index.js';
 import { reportSubscriptionsRoutes, reportsRoutes } from './modules/reports/index.js';
-import { studioAppsRoutes, studioMergeRoutes, studioVersionsRoutes } from './modules/studio/index.js';
+import {
+  studioAppsRoutes,
+  studioMergeRoutes,
+  studioPackagesRoutes,
+  studioVersionsRoutes,
+} from './modules/studio/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { workflowListRoutes } from './modules/workflow-list/index.js';
 import {
@@ -86,6 +91,7 @@ const MODULES: ModuleRoutes[] = [
   studioAppsRoutes,
   studioVersionsRoutes,
   studioMergeRoutes,
+  studioPackagesRoutes,
   realtimeRoutes({ workflow: mayListenToWorkflow }),
 ];
 

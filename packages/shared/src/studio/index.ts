@@ -7,4 +7,5 @@ export { type MergeResult, mergePackages, resolveConflicts, UnresolvedMergeConfl
 export * from './merge-api.js';
 export type { MergeChoices, MergeConflict, MergeSide } from './merge-context.js';
 export * from './package.js';
+export * from './package-document.js';
 export type { PropertyChange } from './property-diff.js';

@@ -1,26 +1,34 @@
 import { z } from 'zod';
-import { WorkflowDefinitionSchema } from '../workflows/index.js';
+import { type WorkflowDefinition, WorkflowDefinitionSchema } from '../workflows/index.js';
 
 // An app's processes (issue 15), each a workflow kind's definition, known by its kind tag.
 export const MAX_PACKAGE_PROCESSES = 100;
 
-export const StudioPackageSchema = z
-  .object({ processes: z.array(WorkflowDefinitionSchema).max(MAX_PACKAGE_PROCESSES) })
-  .strict()
-  .superRefine((pkg, ctx) => {
-    const seen = new Set<string>();
-    pkg.processes.forEach((definition, index) => {
-      const tag = definition.kind.tag;
-      if (seen.has(tag)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['processes', index, 'kind', 'tag'],
-          message: `The process '${tag}' is repeated.`,
-        });
-      }
-      seen.add(tag);
-    });
+export const PackageProcessesSchema = z.array(WorkflowDefinitionSchema).max(MAX_PACKAGE_PROCESSES);
+
+// No two processes of a package define the same kind; issues under `processes.{index}.kind.tag`.
+export function refuseRepeatedProcesses(
+  pkg: { processes: WorkflowDefinition[] },
+  ctx: z.core.$RefinementCtx<unknown>,
+) {
+  const seen = new Set<string>();
+  pkg.processes.forEach((definition, index) => {
+    const tag = definition.kind.tag;
+    if (seen.has(tag)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['processes', index, 'kind', 'tag'],
+        message: `The process '${tag}' is repeated.`,
+      });
+    }
+    seen.add(tag);
   });
+}
+
+export const StudioPackageSchema = z
+  .object({ processes: PackageProcessesSchema })
+  .strict()
+  .superRefine(refuseRepeatedProcesses);
 export type StudioPackage = z.infer<typeof StudioPackageSchema>;
 
 // What a branch holds while designers edit it (the server's working copy): any JSON object per

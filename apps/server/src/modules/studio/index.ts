@@ -4,4 +4,5 @@
 export { type DemoStudioApp, seedDemoStudioApp } from './demo-app.js';
 export { studioAppsRoutes } from './studio-apps.routes.js';
 export { studioMergeRoutes } from './studio-merge.routes.js';
+export { studioPackagesRoutes } from './studio-packages.routes.js';
 export { studioVersionsRoutes } from './studio-versions.routes.js';
