@@ -1,6 +1,8 @@
 import {
   deployForbiddenMessage,
   STUDIO_ENVIRONMENTS,
+  STUDIO_MERGE_PATHS,
+  STUDIO_PACKAGE_PATHS,
   STUDIO_PATHS,
   StudioActivityPageSchema,
   StudioAppsPageSchema,
@@ -47,6 +49,10 @@ describe('permissions', () => {
       ['POST', STUDIO_PATHS.versionDeployments(v.appId, v.versionId), { environment: 'QA' }],
       ['GET', STUDIO_PATHS.activity],
       ['GET', STUDIO_PATHS.records('rft')],
+      ['POST', STUDIO_MERGE_PATHS.merge(v.appId, v.branchId), { revision: 2 }],
+      ['GET', STUDIO_MERGE_PATHS.diff(v.appId, `savepoint:${v.savepointId}`, `version:${v.versionId}`)],
+      ['GET', STUDIO_PACKAGE_PATHS.export(v.appId, v.versionId)],
+      ['POST', STUDIO_PACKAGE_PATHS.import, { document: {} }],
     ];
     for (const [method, url, payload] of calls) {
       const response = await outsider.request({ method: method as 'GET', url, ...(payload && { payload }) });
@@ -103,6 +109,8 @@ describe('tenant isolation', () => {
       ['POST', STUDIO_PATHS.versionStage(v.appId, v.versionId), { stage: 'ARCHIVE' }],
       ['POST', STUDIO_PATHS.versionReviews(v.appId, v.versionId), { decision: 'approved' }],
       ['POST', STUDIO_PATHS.versionDeployments(v.appId, v.versionId), { environment: 'QA' }],
+      ['POST', STUDIO_MERGE_PATHS.merge(v.appId, v.branchId), { revision: 2 }],
+      ['GET', STUDIO_MERGE_PATHS.diff(v.appId, `savepoint:${v.savepointId}`, `version:${v.versionId}`)],
     ];
     for (const [method, url, payload] of calls) {
       const response = await b.designer.request({
