@@ -132,6 +132,38 @@ describe('merging a branch into main', () => {
     expect(await mergeActivity(designer, appId)).toHaveLength(1);
   });
 
+  it('asks before dropping what one side removed and the other changed, and applies either choice', async () => {
+    const { designer } = await studioTenant(app, adminDb);
+    const { appId, branch } = await appWithBranch(designer);
+    const [intake, review] = VENDOR_CHECK_DEFINITION.step_groups;
+    if (!intake || !review) throw new Error('the vendor check has two step groups');
+    // The branch renames the review group; main removes it.
+    const renamedReview = { ...review, name: 'Final review' };
+    await save(designer, appId, branch.id, branch.revision, [
+      { ...VENDOR_CHECK_DEFINITION, step_groups: [intake, renamedReview] },
+    ]);
+    const main = await mainBranch(designer, appId);
+    const saved = await save(designer, appId, main.id, main.revision, [
+      { ...VENDOR_CHECK_DEFINITION, step_groups: [intake] },
+    ]);
+
+    const asked = MergeBranchResponseSchema.parse(
+      (await merge(designer, appId, branch.id, { revision: saved.revision })).json(),
+    );
+    expect(asked.conflicts).toMatchObject([
+      { kind: 'removed_changed', item: 'step_group', identity: ['vendor_check', review.tag] },
+    ]);
+    const id = String(asked.conflicts[0]?.id);
+    const kept = await merge(designer, appId, branch.id, {
+      revision: saved.revision,
+      choices: { [id]: 'theirs' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await mainBranch(designer, appId)).package).toEqual({
+      processes: [{ ...VENDOR_CHECK_DEFINITION, step_groups: [intake, renamedReview] }],
+    });
+  });
+
   it('refuses a merge onto a stale main revision (409) and the main branch itself', async () => {
     const { designer } = await studioTenant(app, adminDb);
     const { appId, branch } = await appWithBranch(designer);
