@@ -23,7 +23,7 @@ export function FamilyLine({ family }: { family: WorkflowListItem['workflow_fami
       >
         {t(`dashboard.family.${relation}`)}
       </Badge>
-      <Group gap={4} wrap="nowrap" miw={0} title={`${t('dashboard.family.parent')}: ${parent.name}`}>
+      <Group gap={4} wrap="nowrap" miw={0}>
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
           {t('dashboard.family.parent')}:
         </Text>
@@ -33,6 +33,7 @@ export function FamilyLine({ family }: { family: WorkflowListItem['workflow_fami
           to={`/process/${parent.id}`}
           size="xs"
           truncate
+          title={`${t('dashboard.family.parent')}: ${parent.name}`}
           dir="auto"
           miw={0}
           onClick={(event) => event.stopPropagation()}
