@@ -211,8 +211,14 @@ describe('ReportPage', () => {
     );
     const open = await screen.findByRole('button', { name: /^open, Count: 1.23k/ });
     fireEvent.keyDown(open, { key: 'ArrowRight', altKey: true });
+    // The refusal comes back through the PATCH and the mutation's error handler: on a loaded CI
+    // machine that took longer than findByText's default second.
     expect(
-      await screen.findByText('The new order could not be saved. The report shows its saved order again.'),
+      await screen.findByText(
+        'The new order could not be saved. The report shows its saved order again.',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeTruthy();
     await waitFor(() => {
       const labels = [...document.querySelectorAll('.chart-value-label')].map((node) => node.textContent);
