@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { likePattern } from '../workflow-list/index.js';
 
 const DASHBOARD_COLUMNS = ['id', 'name', 'description', 'created_by', 'created_at', 'updated_at'] as const;
 const REPORT_COLUMNS = [
@@ -15,11 +16,6 @@ const REPORT_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
-
-// LIKE wildcards in a search are literal characters.
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 // Every query runs inside withTenant, so row-level security keeps it to the tenant.
 export const dashboardsRepository = {

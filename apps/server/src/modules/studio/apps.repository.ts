@@ -1,6 +1,7 @@
 import type { StudioAction } from '@attest/shared';
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { likePattern } from '../workflow-list/index.js';
 
 const APP_COLUMNS = [
   'id',
@@ -21,11 +22,6 @@ const ACTIVITY_COLUMNS = [
   'details',
   'created_at',
 ] as const;
-
-// LIKE wildcards in a search are literal characters.
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 // Every query runs inside withTenant, so row-level security keeps it to the tenant.
 export const studioAppsRepository = {
