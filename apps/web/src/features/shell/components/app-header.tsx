@@ -1,6 +1,6 @@
 import type { Configuration, User } from '@attest/shared';
 import { Box, Divider, Group } from '@mantine/core';
-import { IconFlask, IconTrendingUp } from '@tabler/icons-react';
+import { IconApps, IconFlask, IconTrendingUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bannerMessage } from '../lib/header-layout';
@@ -14,6 +14,7 @@ import { UserMenu } from './user-menu';
 
 export const REPORTS_PATH = '/dashboards';
 export const BETA_FEATURES_PATH = '/beta-features';
+export const STUDIO_PATH = '/studio/apps/';
 
 export type AppHeaderProps = {
   configuration: Configuration;
@@ -74,6 +75,14 @@ export function AppHeader({
                 to={REPORTS_PATH}
                 label={t('header.reports')}
                 icon={<IconTrendingUp size={20} stroke={1.6} />}
+              />
+            )}
+            {/* Spec 2 §2.4: the studio is for people with can_access_studio. */}
+            {can('can_access_studio') && (
+              <HeaderIconLink
+                to={STUDIO_PATH}
+                label={t('studio.headerLink')}
+                icon={<IconApps size={20} stroke={1.6} />}
               />
             )}
             {showBeta && (
