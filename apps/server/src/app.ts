@@ -26,6 +26,7 @@ import { reportSubscriptionsRoutes, reportsRoutes } from './modules/reports/inde
 import {
   studioAppsRoutes,
   studioMergeRoutes,
+  studioMovesRoutes,
   studioPackagesRoutes,
   studioVersionsRoutes,
 } from './modules/studio/index.js';
@@ -92,6 +93,7 @@ const MODULES: ModuleRoutes[] = [
   studioVersionsRoutes,
   studioMergeRoutes,
   studioPackagesRoutes,
+  studioMovesRoutes,
   realtimeRoutes({ workflow: mayListenToWorkflow }),
 ];
 

@@ -3,6 +3,7 @@ import { registerExportJobs } from './modules/exports/index.js';
 import { registerIntegrationJobs } from './modules/integrations/index.js';
 import { registerThreadEmailJobs } from './modules/mentions/index.js';
 import { registerReportSubscriptionJobs } from './modules/reports/index.js';
+import { registerWorkflowMoveJobs } from './modules/studio/index.js';
 import type { JobRegistry } from './platform/jobs/job-queue.js';
 import { registerSessionCleanupJobs } from './platform/jobs/session-cleanup.js';
 import { registerMailJobs } from './platform/mail/mail-delivery-job.js';
@@ -18,4 +19,5 @@ export function registerJobs(registry: JobRegistry, services: Services): void {
   registerExportJobs(registry, services);
   registerThreadEmailJobs(registry, services);
   registerReportSubscriptionJobs(registry, services);
+  registerWorkflowMoveJobs(registry, services);
 }

@@ -649,6 +649,44 @@ export type StudioActivityTable = {
   created_at: CreatedAt;
 };
 
+export type StudioWorkflowMoveState = 'queued' | 'running' | 'finished' | 'failed';
+export type StudioWorkflowMovesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  version_id: string;
+  kind_id: string;
+  kind_tag: string;
+  target_definition_id: string;
+  target_version: number;
+  workflow_ids: string[] | null;
+  state: Generated<StudioWorkflowMoveState>;
+  total: Generated<number>;
+  done: Generated<number>;
+  moved: Generated<number>;
+  refused: Generated<number>;
+  cursor_workflow_id: Generated<string>;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+export type StudioWorkflowMoveOutcome = 'moved' | 'refused' | 'moved_back';
+export type StudioWorkflowMoveResultsTable = {
+  tenant_id: string;
+  move_id: string;
+  workflow_id: string;
+  outcome: StudioWorkflowMoveOutcome;
+  reasons: Json<unknown[]>;
+  from_definition_id: string;
+  from_version: number;
+  dropped_steps: Json<unknown[]>;
+  moved_at: Generated<Date>;
+  moved_back_at: Date | null;
+  moved_back_by: string | null;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -705,6 +743,8 @@ export type Database = {
   studio_reviews: StudioReviewsTable;
   studio_deployments: StudioDeploymentsTable;
   studio_activity: StudioActivityTable;
+  studio_workflow_moves: StudioWorkflowMovesTable;
+  studio_workflow_move_results: StudioWorkflowMoveResultsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -5,6 +5,7 @@ export { STUDIO_ITEM_TYPES, type StudioItemType } from './definition-tree.js';
 export { type DefinitionChange, diffDefinitions, diffPackages, type ItemPlace } from './diff.js';
 export { type MergeResult, mergePackages, resolveConflicts, UnresolvedMergeConflictsError } from './merge.js';
 export * from './merge-api.js';
+export * from './moves-api.js';
 export type { MergeChoices, MergeConflict, MergeSide } from './merge-context.js';
 export * from './package.js';
 export * from './package-document.js';

@@ -4,5 +4,8 @@
 export { type DemoStudioApp, seedDemoStudioApp } from './demo-app.js';
 export { studioAppsRoutes } from './studio-apps.routes.js';
 export { studioMergeRoutes } from './studio-merge.routes.js';
+// Moving running workflows to a new version: its routes and its job.
+export { createWorkflowMoveRunner, registerWorkflowMoveJobs, type WorkflowMoveRunner } from './move-jobs.js';
 export { studioPackagesRoutes } from './studio-packages.routes.js';
 export { studioVersionsRoutes } from './studio-versions.routes.js';
+export { studioMovesRoutes } from './workflow-moves.routes.js';

@@ -148,7 +148,7 @@ function plan(input: NewWorkflow, now: Date): Planned {
 
 // Assignee names resolved once per call: groups by name, users by e-mail; unknown ones are skipped
 // (a definition may name a group a tenant does not have).
-async function assigneeResolver(tx: Tx, tenantId: string, definitions: readonly WorkflowDefinition[]) {
+export async function assigneeResolver(tx: Tx, tenantId: string, definitions: readonly WorkflowDefinition[]) {
   const groupNames = new Set<string>();
   const emails = new Set<string>();
   for (const definition of definitions) {

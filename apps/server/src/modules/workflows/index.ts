@@ -29,6 +29,20 @@ export {
   loadVisibleWorkflow,
 } from './workflow-loader.js';
 
+// Moving running workflows to another definition of their kind (the studio's moves, issue 15).
+
+export {
+  createDefinitionMover,
+  type DroppedStep,
+  loadMoveTarget,
+  type MoveCandidateRow,
+  type MoveOneInput,
+  type MoveTarget,
+  type OlderWorkflowsScope,
+  olderRunningWorkflows,
+  type WorkflowMoveFacts,
+} from './definition-moves.js';
+
 // Answer and step changes.
 
 export { answersRepository } from './answers.repository.js';

@@ -1,0 +1,299 @@
+import {
+  deployForbiddenMessage,
+  STUDIO_MOVE_MESSAGES,
+  STUDIO_MOVE_PATHS,
+  WORKFLOW_MOVE_REASON_MESSAGES,
+  WORKFLOW_PATHS,
+  WorkflowMovePreviewPageSchema,
+} from '@attest/shared';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { grant } from '../../test/admin-fixtures.js';
+import {
+  answer,
+  deployedVersion,
+  moveDetail,
+  startMove,
+  submit,
+  VC_SIGN_OFF,
+  VC_WEBSITE,
+} from '../../test/move-fixtures.js';
+import { studioTenant } from '../../test/studio-fixtures.js';
+import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { createVendorCheck, VC } from '../../test/workflow-fixtures.js';
+import { createWorkflowMoveRunner } from './move-jobs.js';
+
+// Moving running workflows to a new version (issue 15): preview, the move job, move back.
+const { app, adminDb, db } = await createTestApp();
+const runner = createWorkflowMoveRunner({ db, jobs: null });
+
+async function detail(client: TestClient, id: number) {
+  return (await client.get(WORKFLOW_PATHS.workflow(id))).json();
+}
+
+async function activityEvents(client: TestClient, id: number) {
+  const page = (await client.get(`${WORKFLOW_PATHS.activity(id)}?limit=100`)).json();
+  return (page.results as { event: string }[]).map((e) => e.event);
+}
+
+// Three running vendor checks on version 1: one whose open step the new version keeps (movable),
+// one whose open review step it removes, one with an answer in a field it removes.
+async function tenantWithRunningChecks(more = 0) {
+  const { t, designer } = await studioTenant(app, adminDb);
+  const movable = await createVendorCheck(t, designer, 'Movable Ltd');
+  await answer(designer, movable, VC.name, 'Movable Ltd');
+  const inReview = await createVendorCheck(t, designer, 'In review Ltd');
+  await answer(designer, inReview, VC.name, 'In review Ltd');
+  await submit(designer, inReview, VC.intake);
+  const withNotes = await createVendorCheck(t, designer, 'Notes Ltd');
+  await answer(designer, withNotes, VC.notes, 'Keep this');
+  for (let i = 0; i < more; i += 1) await createVendorCheck(t, designer, `Batch ${i}`);
+  const v = await deployedVersion(designer);
+  return { t, designer, v, ids: { movable, inReview, withNotes } };
+}
+
+describe('preview', () => {
+  it('lists every running workflow of older versions, movable or with its reasons, paged, with counts', async () => {
+    const { designer, v, ids } = await tenantWithRunningChecks();
+    const response = await designer.get(
+      `${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=vendor_check&limit=2`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const page = WorkflowMovePreviewPageSchema.parse(response.json());
+    expect(page).toMatchObject({
+      count: 3,
+      movable_count: 1,
+      refused_count: 2,
+      target: { kind_tag: 'vendor_check', version: 2 },
+    });
+    expect(page.next).toContain('offset=2');
+    const second = WorkflowMovePreviewPageSchema.parse((await designer.get(page.next as string)).json());
+    const rows = [...page.results, ...second.results];
+    expect(rows.map((r) => [r.workflow_id, r.movable, r.reasons.map((x) => x.code)])).toEqual([
+      [ids.movable, true, []],
+      [ids.inReview, false, ['open_step_removed']],
+      [ids.withNotes, false, ['answered_field_removed']],
+    ]);
+    expect(rows[1]?.reasons[0]).toMatchObject({
+      message: WORKFLOW_MOVE_REASON_MESSAGES.open_step_removed('Decision'),
+      step_tag: VC.review,
+    });
+    expect(rows[2]?.reasons[0]).toMatchObject({
+      message: WORKFLOW_MOVE_REASON_MESSAGES.answered_field_removed('Notes'),
+      field_tag: VC.notes,
+    });
+  });
+
+  it('answers 400 for a version not in Production or a process it does not have', async () => {
+    const { designer, v } = await tenantWithRunningChecks();
+    const unknown = await designer.get(
+      `${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=nothing_here`,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe(STUDIO_MOVE_MESSAGES.processNotInVersion);
+    const appDetail = (await designer.get(`/api/v1/studio/apps/${v.appId}/`)).json();
+    const draft = await designer.post(`/api/v1/studio/apps/${v.appId}/versions/`, {
+      savepoint_id: appDetail.savepoints[0].id,
+      increment: 'minor',
+    });
+    const notDeployed = await designer.get(
+      `${STUDIO_MOVE_PATHS.preview(v.appId, draft.json().id)}?process=vendor_check`,
+    );
+    expect(notDeployed.statusCode).toBe(400);
+    expect(notDeployed.json().detail).toBe(STUDIO_MOVE_MESSAGES.notInProduction);
+  });
+});
+
+describe('moving', () => {
+  it('moves the movable workflows in a job, maps steps and answers by tag, reports the refused ones', async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check' });
+    expect(move).toMatchObject({ state: 'queued', total: 3, done: 0 });
+    expect(await runner.runQueued(t.id)).toBe(1);
+
+    const done = await moveDetail(designer, v, move.id);
+    expect(done).toMatchObject({ state: 'finished', total: 3, done: 3, moved: 1, refused: 2 });
+    expect(done.results.results.map((r) => [r.workflow_id, r.outcome, r.from_version])).toEqual([
+      [ids.movable, 'moved', 1],
+      [ids.inReview, 'refused', 1],
+      [ids.withNotes, 'refused', 1],
+    ]);
+    expect(done.results.results[1]?.reasons.map((r) => r.code)).toEqual(['open_step_removed']);
+
+    const moved = await detail(designer, ids.movable);
+    expect(moved.definition_version).toBe(2);
+    expect(moved.answers[VC.name]).toBe('Movable Ltd');
+    expect(moved.visible_fields).toContain(VC_WEBSITE);
+    const steps = moved.steps.map((s: { tag: string; state: string }) => [s.tag, s.state]);
+    expect(steps).toEqual([
+      [VC.intake, 'enabled'],
+      [VC_SIGN_OFF, expect.any(String)],
+    ]);
+    expect(await activityEvents(designer, ids.movable)).toContain('workflow_moved');
+    // The refused ones stay where they were, untouched.
+    expect((await detail(designer, ids.inReview)).definition_version).toBe(1);
+    expect(await activityEvents(designer, ids.inReview)).not.toContain('workflow_moved');
+  });
+
+  it('moves only the chosen workflows', async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.inReview] });
+    expect(move.total).toBe(1);
+    await runner.runQueued(t.id);
+    expect(await moveDetail(designer, v, move.id)).toMatchObject({ moved: 0, refused: 1 });
+    expect((await detail(designer, ids.movable)).definition_version).toBe(1);
+  });
+
+  it('refuses a move of nothing', async () => {
+    const { designer, v, ids } = await tenantWithRunningChecks();
+    const response = await designer.post(STUDIO_MOVE_PATHS.moves(v.appId, v.versionId), {
+      process: 'sub_check',
+      workflow_ids: [ids.movable],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe(STUDIO_MOVE_MESSAGES.noWorkflowsToMove);
+  });
+});
+
+describe('moving back', () => {
+  it('moves a workflow back to the version it came from, once', async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check' });
+    await runner.runQueued(t.id);
+    const back = await designer.post(
+      STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.movable),
+      {},
+    );
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ workflow_id: ids.movable, version: 1 });
+
+    const restored = await detail(designer, ids.movable);
+    expect(restored.definition_version).toBe(1);
+    expect(restored.answers[VC.name]).toBe('Movable Ltd');
+    expect(restored.steps.map((s: { tag: string; state: string }) => [s.tag, s.state])).toEqual([
+      [VC.intake, 'enabled'],
+      [VC.review, 'disabled'],
+    ]);
+    expect((await activityEvents(designer, ids.movable)).slice(0, 2)).toEqual([
+      'workflow_moved_back',
+      'workflow_moved',
+    ]);
+    expect((await moveDetail(designer, v, move.id)).results.results[0]).toMatchObject({
+      outcome: 'moved_back',
+    });
+
+    const again = await designer.post(
+      STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.movable),
+      {},
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(STUDIO_MOVE_MESSAGES.alreadyMovedBack);
+    const refused = await designer.post(
+      STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.inReview),
+      {},
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(STUDIO_MOVE_MESSAGES.notMovedByThisMove);
+  });
+
+  it('refuses to move a workflow back once a step was submitted after the move', async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.movable] });
+    await runner.runQueued(t.id);
+    await submit(designer, ids.movable, VC.intake);
+    const back = await designer.post(
+      STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.movable),
+      {},
+    );
+    expect(back.statusCode).toBe(409);
+    expect(back.json().detail).toBe(STUDIO_MOVE_MESSAGES.submittedSince);
+    expect((await detail(designer, ids.movable)).definition_version).toBe(2);
+  });
+});
+
+describe('the move job', () => {
+  it('resumes after an interrupted worker without moving any workflow twice', async () => {
+    const { t, designer, v } = await tenantWithRunningChecks(4);
+    const move = await startMove(designer, v, { process: 'vendor_check' });
+    const lost = new AbortController();
+    const interrupted = createWorkflowMoveRunner({
+      db,
+      jobs: null,
+      batchSize: 2,
+      afterBatch: ({ batches }) => batches === 1 && lost.abort(),
+    });
+    expect(await interrupted.run(t.id, String(move.id), { signal: lost.signal })).toBe('stopped');
+    expect(await moveDetail(designer, v, move.id)).toMatchObject({ state: 'running', done: 2, total: 7 });
+
+    const again = createWorkflowMoveRunner({ db, jobs: null, batchSize: 2 });
+    expect(await again.run(t.id, String(move.id))).toBe('finished');
+    expect(await again.run(t.id, String(move.id))).toBe('skipped');
+    const done = await moveDetail(designer, v, move.id);
+    expect(done).toMatchObject({ state: 'finished', done: 7, moved: 5, refused: 2 });
+    expect(done.results.count).toBe(7);
+    const movedActivity = await adminDb
+      .selectFrom('workflow_activity')
+      .select(['workflow_id', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('tenant_id', '=', t.id)
+      .where(sql`details->>'event'`, '=', 'workflow_moved')
+      .groupBy('workflow_id')
+      .execute();
+    expect(movedActivity).toHaveLength(5);
+    expect(movedActivity.every((r) => Number(r.count) === 1)).toBe(true);
+  });
+});
+
+describe('access', () => {
+  it("needs 'Can deploy to Production' to move and to move back; the preview only the studio", async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.movable] });
+    await runner.runQueued(t.id);
+    await grant(adminDb, t.id, t.users.member, ['can_access_studio']);
+    const studioUser = await t.signedIn('member');
+    const preview = await studioUser.get(
+      `${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=vendor_check`,
+    );
+    expect(preview.statusCode).toBe(200);
+    for (const [url, payload] of [
+      [STUDIO_MOVE_PATHS.moves(v.appId, v.versionId), { process: 'vendor_check' }],
+      [STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.movable), {}],
+    ] as const) {
+      const response = await studioUser.post(url, payload);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().detail).toBe(deployForbiddenMessage('PRODUCTION'));
+    }
+    const outsider = await t.signedIn('supplier');
+    for (const url of [
+      `${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=vendor_check`,
+      STUDIO_MOVE_PATHS.move(v.appId, v.versionId, move.id),
+    ]) {
+      expect((await outsider.get(url)).statusCode, url).toBe(403);
+    }
+  });
+
+  it("keeps another tenant's moves and results out of sight (404, row-level security)", async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check' });
+    await runner.runQueued(t.id);
+    const other = await studioTenant(app, adminDb);
+    expect((await other.designer.get(STUDIO_MOVE_PATHS.move(v.appId, v.versionId, move.id))).statusCode).toBe(
+      404,
+    );
+    const back = await other.designer.post(
+      STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.movable),
+      {},
+    );
+    expect(back.statusCode).toBe(404);
+    const seen = await withTenantRows(other.t.id);
+    expect(seen).toEqual({ moves: 0, results: 0 });
+    expect(await withTenantRows(t.id)).toEqual({ moves: 1, results: 3 });
+  });
+});
+
+async function withTenantRows(tenantId: string) {
+  return withTenant(db, tenantId, async (tx) => ({
+    moves: (await tx.selectFrom('studio_workflow_moves').select('id').execute()).length,
+    results: (await tx.selectFrom('studio_workflow_move_results').select('move_id').execute()).length,
+  }));
+}
