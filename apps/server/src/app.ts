@@ -28,6 +28,8 @@ import {
   studioMergeRoutes,
   studioMovesRoutes,
   studioPackagesRoutes,
+  studioSettingsRoutes,
+  studioTestWorkflowsRoutes,
   studioVersionsRoutes,
 } from './modules/studio/index.js';
 import { usersRoutes } from './modules/users/index.js';
@@ -90,10 +92,12 @@ const MODULES: ModuleRoutes[] = [
   subscriptionsRoutes,
   notificationsRoutes,
   studioAppsRoutes,
+  studioTestWorkflowsRoutes,
   studioVersionsRoutes,
   studioMergeRoutes,
   studioPackagesRoutes,
   studioMovesRoutes,
+  studioSettingsRoutes,
   realtimeRoutes({ workflow: mayListenToWorkflow }),
 ];
 

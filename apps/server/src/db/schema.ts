@@ -246,6 +246,8 @@ export type WorkflowDefinitionsTable = {
   definition: Json<unknown>;
   published_by: string | null;
   published_at: CreatedAt;
+  // Issue 15: a studio deployment's test definition (never a kind's current one); null for Production.
+  test_environment: ColumnType<TestEnvironment | null, TestEnvironment | null | undefined, TestEnvironment | null>;
 };
 
 export type WorkflowStatusesTable = {
@@ -281,6 +283,8 @@ export type WorkflowsTable = {
   cycle_end: Date | null;
   archived_at: Date | null;
   archived_by: string | null;
+  // Issue 15: a test workflow's environment; null for Production's (everyone's) workflows.
+  test_environment: ColumnType<TestEnvironment | null, TestEnvironment | null | undefined, TestEnvironment | null>;
 };
 
 export type StepState = 'hidden' | 'completed' | 'enabled' | 'disabled';
@@ -568,6 +572,8 @@ export type JobLeasesTable = {
 // Issue 15: the studio (migration 0020).
 export type StudioStage = 'draft' | 'rft' | 'deployed' | 'ARCHIVE';
 export type StudioEnvironment = 'DEVELOPMENT' | 'QA' | 'STAGING' | 'UAT' | 'PRODUCTION';
+// The environments test workflows run in (issue 15, migration 0022): every one but Production.
+export type TestEnvironment = 'DEVELOPMENT' | 'QA' | 'STAGING' | 'UAT';
 export type StudioReviewDecision = 'approved' | 'changes_requested';
 export type StudioAppsTable = {
   tenant_id: string;
@@ -687,6 +693,16 @@ export type StudioWorkflowMoveResultsTable = {
   moved_back_by: string | null;
 };
 
+// Issue 15: who may edit a studio app (migration 0024); a row names a person or a group.
+export type StudioAppEditorsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  app_id: string;
+  user_id: string | null;
+  group_id: string | null;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -743,6 +759,7 @@ export type Database = {
   studio_reviews: StudioReviewsTable;
   studio_deployments: StudioDeploymentsTable;
   studio_activity: StudioActivityTable;
+  studio_app_editors: StudioAppEditorsTable;
   studio_workflow_moves: StudioWorkflowMovesTable;
   studio_workflow_move_results: StudioWorkflowMoveResultsTable;
 };

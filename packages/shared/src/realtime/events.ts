@@ -86,6 +86,12 @@ export const EVENT_TYPES = [
   'mentions.changed', // data: { unread_count }
   'notification.created', // data: a Notification (notifications/api.ts)
   'notifications.changed', // data: { unread_count }
+  // user channel, the studio (studio/studio-events.ts; data: { app_id, action, ... })
+  'studio.package_versioning',
+  'studio.config_validation',
+  'studio.config_deployment',
+  'studio.deployment_status',
+  'studio.branch_work',
 ] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;

@@ -118,6 +118,8 @@ export const StudioAppsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   // Searches the names, case-insensitive.
   q: text().trim().max(200).optional(),
+  // Archived apps are left out unless asked for: `include` lists them too, `only` lists them alone.
+  archived: z.enum(['exclude', 'include', 'only']).default('exclude'),
 });
 export type StudioAppsQuery = z.infer<typeof StudioAppsQuerySchema>;
 
@@ -132,7 +134,17 @@ export const StudioAppSchema = z.object({
   archived_at: Timestamp.nullable(),
 });
 export type StudioApp = z.infer<typeof StudioAppSchema>;
-export const StudioAppsPageSchema = pageOf(StudioAppSchema);
+// What an app list card shows: the latest version and its stage, where the app runs, its branches.
+export const StudioAppListItemSchema = StudioAppSchema.extend({
+  latest_version: z
+    .object({ id: Id, major: z.number().int(), minor: z.number().int(), stage: z.enum(STUDIO_STAGES) })
+    .nullable(),
+  // The environments a version of the app was deployed to, in STUDIO_ENVIRONMENTS order.
+  environments: z.array(z.enum(STUDIO_ENVIRONMENTS)),
+  branch_count: z.number().int().min(0),
+});
+export type StudioAppListItem = z.infer<typeof StudioAppListItemSchema>;
+export const StudioAppsPageSchema = pageOf(StudioAppListItemSchema);
 
 export const CreateStudioAppRequestSchema = z
   .object({
@@ -246,7 +258,8 @@ export const StudioDeploymentSchema = z.object({
   id: Id,
   version_id: Id,
   environment: z.enum(STUDIO_ENVIRONMENTS),
-  // Production: the workflow definition each process was published as.
+  // The workflow definition each process was published as: Production's kinds' current ones, a test
+  // environment's the test definitions its test workflows start on (issue 15).
   published: z.array(StudioPublishedDefinitionSchema),
   deployed_by: Id.nullable(),
   deployed_at: Timestamp,
@@ -279,6 +292,11 @@ export const STUDIO_ACTIONS = [
   'branch_merged',
   'package_exported',
   'package_imported',
+  // App settings (H3): name, icon, description; archive; who may edit.
+  'app_updated',
+  'app_archived',
+  'app_unarchived',
+  'app_editors_changed',
 ] as const;
 export type StudioAction = (typeof STUDIO_ACTIONS)[number];
 
@@ -286,6 +304,12 @@ export const StudioActivityQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   app_id: IdParam.optional(),
+  branch_id: IdParam.optional(),
+  actor_id: IdParam.optional(),
+  action: z.enum(STUDIO_ACTIONS).optional(),
+  // A date range on created_at: from inclusive, to exclusive (ISO date or date-time).
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
 export type StudioActivityQuery = z.infer<typeof StudioActivityQuerySchema>;
 

@@ -9,4 +9,7 @@ export * from './moves-api.js';
 export type { MergeChoices, MergeConflict, MergeSide } from './merge-context.js';
 export * from './package.js';
 export * from './package-document.js';
+export * from './settings-api.js';
+export * from './studio-events.js';
 export type { PropertyChange } from './property-diff.js';
+export * from './test-workflows-api.js';

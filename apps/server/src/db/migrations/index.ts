@@ -18,7 +18,9 @@ import * as m0018 from './0018-job-leases.js';
 import * as m0019 from './0019-dashboard-columns.js';
 import * as m0020 from './0020-studio.js';
 import * as m0021 from './0021-status-name-translations.js';
+import * as m0022 from './0022-test-workflows.js';
 import * as m0023 from './0023-workflow-moves.js';
+import * as m0024 from './0024-studio-app-settings.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -43,7 +45,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-dashboard-columns': m0019,
   '0020-studio': m0020,
   '0021-status-name-translations': m0021,
+  '0022-test-workflows': m0022,
   '0023-workflow-moves': m0023,
+  '0024-studio-app-settings': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -25,9 +25,14 @@ const ACTIVITY_COLUMNS = [
 
 // Every query runs inside withTenant, so row-level security keeps it to the tenant.
 export const studioAppsRepository = {
-  async page(tx: Tx, filter: { q?: string; limit: number; offset: number }) {
+  async page(
+    tx: Tx,
+    filter: { q?: string; archived: 'exclude' | 'include' | 'only'; limit: number; offset: number },
+  ) {
     let query = tx.selectFrom('studio_apps');
     if (filter.q) query = query.where(sql<string>`lower(name)`, 'like', likePattern(filter.q.toLowerCase()));
+    if (filter.archived === 'exclude') query = query.where('archived_at', 'is', null);
+    if (filter.archived === 'only') query = query.where('archived_at', 'is not', null);
     const [rows, total] = await Promise.all([
       query
         .select(APP_COLUMNS)
@@ -105,9 +110,26 @@ export const studioActivityRepository = {
       .execute();
   },
 
-  async page(tx: Tx, filter: { appId?: string; limit: number; offset: number }) {
+  async page(
+    tx: Tx,
+    filter: {
+      appId?: string;
+      branchId?: string;
+      actorId?: string;
+      action?: StudioAction;
+      from?: Date;
+      to?: Date;
+      limit: number;
+      offset: number;
+    },
+  ) {
     let query = tx.selectFrom('studio_activity');
     if (filter.appId) query = query.where('app_id', '=', filter.appId);
+    if (filter.branchId) query = query.where('branch_id', '=', filter.branchId);
+    if (filter.actorId) query = query.where('actor_user_id', '=', filter.actorId);
+    if (filter.action) query = query.where('action', '=', filter.action);
+    if (filter.from) query = query.where('created_at', '>=', filter.from);
+    if (filter.to) query = query.where('created_at', '<', filter.to);
     const [rows, total] = await Promise.all([
       query
         .select(ACTIVITY_COLUMNS)

@@ -11,6 +11,8 @@ import {
 import { NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { studioAppSettingsRepository } from './app-settings.repository.js';
+import { toAppListItem } from './app-settings-rows.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { studioBranchesRepository, studioSavepointsRepository } from './branches.repository.js';
 import {
@@ -39,7 +41,11 @@ export async function requireApp(tx: Tx, appId: number) {
 export function listApps(ctx: UserContext, query: StudioAppsQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { rows, count } = await studioAppsRepository.page(tx, query);
-    return { count, rows: rows.map(toApp) };
+    const cards = await studioAppSettingsRepository.cards(
+      tx,
+      rows.map((r) => r.id),
+    );
+    return { count, rows: rows.map((row) => toAppListItem(row, cards.get(row.id))) };
   });
 }
 
@@ -107,8 +113,14 @@ export function getApp(ctx: UserContext, appId: number): Promise<StudioAppDetail
 // Spec 2 §2.4 /studio/activity-logs: who changed what, where and when, newest first.
 export function listActivity(ctx: UserContext, query: StudioActivityQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const idOf = (value: number | undefined) => (value === undefined ? undefined : String(value));
     const { rows, count } = await studioActivityRepository.page(tx, {
-      appId: query.app_id === undefined ? undefined : String(query.app_id),
+      appId: idOf(query.app_id),
+      branchId: idOf(query.branch_id),
+      actorId: idOf(query.actor_id),
+      action: query.action,
+      from: query.from === undefined ? undefined : new Date(query.from),
+      to: query.to === undefined ? undefined : new Date(query.to),
       limit: query.limit,
       offset: query.offset,
     });

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../platform/database-errors.js';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository } from './apps.repository.js';
 import { requireApp } from './apps.service.js';
 import { studioBranchesRepository, studioSavepointsRepository } from './branches.repository.js';
@@ -19,8 +20,9 @@ import { toBranchSummary, toPackage, toSavepointSummary } from './studio-rows.js
 const branchNameTaken = () =>
   new BadRequestError(STUDIO_MESSAGES.branchNameTaken, { name: [STUDIO_MESSAGES.branchNameTaken] });
 
-async function requireBranch(tx: Tx, appId: number, branchId: number) {
-  const app = await requireApp(tx, appId);
+// With `editor`, the branch is for a change: only the app's editors may (app-access.ts).
+async function requireBranch(tx: Tx, appId: number, branchId: number, editor?: UserContext) {
+  const app = editor ? await requireEditableApp(tx, editor, appId) : await requireApp(tx, appId);
   const branch = await studioBranchesRepository.find(tx, app.id, String(branchId));
   if (!branch) throw new NotFoundError();
   return { app, branch };
@@ -34,7 +36,7 @@ function toBranch(row: Awaited<ReturnType<typeof requireBranch>>['branch']): Stu
 export async function createBranch(ctx: UserContext, appId: number, body: CreateStudioBranchRequest) {
   try {
     return await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-      const app = await requireApp(tx, appId);
+      const app = await requireEditableApp(tx, ctx, appId, { addsToIt: true });
       if (await studioBranchesRepository.nameTaken(tx, app.id, body.name)) throw branchNameTaken();
       let start: { basedOn: string | null; package: unknown };
       if (body.from_savepoint_id === undefined) {
@@ -94,7 +96,7 @@ export function saveWorkingCopy(
 ) {
   const workingCopy = parseDraftPackage(body.package);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const { app, branch } = await requireBranch(tx, appId, branchId);
+    const { app, branch } = await requireBranch(tx, appId, branchId, ctx);
     const revision = await studioBranchesRepository.saveWorkingCopy(tx, branch.id, {
       revision: body.revision,
       packageJson: JSON.stringify(workingCopy),
@@ -118,7 +120,7 @@ export function saveWorkingCopy(
 // A savepoint snapshots the branch's working copy as it is; it never changes afterwards.
 export function createSavepoint(ctx: UserContext, appId: number, branchId: number, message: string) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx): Promise<StudioSavepoint> => {
-    const { app, branch } = await requireBranch(tx, appId, branchId);
+    const { app, branch } = await requireBranch(tx, appId, branchId, ctx);
     const parentId =
       (await studioSavepointsRepository.latestOfBranch(tx, branch.id)) ?? branch.based_on_savepoint_id;
     const savepoint = await studioSavepointsRepository.insert(tx, {

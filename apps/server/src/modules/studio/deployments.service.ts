@@ -1,5 +1,6 @@
 import {
   deployForbiddenMessage,
+  isTestEnvironment,
   STUDIO_DEPLOY_PERMISSIONS,
   STUDIO_MESSAGES,
   type StudioEnvironment,
@@ -7,7 +8,8 @@ import {
 import { BadRequestError, ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { publishDefinition } from '../workflows/index.js';
+import { publishDefinition, publishTestDefinition } from '../workflows/index.js';
+import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { studioSavepointsRepository } from './branches.repository.js';
 import { checkPackageForVersion, publicationOrder } from './package-check.js';
@@ -19,9 +21,10 @@ import {
 } from './versions.repository.js';
 import { requireVersion } from './versions.service.js';
 
-// Deploys a frozen version to one of the tenant's environments (spec 2 §6 'Can deploy to ...').
-// Production needs an approved version and publishes every process through the workflow engine in
-// the same transaction: running workflows keep their definition, new ones start on this one.
+// Deploys a frozen version to one of the tenant's environments (spec 2 §6 'Can deploy to ...'),
+// publishing every process through the workflow engine in the same transaction. Production needs an
+// approved version: running workflows keep their definition, new ones start on this one. Development,
+// QA, Staging and UAT publish test definitions: test workflows start on them there (issue 15).
 export function deployVersion(
   ctx: UserContext,
   appId: number,
@@ -32,6 +35,8 @@ export function deployVersion(
     throw new ForbiddenError(deployForbiddenMessage(environment));
   }
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    // A deployment changes the version: the app's editors only, and never in an archived app.
+    await requireEditableApp(tx, ctx, appId, { addsToIt: true });
     const { app, version } = await requireVersion(tx, appId, versionId);
     if (version.stage === 'ARCHIVE') throw new BadRequestError(STUDIO_MESSAGES.versionCannotBeLocked);
     if (!version.is_frozen) throw new BadRequestError(STUDIO_MESSAGES.notFrozenVersion);
@@ -41,22 +46,22 @@ export function deployVersion(
     }
 
     const published = [];
-    if (environment === 'PRODUCTION') {
-      // One Production deployment of an app at a time: each publishes the kinds' next versions.
-      await studioAppsRepository.lock(tx, app.id);
-      const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
-      if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
-      for (const definition of publicationOrder(checkPackageForVersion(toPackage(savepoint.package)))) {
-        const result = await publishDefinition(tx, ctx.tenant.id, {
-          definition,
-          publishedBy: ctx.auth.user.id,
-        });
-        published.push({
-          kind_tag: definition.kind.tag,
-          definition_id: Number(result.definitionId),
-          version: result.version,
-        });
-      }
+    // One deployment of an app at a time: each publishes the kinds' next versions. Production's
+    // become their kinds' current definitions; a test environment's are test definitions that
+    // only its test workflows start on (test-workflows.service.ts), Production left as it was.
+    await studioAppsRepository.lock(tx, app.id);
+    const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
+    if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
+    for (const definition of publicationOrder(checkPackageForVersion(toPackage(savepoint.package)))) {
+      const input = { definition, publishedBy: ctx.auth.user.id };
+      const result = isTestEnvironment(environment)
+        ? await publishTestDefinition(tx, ctx.tenant.id, { ...input, environment })
+        : await publishDefinition(tx, ctx.tenant.id, input);
+      published.push({
+        kind_tag: definition.kind.tag,
+        definition_id: Number(result.definitionId),
+        version: result.version,
+      });
     }
 
     const deployment = await studioDeploymentsRepository.insert(tx, {

@@ -11,8 +11,8 @@ import {
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
+import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository } from './apps.repository.js';
-import { requireApp } from './apps.service.js';
 import { studioBranchesRepository, studioSavepointsRepository } from './branches.repository.js';
 import { StaleRevisionError } from './studio-errors.js';
 import { toBranchSummary, toPackage } from './studio-rows.js';
@@ -56,7 +56,7 @@ export function mergeBranch(
   body: MergeBranchRequest,
 ): Promise<MergeBranchResponse> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const app = await requireApp(tx, appId);
+    const app = await requireEditableApp(tx, ctx, appId);
     const branch = await studioBranchesRepository.find(tx, app.id, String(branchId));
     if (!branch) throw new NotFoundError();
     if (branch.is_main) throw new BadRequestError(STUDIO_MERGE_MESSAGES.mainBranchNotMerged);

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../platform/database-errors.js';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { requireApp } from './apps.service.js';
 import { studioBranchesRepository, studioSavepointsRepository } from './branches.repository.js';
@@ -51,7 +52,7 @@ export function exportPackage(ctx: UserContext, appId: number, versionId: number
 async function targetOf(tx: Tx, ctx: UserContext, body: ImportStudioPackageRequest) {
   const { document } = body;
   if (body.app_id !== undefined) {
-    const app = await requireApp(tx, body.app_id);
+    const app = await requireEditableApp(tx, ctx, body.app_id, { addsToIt: true });
     const main = await studioBranchesRepository.findMain(tx, app.id);
     if (!main) throw new NotFoundError();
     const name = body.branch_name ?? `import-${document.version.major}.${document.version.minor}`;

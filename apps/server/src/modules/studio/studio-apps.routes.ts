@@ -22,13 +22,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { createApp, getApp, listActivity, listApps } from './apps.service.js';
-import {
-  createBranch,
-  createSavepoint,
-  getBranch,
-  getSavepoint,
-  saveWorkingCopy,
-} from './branches.service.js';
+import { createBranch, createSavepoint, getBranch, getSavepoint } from './branches.service.js';
+import { type StudioLive, saveWorkingCopyLive } from './studio-live.service.js';
 
 const tags = ['studio'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -37,7 +32,8 @@ const studio = { access: { permission: 'can_access_studio' } } as const;
 const app = '/api/v1/studio/apps/:appId/';
 const branch = `${app}branches/:branchId/`;
 
-export async function studioAppsRoutes(server: FastifyInstance): Promise<void> {
+// `deps.realtime`: a working copy that does not parse is a live failure event (studio-live.service.ts).
+export async function studioAppsRoutes(server: FastifyInstance, deps: StudioLive): Promise<void> {
   const api = server.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -129,7 +125,13 @@ export async function studioAppsRoutes(server: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      saveWorkingCopy(userContext(request), request.params.appId, request.params.branchId, request.body),
+      saveWorkingCopyLive(
+        userContext(request),
+        deps,
+        request.params.appId,
+        request.params.branchId,
+        request.body,
+      ),
   );
 
   api.post(

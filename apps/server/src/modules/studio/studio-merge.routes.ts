@@ -11,14 +11,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userContext } from '../../platform/request-context.js';
 import { diffSides } from './diff.service.js';
-import { mergeBranch } from './merge.service.js';
+import { mergeBranchLive, type StudioLive } from './studio-live.service.js';
 
 const tags = ['studio'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 // Spec 2 §6: the studio is for people with can_access_studio.
 const studio = { access: { permission: 'can_access_studio' } } as const;
 
-export async function studioMergeRoutes(server: FastifyInstance): Promise<void> {
+// `deps.realtime`: a merged branch is a live event (studio-live.service.ts).
+export async function studioMergeRoutes(server: FastifyInstance, deps: StudioLive): Promise<void> {
   const api = server.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -35,7 +36,13 @@ export async function studioMergeRoutes(server: FastifyInstance): Promise<void> 
       },
     },
     async (request) =>
-      mergeBranch(userContext(request), request.params.appId, request.params.branchId, request.body),
+      mergeBranchLive(
+        userContext(request),
+        deps,
+        request.params.appId,
+        request.params.branchId,
+        request.body,
+      ),
   );
 
   api.get(

@@ -17,9 +17,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
-import { deployVersion } from './deployments.service.js';
 import { listRecords } from './records.service.js';
-import { changeStage, createVersion, reviewVersion } from './versions.service.js';
+import {
+  changeStageLive,
+  createVersionLive,
+  deployVersionLive,
+  reviewVersionLive,
+  type StudioLive,
+} from './studio-live.service.js';
 
 const tags = ['studio'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -28,7 +33,8 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 const studio = { access: { permission: 'can_access_studio' } } as const;
 const version = '/api/v1/studio/apps/:appId/versions/:versionId/';
 
-export async function studioVersionsRoutes(server: FastifyInstance): Promise<void> {
+// `deps.realtime`: the live events of versioning and deployment (studio-live.service.ts).
+export async function studioVersionsRoutes(server: FastifyInstance, deps: StudioLive): Promise<void> {
   const api = server.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -45,7 +51,9 @@ export async function studioVersionsRoutes(server: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createVersion(userContext(request), request.params.appId, request.body)),
+      reply
+        .status(201)
+        .send(await createVersionLive(userContext(request), deps, request.params.appId, request.body)),
   );
 
   api.post(
@@ -61,7 +69,13 @@ export async function studioVersionsRoutes(server: FastifyInstance): Promise<voi
       },
     },
     async (request) =>
-      changeStage(userContext(request), request.params.appId, request.params.versionId, request.body.stage),
+      changeStageLive(
+        userContext(request),
+        deps,
+        request.params.appId,
+        request.params.versionId,
+        request.body.stage,
+      ),
   );
 
   api.post(
@@ -80,8 +94,9 @@ export async function studioVersionsRoutes(server: FastifyInstance): Promise<voi
       reply
         .status(201)
         .send(
-          await reviewVersion(
+          await reviewVersionLive(
             userContext(request),
+            deps,
             request.params.appId,
             request.params.versionId,
             request.body,
@@ -106,8 +121,9 @@ export async function studioVersionsRoutes(server: FastifyInstance): Promise<voi
       reply
         .status(201)
         .send(
-          await deployVersion(
+          await deployVersionLive(
             userContext(request),
+            deps,
             request.params.appId,
             request.params.versionId,
             request.body.environment,

@@ -10,6 +10,7 @@ import {
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { requireApp, versionsWithReviews } from './apps.service.js';
 import { studioSavepointsRepository } from './branches.repository.js';
@@ -43,7 +44,7 @@ function nextNumber(latest: { major: number; minor: number } | undefined, increm
 // A version freezes a savepoint whose every process is a valid definition; it starts as a draft.
 export function createVersion(ctx: UserContext, appId: number, body: CreateStudioVersionRequest) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const app = await requireApp(tx, appId);
+    const app = await requireEditableApp(tx, ctx, appId, { addsToIt: true });
     const savepoint = await studioSavepointsRepository.find(tx, app.id, String(body.savepoint_id));
     if (!savepoint) throw new NotFoundError();
     checkPackageForVersion(toPackage(savepoint.package));
@@ -77,6 +78,7 @@ export function createVersion(ctx: UserContext, appId: number, body: CreateStudi
 // version reaches `deployed` only by a deployment.
 export function changeStage(ctx: UserContext, appId: number, versionId: number, stage: StudioStage) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    await requireEditableApp(tx, ctx, appId);
     const { app, version } = await requireVersion(tx, appId, versionId);
     const from = version.stage;
     const allowed = (from === 'draft' && stage === 'rft') || (from === 'deployed' && stage === 'ARCHIVE');
