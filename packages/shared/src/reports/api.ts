@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants.js';
 import { pageOf } from '../pagination.js';
 import { text } from '../validators/input-limits.js';
+import { DEFAULT_LIST_ENVIRONMENT, LIST_ENVIRONMENTS } from '../workflow-list/list-query.js';
 
 // Issue 7: the dashboards and reports API (spec 2 §2.1, §3.8, §6). A report's `config` is the
 // server-named configuration of config.ts; the server validates it on every write, and the web app
@@ -126,9 +127,14 @@ export const UpdateReportRequestSchema = z
   .strict();
 export type UpdateReportRequest = z.infer<typeof UpdateReportRequestSchema>;
 
+// Issue 15: a report reads Production's workflows unless asked for a test environment's (or ALL),
+// which only people with can_access_studio may ask for (as the dashboard's list).
+const ReportEnvironment = z.enum(LIST_ENVIRONMENTS).default(DEFAULT_LIST_ENVIRONMENT);
+
 export const ReportDataQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REPORT_DATA_MAX_LIMIT).default(REPORT_DATA_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  environment: ReportEnvironment,
 });
 export type ReportDataQuery = z.infer<typeof ReportDataQuerySchema>;
 
@@ -137,6 +143,7 @@ export const PreviewReportRequestSchema = z
     config: ConfigBody,
     limit: z.number().int().min(1).max(REPORT_DATA_MAX_LIMIT).default(REPORT_DATA_DEFAULT_LIMIT),
     offset: z.number().int().min(0).max(10_000_000).default(0),
+    environment: ReportEnvironment,
   })
   .strict();
 export type PreviewReportRequest = z.infer<typeof PreviewReportRequestSchema>;

@@ -16,6 +16,13 @@ export type ListOrderingColumn = (typeof LIST_ORDERINGS)[number];
 export const DEFAULT_LIST_ORDERING = '-created_at';
 const ORDERING_PATTERN = /^-?(?:name|created_at|updated_at|status|progress|id|field__[a-z0-9_]{1,200})$/;
 
+// Issue 15: which environment's workflows a list holds. PRODUCTION (the default) is everyone's
+// workflows; a test environment lists its test workflows only; ALL lists both. Anything but
+// PRODUCTION is for people with can_access_studio (the server answers 403 otherwise).
+export const LIST_ENVIRONMENTS = ['PRODUCTION', 'DEVELOPMENT', 'QA', 'STAGING', 'UAT', 'ALL'] as const;
+export type ListEnvironment = (typeof LIST_ENVIRONMENTS)[number];
+export const DEFAULT_LIST_ENVIRONMENT: ListEnvironment = 'PRODUCTION';
+
 export const MAX_LIST_IDS = 100;
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_ANSWER_FILTERS = 10;
@@ -45,6 +52,7 @@ export type WorkflowListState = {
   page: number;
   advanced_filters?: ConditionGroup;
   archived: boolean;
+  environment: ListEnvironment;
 };
 
 export function defaultListState(): WorkflowListState {
@@ -59,6 +67,7 @@ export function defaultListState(): WorkflowListState {
     ordering: DEFAULT_LIST_ORDERING,
     page: 1,
     archived: false,
+    environment: DEFAULT_LIST_ENVIRONMENT,
   };
 }
 
@@ -85,6 +94,7 @@ export const WorkflowListQuerySchema = z.object({
   offset: boundedText(10),
   advanced_filters: boundedText(MAX_ADVANCED_FILTERS_LENGTH),
   archived: boundedText(5),
+  environment: boundedText(20),
 });
 export type WorkflowListQuery = z.infer<typeof WorkflowListQuerySchema>;
 
@@ -212,6 +222,12 @@ export function decodeListQuery(query: WorkflowListQuery): DecodedListQuery {
       state.ordering = query.ordering;
     }
     state.archived = flag('archived', query.archived);
+    if (query.environment) {
+      if (!(LIST_ENVIRONMENTS as readonly string[]).includes(query.environment)) {
+        throw new ParamError('environment', 'invalidChoice');
+      }
+      state.environment = query.environment as ListEnvironment;
+    }
     if (query.advanced_filters) {
       const parsed = ConditionGroupSchema.safeParse(json('advanced_filters', query.advanced_filters));
       if (!parsed.success) {
@@ -268,6 +284,9 @@ export function encodeListQuery(state: Partial<WorkflowListState>): URLSearchPar
     params.set('advanced_filters', JSON.stringify(state.advanced_filters));
   }
   if (state.archived) params.set('archived', 'true');
+  if (state.environment && state.environment !== defaults.environment) {
+    params.set('environment', state.environment);
+  }
   if (state.page && state.page > 1) params.set('page', String(state.page));
   return params;
 }

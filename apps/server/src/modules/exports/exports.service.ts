@@ -13,6 +13,7 @@ import { AppError, BadRequestError, DetailedBadRequestError, NotFoundError } fro
 import { FileNotFoundError, type FileStore } from '../../platform/files/file-store.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { checkListEnvironment } from '../workflow-list/index.js';
 import { findKind } from './export-lookups.repository.js';
 import type { ExportRunner } from './export-runner.js';
 import {
@@ -65,6 +66,8 @@ export async function createExport(
     const { param, key, detail } = decoded.problem;
     throw new InvalidExportParamsError({ [param]: [detail ?? key] });
   }
+  // Test workflows only for people with can_access_studio, as the list (issue 15).
+  checkListEnvironment(ctx, decoded.state);
   const userId = ctx.auth.user.id;
   const created = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await findKind(tx, ctx.tenant.id, String(kindId));

@@ -13,6 +13,7 @@ import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { CSV_BOM, csvLine } from '../exports/index.js';
+import { checkListEnvironment } from '../workflow-list/index.js';
 import { runReport } from './engine/run-report.js';
 import { checkedReportConfig } from './report-config.js';
 import { reportsRepository } from './reports.repository.js';
@@ -33,19 +34,28 @@ const readerOf = (ctx: UserContext) => ({ userId: ctx.auth.user.id, locale: read
 
 // A stored report's results for the signed-in user (the engine keeps to the workflows they may
 // see). A stored config that no longer validates answers 400 with its problems.
-export function reportData(ctx: UserContext, id: number, page: ReportDataQuery): Promise<ReportResult> {
+export function reportData(ctx: UserContext, id: number, query: ReportDataQuery): Promise<ReportResult> {
+  const { environment, ...page } = query;
+  checkListEnvironment(ctx, { environment });
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const row = await reportsRepository.find(tx, String(id));
     if (!row) throw new NotFoundError();
-    return runReport(tx, ctx.tenant.id, readerOf(ctx), runnableConfig(ctx, row.config), page);
+    return runReport(
+      tx,
+      ctx.tenant.id,
+      { ...readerOf(ctx), environment },
+      runnableConfig(ctx, row.config),
+      page,
+    );
   });
 }
 
 // The builder's preview: an unsaved config, run exactly as a saved one would be.
 export function previewReport(ctx: UserContext, body: PreviewReportRequest): Promise<ReportResult> {
+  checkListEnvironment(ctx, body);
   const config = runnableConfig(ctx, body.config);
   return withTenant(ctx.db, ctx.tenant.id, (tx) =>
-    runReport(tx, ctx.tenant.id, readerOf(ctx), config, {
+    runReport(tx, ctx.tenant.id, { ...readerOf(ctx), environment: body.environment }, config, {
       limit: body.limit,
       offset: body.offset,
     }),

@@ -184,7 +184,7 @@ describe('the full cycle: branch, edit, savepoint, version, rft, approve, deploy
     expect(activity.results.every((a) => a.actor_user_id === t.users.admin)).toBe(true);
   });
 
-  it('deploys to a test environment without publishing anything, and without an approval', async () => {
+  it("deploys to a test environment as test definitions, Production's current ones kept, without an approval", async () => {
     const { t, designer } = await designerTenant();
     const { app: created, savepoint: point } = await appWithSavepoint(designer, [
       VENDOR_CHECK_WITH_WEBSITE,
@@ -196,8 +196,18 @@ describe('the full cycle: branch, edit, savepoint, version, rft, approve, deploy
       environment: 'QA',
     });
     expect(deploy.statusCode).toBe(201);
-    expect(deploy.json()).toMatchObject({ environment: 'QA', published: [] });
-    expect((await definitionsOf(t.id, 'vendor_check')).map((d) => d.version)).toEqual([1]);
+    expect(deploy.json()).toMatchObject({ environment: 'QA' });
+    // Issue 15: test workflows start on them there (studio-test-workflows.test.ts); the kinds'
+    // current definitions stay Production's.
+    expect(
+      deploy.json().published.map((p: { kind_tag: string; version: number }) => [p.kind_tag, p.version]),
+    ).toEqual([
+      ['sub_check', 2],
+      ['vendor_check', 2],
+    ]);
+    const vendor = await definitionsOf(t.id, 'vendor_check');
+    expect(vendor.map((d) => d.version)).toEqual([1, 2]);
+    expect(vendor.every((d) => d.current_definition_id === vendor[0]?.id)).toBe(true);
   });
 
   it('starts a branch from the main working copy when no savepoint is named', async () => {

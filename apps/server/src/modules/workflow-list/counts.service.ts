@@ -13,6 +13,7 @@ import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { countOpenAlerts, countOpenInStepGroup, userGroupsPage } from './counts.repository.js';
 import { currentDefinitions } from './kind-catalogue.js';
 import { countState } from './kind-counts.service.js';
+import { checkListEnvironment } from './list-environment.js';
 import { listWhere } from './list-where.js';
 import { resolveListScope } from './resolve-list-scope.js';
 
@@ -28,6 +29,7 @@ async function kindOr404(tx: Tx, tenantId: string, kindId: number) {
 // what the list shows for the same filters plus that queue or alert.
 async function kindFilters(tx: Tx, ctx: UserContext, kindId: string, query: KindWorkflowCountsQuery) {
   const state = { ...countState(query), kind_id: Number(kindId) };
+  checkListEnvironment(ctx, state);
   const { catalogue } = await resolveListScope(tx, ctx.tenant.id, state);
   return listWhere({
     state,

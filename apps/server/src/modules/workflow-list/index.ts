@@ -3,6 +3,7 @@ export { compileConditionGroup } from './compile-filters.js';
 export { likePattern } from './filter-predicates.js';
 export { currentDefinitions } from './kind-catalogue.js';
 export { countMatches } from './list.repository.js';
+export { checkListEnvironment } from './list-environment.js';
 export { type ListOrdering, orderBySql } from './list-ordering.js';
 export { listWhere } from './list-where.js';
 export { resolveListScope } from './resolve-list-scope.js';

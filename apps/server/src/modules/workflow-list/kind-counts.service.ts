@@ -10,6 +10,7 @@ import { BadRequestError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { countMatches } from './list.repository.js';
+import { checkListEnvironment } from './list-environment.js';
 import { kindIdsWithDefinition } from './list-kinds.repository.js';
 import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
@@ -37,6 +38,7 @@ export function kindWorkflowCounts(
   query: KindWorkflowCountsQuery,
 ): Promise<KindWorkflowCounts> {
   const state = countState(query);
+  checkListEnvironment(ctx, state);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const tenantId = ctx.tenant.id;
     const userId = ctx.auth.user.id;

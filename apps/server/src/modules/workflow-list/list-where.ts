@@ -2,6 +2,7 @@ import { endOfDayStamp, type FilterAttribute, startOfDayStamp, type WorkflowList
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { compileConditionGroup } from './compile-filters.js';
 import { likePattern } from './filter-predicates.js';
+import { environmentWhere } from './list-environment.js';
 
 // Every filter of GET workflows/ but visibility (visibleWorkflowsFilter) and the tenant, as one
 // boolean over `workflows as w` (spec 1 §7, docs/dashboard.md).
@@ -85,6 +86,8 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [
     state.archived ? sql<SqlBool>`w.archived_at is not null` : sql<SqlBool>`w.archived_at is null`,
   ];
+  const environment = environmentWhere(state.environment ?? 'PRODUCTION');
+  if (environment) parts.push(environment);
   if (scope.kindIds) {
     parts.push(
       scope.kindIds.length === 0

@@ -11,6 +11,7 @@ import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { countMatches, listPage } from './list.repository.js';
+import { checkListEnvironment } from './list-environment.js';
 import { listItems } from './list-items.js';
 import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
@@ -30,6 +31,7 @@ export function listWorkflows(
     throw new BadRequestError(`${param}: ${detail ?? key}`, { [param]: [key] });
   }
   const { state, limit, offset } = decoded;
+  checkListEnvironment(ctx, state);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const tenantId = ctx.tenant.id;
     const { kindIds, catalogue, ordering } = await resolveListScope(tx, tenantId, state);

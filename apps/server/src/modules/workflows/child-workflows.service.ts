@@ -48,6 +48,8 @@ export async function createChildWorkflow(
         parentId: parent.row.id,
         parentFieldTag: fieldTag,
         createdBy: ctx.auth.user.id,
+        // A test workflow's children are test workflows of its environment, purged with it.
+        testEnvironment: parent.row.test_environment,
       },
     ]);
     const child = childId as string;

@@ -1,9 +1,11 @@
 import { type CreateWorkflowRequest, evaluateWorkflow, type WorkflowDefinition } from '@attest/shared';
+import type { TestEnvironment } from '../../db/schema.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { ChangeHooks } from './apply-change.js';
 import { createWorkflows } from './create-workflows.js';
 import { loadDefinition } from './definition-cache.js';
+import { definitionsRepository } from './definitions.repository.js';
 import { referencesRepository } from './references.repository.js';
 import { placeAccess, workflowAccess } from './workflow-access.js';
 import { buildWorkflowDetail } from './workflow-detail.js';
@@ -41,9 +43,29 @@ async function checkPlace(tx: Tx, ctx: UserContext, regionId: string, unitId: st
   }
 }
 
-export async function createWorkflow(ctx: UserContext, input: CreateWorkflowRequest, hooks: ChangeHooks) {
+// A test definition of the environment (issue 15) as the kind to start a test workflow of.
+async function testKind(tx: Tx, tenantId: string, test: TestStart): Promise<CurrentKind> {
+  const row = await definitionsRepository.findTest(tx, test.definitionId, test.environment);
+  if (!row) throw workflowRefusal('kind_not_found');
+  const definition = await loadDefinition(tx, tenantId, row.id);
+  return { id: row.kind_id, tag: row.tag, name: row.name, definitionId: row.id, definition };
+}
+
+// A test workflow: started on a studio deployment's test definition and marked with its environment.
+export type TestStart = { definitionId: string; environment: TestEnvironment };
+
+// Creates a workflow on its kind's current definition, or (`test`) a test workflow on a test
+// definition (input.kind_id is then not read); the same checks, rows and events either way.
+export async function createWorkflow(
+  ctx: UserContext,
+  input: CreateWorkflowRequest,
+  hooks: ChangeHooks,
+  test?: TestStart,
+) {
   const { detail, runs, parentId, workflowId } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const kind = await currentKind(tx, ctx.tenant.id, { id: String(input.kind_id) });
+    const kind = test
+      ? await testKind(tx, ctx.tenant.id, test)
+      : await currentKind(tx, ctx.tenant.id, { id: String(input.kind_id) });
     const regionId = String(input.region_id);
     const unitId = input.business_unit_id ? String(input.business_unit_id) : null;
     await checkPlace(tx, ctx, regionId, unitId);
@@ -59,6 +81,7 @@ export async function createWorkflow(ctx: UserContext, input: CreateWorkflowRequ
         businessUnitId: unitId,
         parentId,
         createdBy: ctx.auth.user.id,
+        testEnvironment: test?.environment ?? null,
       },
     ]);
     const workflowId = id as string;

@@ -8,6 +8,7 @@ import {
   type WorkflowDefinition,
   type WorkflowState,
 } from '@attest/shared';
+import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { answersRepository } from './answers.repository.js';
 import { cycleEnd, deriveStepRows, type StepRow } from './step-rows.js';
@@ -33,6 +34,8 @@ export type NewWorkflow = {
   // By field tag; each validated and normalised with validateAnswer.
   answers?: Record<string, unknown>;
   submitted?: readonly { step: string; at: Date; by: string | null }[];
+  // A test workflow's environment (issue 15); Production's workflows have none.
+  testEnvironment?: TestEnvironment | null;
 };
 
 const CHUNK = 500;
@@ -223,6 +226,7 @@ export async function createWorkflows(
           updated_at: p.updatedAt,
           cycle_start: p.createdAt,
           cycle_end: p.cycleEnd,
+          test_environment: p.input.testEnvironment ?? null,
         };
       }),
     );

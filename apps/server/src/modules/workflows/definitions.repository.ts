@@ -1,3 +1,4 @@
+import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export type NewStatusRow = {
@@ -44,12 +45,29 @@ export const definitionsRepository = {
       .returning('id')
       .executeTakeFirstOrThrow(),
 
-  // The kind's highest published version, or 0.
+  // The kind as it is (a test publication never renames it), created with the definition's name and
+  // icon on first publication; its id.
+  async ensureKind(tx: Tx, tenantId: string, kind: { tag: string; name: string; icon: string | null }) {
+    await tx
+      .insertInto('workflow_kinds')
+      .values({ tenant_id: tenantId, tag: kind.tag, name: kind.name, icon: kind.icon })
+      .onConflict((oc) => oc.columns(['tenant_id', 'tag']).doNothing())
+      .execute();
+    return tx
+      .selectFrom('workflow_kinds')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('tag', '=', kind.tag)
+      .executeTakeFirstOrThrow();
+  },
+
+  // The kind's highest version published to Production, or 0 (test definitions take the next one).
   async latestVersion(tx: Tx, kindId: string) {
     const latest = await tx
       .selectFrom('workflow_definitions')
       .select((eb) => eb.fn.max('version').as('version'))
       .where('kind_id', '=', kindId)
+      .where('test_environment', 'is', null)
       .executeTakeFirst();
     return latest?.version ?? 0;
   },
@@ -62,6 +80,7 @@ export const definitionsRepository = {
       version: number;
       definition: string;
       published_by: string | null;
+      test_environment?: TestEnvironment | null;
     },
   ) => tx.insertInto('workflow_definitions').values(row).returning('id').executeTakeFirstOrThrow(),
 
@@ -80,6 +99,25 @@ export const definitionsRepository = {
       )
       .execute();
   },
+
+  // A test publication adds the statuses its kind lacks and leaves Production's as they are.
+  async insertStatusIfMissing(tx: Tx, row: NewStatusRow) {
+    await tx
+      .insertInto('workflow_statuses')
+      .values({ ...row, display_name_translations: JSON.stringify(row.display_name_translations) })
+      .onConflict((oc) => oc.columns(['tenant_id', 'kind_id', 'tag']).doNothing())
+      .execute();
+  },
+
+  // A test definition of the environment (never a Production one), with its kind's tag.
+  findTest: (tx: Tx, definitionId: string, environment: TestEnvironment) =>
+    tx
+      .selectFrom('workflow_definitions as d')
+      .innerJoin('workflow_kinds as k', 'k.id', 'd.kind_id')
+      .select(['d.id', 'd.kind_id', 'd.version', 'k.tag', 'k.name'])
+      .where('d.id', '=', definitionId)
+      .where('d.test_environment', '=', environment)
+      .executeTakeFirst(),
 
   async setCurrent(tx: Tx, kindId: string, definitionId: string) {
     await tx

@@ -13,6 +13,14 @@ export { type MaterialiseInput, materialiseWorkflow } from './materialise.js';
 export { loadDefinition } from './definition-cache.js';
 export { type PublishedDefinition, publishDefinition } from './publish-definition.js';
 
+// Test workflows (issue 15): a studio deployment to a test environment publishes test definitions
+// (never a kind's current one); createWorkflow's `test` form starts workflows on them, marked with
+// the environment; they are listed and purged per environment.
+
+export type { TestStart } from './create-workflow.service.js';
+export { publishTestDefinition } from './publish-test-definition.js';
+export { purgeTestWorkflows, testWorkflowsPage } from './test-workflows.js';
+
 // Workflow access: one workflow, every list (of workflows, and of the places whose workflows a user
 // may see), and the loaders that check it first.
 

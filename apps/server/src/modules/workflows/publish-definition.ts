@@ -6,7 +6,7 @@ import { definitionsRepository } from './definitions.repository.js';
 export type PublishedDefinition = { kindId: string; definitionId: string; version: number };
 
 // Zod issues as the API's field errors: the path in dots, every message kept.
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
+export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]) {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || 'non_field_errors';
@@ -17,7 +17,7 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
 
 // A child_workflow field starts workflows of another kind: that kind must be published first (or be
 // the kind itself), so that every field can start its children from the day it goes live.
-async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDefinition) {
+export async function checkChildKinds(tx: Tx, tenantId: string, definition: WorkflowDefinition) {
   const errors: Record<string, string[]> = {};
   const wanted = new Set<string>();
   for (const field of definition.step_groups.flatMap((g) => g.steps.flatMap((s) => s.fields))) {

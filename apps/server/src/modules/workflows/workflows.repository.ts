@@ -20,6 +20,7 @@ const WORKFLOW_COLUMNS = [
   'cycle_start',
   'cycle_end',
   'archived_at',
+  'test_environment',
 ] as const;
 
 export type WorkflowRow = Awaited<ReturnType<typeof workflowsRepository.find>> & {};

@@ -1,3 +1,4 @@
+import type { ListEnvironment } from '@attest/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Tx } from '../../../platform/tenant-transaction.js';
 import { reportVisibilityFilter } from './report-visibility.js';
@@ -9,13 +10,23 @@ export const REPORT_WORK_MEM = '64MB';
 // The workflows of the tenant the user may see, unarchived: the list's rule (visibleWorkflowsFilter,
 // in the form of report-visibility.ts), so a report never shows a workflow the list would not;
 // related workflows keep to it too. A subquery the compiled report selects from.
-export function visibleWorkflows(tx: Tx, tenantId: string, userId: string) {
-  return tx
+// Production's workflows unless asked for a test environment's, or for ALL (issue 15).
+export function visibleWorkflows(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  environment: ListEnvironment = 'PRODUCTION',
+) {
+  const query = tx
     .selectFrom('workflows as w')
     .selectAll('w')
     .where('w.tenant_id', '=', tenantId)
     .where('w.archived_at', 'is', null)
     .where(reportVisibilityFilter(userId));
+  if (environment === 'ALL') return query;
+  return environment === 'PRODUCTION'
+    ? query.where('w.test_environment', 'is', null)
+    : query.where('w.test_environment', '=', environment);
 }
 
 // A report folds up to every workflow of a kind (hash joins and aggregates over a million rows): with

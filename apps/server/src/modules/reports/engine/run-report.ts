@@ -2,6 +2,7 @@ import {
   catalogueForDefinition,
   catalogueIndex,
   commonCatalogue,
+  type ListEnvironment,
   type ReportCell,
   type ReportConfig,
   type ReportResult,
@@ -35,6 +36,8 @@ export type ReportRunContext = {
   now?: Date;
   // The language status labels are named in (issue 14); as the tenant wrote them without it.
   locale?: string;
+  // Production's workflows by default; a test environment's, or ALL, when asked (issue 15).
+  environment?: ListEnvironment;
 };
 
 export type ReportPage = { limit: number; offset: number };
@@ -90,12 +93,12 @@ export async function runReport(
     inner = sql`select ${columns} from outbox_emails e where e.tenant_id = ${tenantId}`;
   } else {
     const catalogue = catalogueIndex(definition ? catalogueForDefinition(definition) : commonCatalogue());
-    let roots = visibleWorkflows(tx, tenantId, ctx.userId).where(
+    let roots = visibleWorkflows(tx, tenantId, ctx.userId, ctx.environment).where(
       reportFilterSql(config.filters, catalogue, now),
     );
     if (config.kind_id !== null) roots = roots.where('w.kind_id', '=', String(config.kind_id));
     const joins = [
-      ...compiled.relations.map((relation) => relatedJoin(tx, tenantId, ctx.userId, relation)),
+      ...compiled.relations.map((relation) => relatedJoin(tx, tenantId, ctx, relation)),
       ...compiled.joins,
     ];
     const from =
@@ -122,12 +125,12 @@ export async function runReport(
 function relatedJoin(
   tx: Tx,
   tenantId: string,
-  userId: string,
+  ctx: ReportRunContext,
   { relation, kindId }: Relation,
 ): RawBuilder<unknown> {
   const alias = sql.ref(RELATION_ALIASES[relation]);
   const kind = kindId === null ? sql`` : sql` and ${alias}.kind_id = ${String(kindId)}`;
-  const visible = visibleWorkflows(tx, tenantId, userId);
+  const visible = visibleWorkflows(tx, tenantId, ctx.userId, ctx.environment);
   switch (relation) {
     case 'parent':
       return sql`left join (${visible}) as ${alias} on ${alias}.id = w.parent_id${kind}`;

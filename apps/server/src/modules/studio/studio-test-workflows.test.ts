@@ -1,0 +1,297 @@
+import {
+  DASHBOARD_PATHS,
+  REPORT_PATHS,
+  ReportResultSchema,
+  STUDIO_TEST_WORKFLOW_PATHS,
+  StudioDeploymentSchema,
+  TEST_WORKFLOW_MESSAGES,
+  TestWorkflowsPageSchema,
+  testWorkflowsForbiddenMessage,
+  WorkflowDetailSchema,
+} from '@attest/shared';
+import { describe, expect, it } from 'vitest';
+import { grant } from '../../test/admin-fixtures.js';
+import {
+  appWithSavepoint,
+  deploy,
+  stage,
+  studioTenant,
+  VENDOR_CHECK_WITH_WEBSITE,
+  version,
+} from '../../test/studio-fixtures.js';
+import { createTestApp, type TestClient } from '../../test/test-app.js';
+import {
+  createVendorCheck,
+  SUB_CHECK_DEFINITION,
+  type WorkflowTestTenant,
+} from '../../test/workflow-fixtures.js';
+
+// Issue 15, environments: a deployment to QA makes its processes startable as test workflows there,
+// left out of the dashboard, its counts and reports unless asked for, and purged per environment.
+const { app, adminDb } = await createTestApp();
+
+const WEBSITE = 'vendor_check__intake__details__website';
+const BY_NAME = {
+  report_kind: 'workflow',
+  chart_type: 'BAR_CHART',
+  group_by: [{ source: 'workflow__name', extra_json: { label: 'Name' } }],
+  operations: [{ function: 'count', label: 'Count' }],
+  order_by: [{ type: 'column', source: 'workflow__name', ordering: 'ASC' }],
+};
+
+// A designer's app holding the vendor check with a website field (and its child kind), version 1.0
+// ready for test, deployed to QA.
+async function deployedToQa() {
+  const { t, designer } = await studioTenant(app, adminDb);
+  const { app: created, savepoint } = await appWithSavepoint(designer, [
+    SUB_CHECK_DEFINITION,
+    VENDOR_CHECK_WITH_WEBSITE,
+  ]);
+  const v1 = await version(designer, created.id, savepoint.id, 'major');
+  expect((await stage(designer, created.id, v1.id, 'rft')).statusCode).toBe(200);
+  const deployed = await deploy(designer, created.id, v1.id, 'QA');
+  expect(deployed.statusCode, deployed.body).toBe(201);
+  return {
+    t,
+    designer,
+    appId: created.id,
+    versionId: v1.id,
+    deployment: StudioDeploymentSchema.parse(deployed.json()),
+  };
+}
+
+function startTest(
+  client: TestClient,
+  t: WorkflowTestTenant,
+  appId: number,
+  environment: 'QA' | 'UAT',
+  name: string,
+) {
+  return client.post(STUDIO_TEST_WORKFLOW_PATHS.startTestWorkflow(appId, environment, 'vendor_check'), {
+    name,
+    region_id: t.ids.region('Europe'),
+    business_unit_id: t.ids.unit('Paris'),
+  });
+}
+
+async function started(client: TestClient, t: WorkflowTestTenant, appId: number, name = 'QA check') {
+  const response = await startTest(client, t, appId, 'QA', name);
+  expect(response.statusCode, response.body).toBe(201);
+  return WorkflowDetailSchema.parse(response.json());
+}
+
+async function listNames(client: TestClient, query: string) {
+  const response = await client.get(`${DASHBOARD_PATHS.workflows}?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const page = response.json() as { results: { name: string }[]; count: number };
+  return { names: page.results.map((r) => r.name).sort(), count: page.count };
+}
+
+function workflowRows(tenantId: string) {
+  return adminDb
+    .selectFrom('workflows as w')
+    .innerJoin('workflow_kinds as k', 'k.id', 'w.kind_id')
+    .select(['w.id', 'w.name', 'w.definition_id', 'w.test_environment', 'k.current_definition_id'])
+    .where('w.tenant_id', '=', tenantId)
+    .orderBy('w.id')
+    .execute();
+}
+
+describe('test workflows', () => {
+  it("start on QA's test definition while Production's new workflows keep the current one", async () => {
+    const { t, designer, appId, deployment } = await deployedToQa();
+    // The test definitions take the kinds' next version numbers without becoming current.
+    expect(deployment.published.map((p) => [p.kind_tag, p.version])).toEqual([
+      ['sub_check', 2],
+      ['vendor_check', 2],
+    ]);
+    const test = await started(designer, t, appId);
+    expect(test.name).toBe('QA check');
+    const fields = JSON.stringify(test);
+    expect(fields).toContain(WEBSITE);
+    // Its process page works like any workflow's.
+    const page = await designer.get(`/api/v1/workflows/${test.id}/`);
+    expect(page.statusCode, page.body).toBe(200);
+
+    const member = await t.signedIn('member');
+    const productionId = await createVendorCheck(t, member, 'Production check');
+    const production = await member.get(`/api/v1/workflows/${productionId}/`);
+    expect(JSON.stringify(production.json())).not.toContain(WEBSITE);
+
+    const rows = await workflowRows(t.id);
+    const testRow = rows.find((r) => r.name === 'QA check');
+    const productionRow = rows.find((r) => r.name === 'Production check');
+    expect(testRow).toMatchObject({
+      test_environment: 'QA',
+      definition_id: String(deployment.published[1]?.definition_id),
+    });
+    expect(productionRow).toMatchObject({ test_environment: null });
+    expect(productionRow?.definition_id).toBe(productionRow?.current_definition_id);
+    expect(testRow?.current_definition_id).toBe(productionRow?.current_definition_id);
+    // The kind still offers Production's version to everyone.
+    const kinds = (await member.get('/api/v1/workflow-kinds/')).json() as {
+      results: { tag: string; current_version?: number }[];
+    };
+    expect(kinds.results.find((k) => k.tag === 'vendor_check')).toMatchObject({ current_version: 1 });
+  });
+
+  it('are left out of the dashboard, its counts and reports unless asked for', async () => {
+    const { t, designer, appId } = await deployedToQa();
+    await grant(adminDb, t.id, t.users.admin, ['can_add_process_report']);
+    await started(designer, t, appId, 'QA check');
+    await createVendorCheck(t, designer, 'Production check');
+    const kind = `kind_id=${t.kinds.vendor}`;
+
+    expect(await listNames(designer, kind)).toEqual({ names: ['Production check'], count: 1 });
+    expect(await listNames(designer, `${kind}&environment=QA`)).toEqual({ names: ['QA check'], count: 1 });
+    expect(await listNames(designer, `${kind}&environment=UAT`)).toEqual({ names: [], count: 0 });
+    expect(await listNames(designer, `${kind}&environment=ALL`)).toEqual({
+      names: ['Production check', 'QA check'],
+      count: 2,
+    });
+    // Search and my tasks are the list's filters: the same rule.
+    expect((await listNames(designer, 'q=check')).names).toEqual(['Production check']);
+
+    const counts = async (query: string) => {
+      const response = await designer.get(`${DASHBOARD_PATHS.kindWorkflowCounts}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { results: { kind_id: number; count: number }[] };
+      return body.results.find((r) => r.kind_id === t.kinds.vendor)?.count;
+    };
+    expect(await counts('')).toBe(1);
+    expect(await counts('?environment=QA')).toBe(1);
+    expect(await counts('?environment=ALL')).toBe(2);
+
+    const report = await designer.post(REPORT_PATHS.reports, { name: 'Checks', config: BY_NAME });
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().id as number;
+    const data = async (query: string) => {
+      const response = await designer.get(`${REPORT_PATHS.reportData(reportId)}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return ReportResultSchema.parse(response.json()).results.slice(1);
+    };
+    expect(await data('')).toEqual([['Production check', 1]]);
+    expect(await data('?environment=QA')).toEqual([['QA check', 1]]);
+    const preview = await designer.post(REPORT_PATHS.preview, { config: BY_NAME, environment: 'ALL' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(ReportResultSchema.parse(preview.json()).results).toHaveLength(3);
+
+    // Asking for test workflows is for studio users only (the member may read reports).
+    await grant(adminDb, t.id, t.users.member, ['can_view_process_report']);
+    const member = await t.signedIn('member');
+    for (const url of [
+      `${DASHBOARD_PATHS.workflows}?environment=QA`,
+      `${DASHBOARD_PATHS.kindWorkflowCounts}?environment=ALL`,
+      `${REPORT_PATHS.reportData(reportId)}?environment=QA`,
+    ]) {
+      const response = await member.get(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().detail).toBe(TEST_WORKFLOW_MESSAGES.listForbidden);
+    }
+    expect((await member.get(`${DASHBOARD_PATHS.workflows}?environment=nowhere`)).statusCode).toBe(400);
+  });
+
+  it('are listed per environment, server-paged, and purged with all their rows, nothing else', async () => {
+    const { t, designer, appId, versionId } = await deployedToQa();
+    expect((await deploy(designer, appId, versionId, 'UAT')).statusCode).toBe(201);
+    for (const name of ['QA one', 'QA two', 'QA three']) await started(designer, t, appId, name);
+    const uat = await startTest(designer, t, appId, 'UAT', 'UAT one');
+    expect(uat.statusCode, uat.body).toBe(201);
+    const productionId = await createVendorCheck(t, designer, 'Production check');
+
+    const first = await designer.get(`${STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA')}?limit=2`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page = TestWorkflowsPageSchema.parse(first.json());
+    expect(page.results.map((w) => w.name)).toEqual(['QA three', 'QA two']);
+    expect(page.count).toBe(3);
+    expect(page.next).toContain('offset=2');
+    expect(page.results[0]).toMatchObject({ environment: 'QA', kind_tag: 'vendor_check', version: 2 });
+
+    const purge = await designer.request({
+      method: 'DELETE',
+      url: STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'),
+    });
+    expect(purge.statusCode, purge.body).toBe(200);
+    expect(purge.json()).toEqual({ purged: 3 });
+    const rows = await workflowRows(t.id);
+    expect(rows.map((r) => [r.name, r.test_environment])).toEqual([
+      ['UAT one', 'UAT'],
+      ['Production check', null],
+    ]);
+    // No row of a purged workflow is left behind.
+    for (const table of ['workflow_steps', 'workflow_responses', 'workflow_activity'] as const) {
+      const left = await adminDb
+        .selectFrom(table)
+        .select('workflow_id')
+        .where('tenant_id', '=', t.id)
+        .where(
+          'workflow_id',
+          'not in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+    expect((await designer.get(`/api/v1/workflows/${productionId}/`)).statusCode).toBe(200);
+    const again = await designer.request({
+      method: 'DELETE',
+      url: STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'),
+    });
+    expect(again.json()).toEqual({ purged: 0 });
+  });
+
+  it("refuses a process or environment without a deployment, and people without the environment's permission", async () => {
+    const { t, designer, appId } = await deployedToQa();
+    const notDeployed = await startTest(designer, t, appId, 'UAT', 'Nowhere');
+    expect(notDeployed.statusCode).toBe(400);
+    expect(notDeployed.json().detail).toBe(TEST_WORKFLOW_MESSAGES.notDeployed);
+    const unknown = await designer.post(
+      STUDIO_TEST_WORKFLOW_PATHS.startTestWorkflow(appId, 'QA', 'no_such_kind'),
+      {
+        name: 'x',
+        region_id: t.ids.region('Europe'),
+      },
+    );
+    expect(unknown.json().detail).toBe(TEST_WORKFLOW_MESSAGES.processNotDeployed);
+    await started(designer, t, appId);
+
+    // Without can_access_studio: every test-workflow route is refused.
+    const member = await t.signedIn('member');
+    expect((await startTest(member, t, appId, 'QA', 'Mine')).statusCode).toBe(403);
+    expect((await member.get(STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'))).statusCode).toBe(403);
+    expect(
+      (await member.request({ method: 'DELETE', url: STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA') }))
+        .statusCode,
+    ).toBe(403);
+    // With the studio but not 'Can deploy to QA': may list, not start nor purge.
+    await grant(adminDb, t.id, t.users.member, ['can_access_studio', 'can_deploy_uat']);
+    const studioUser = await t.signedIn('member');
+    const refused = await startTest(studioUser, t, appId, 'QA', 'Mine');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(testWorkflowsForbiddenMessage('QA'));
+    const purge = await studioUser.request({
+      method: 'DELETE',
+      url: STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'),
+    });
+    expect(purge.statusCode).toBe(403);
+    const listed = await studioUser.get(STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'));
+    expect(TestWorkflowsPageSchema.parse(listed.json()).count).toBe(1);
+    expect((await workflowRows(t.id)).filter((r) => r.test_environment === 'QA')).toHaveLength(1);
+  });
+
+  it("keep to their tenant: another tenant's designer neither starts, lists nor purges them", async () => {
+    const { t, designer, appId } = await deployedToQa();
+    await started(designer, t, appId);
+    const other = await studioTenant(app, adminDb);
+    expect((await startTest(other.designer, other.t, appId, 'QA', 'Theirs')).statusCode).toBe(404);
+    const listed = await other.designer.get(STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'));
+    expect(TestWorkflowsPageSchema.parse(listed.json()).count).toBe(0);
+    const purge = await other.designer.request({
+      method: 'DELETE',
+      url: STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'),
+    });
+    expect(purge.json()).toEqual({ purged: 0 });
+    expect((await workflowRows(t.id)).filter((r) => r.test_environment === 'QA')).toHaveLength(1);
+    expect((await other.designer.get(`${DASHBOARD_PATHS.workflows}?environment=QA`)).json().count).toBe(0);
+  });
+});
