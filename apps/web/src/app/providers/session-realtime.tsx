@@ -6,6 +6,7 @@ import { showNotificationToast } from '../../features/notifications';
 import {
   RealtimeProvider,
   type RealtimeProviderProps,
+  StudioEventToasts,
   useRealtimeEvent,
   useRealtimeReconnect,
 } from '../../features/realtime';
@@ -36,6 +37,7 @@ export function SessionRealtime(props: Props) {
   return (
     <RealtimeProvider user={live ? user : null} {...props}>
       <RealtimeCacheRouting userId={user.id} />
+      <StudioEventToasts userId={user.id} />
       <Outlet />
     </RealtimeProvider>
   );
