@@ -17,6 +17,7 @@ import {
   loadMoveTarget,
   olderRunningWorkflows,
 } from '../workflows/index.js';
+import { requireEditableApp } from './app-access.js';
 import { countPlans, planBatch } from './move-batch.js';
 import type { WorkflowMoveRunner } from './move-jobs.js';
 import { requireVersion } from './versions.service.js';
@@ -122,6 +123,8 @@ export async function startMove(
 ): Promise<WorkflowMove> {
   requireProductionDeployer(ctx);
   const move = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    // Like a deployment, a change the app's editors make (docs/studio.md "App settings").
+    await requireEditableApp(tx, ctx, appId);
     const { version, target, kindTag } = await requireTarget(tx, ctx, appId, versionId, body.process);
     const ids = body.workflow_ids
       ? [...new Set(body.workflow_ids.map(String))].sort((a, b) => Number(a) - Number(b))
@@ -189,6 +192,7 @@ export async function moveBack(
 ) {
   requireProductionDeployer(ctx);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    await requireEditableApp(tx, ctx, appId);
     const { version } = await requireVersion(tx, appId, versionId);
     const move = await moves.find(tx, String(moveId), { versionId: version.id });
     if (!move) throw new NotFoundError();

@@ -2,6 +2,7 @@ import {
   deployForbiddenMessage,
   STUDIO_MOVE_MESSAGES,
   STUDIO_MOVE_PATHS,
+  STUDIO_SETTINGS_MESSAGES,
   WORKFLOW_MOVE_REASON_MESSAGES,
   WORKFLOW_PATHS,
   WorkflowMovePreviewPageSchema,
@@ -83,6 +84,23 @@ describe('preview', () => {
       message: WORKFLOW_MOVE_REASON_MESSAGES.answered_field_removed('Notes'),
       field_tag: VC.notes,
     });
+  });
+
+  it('leaves test workflows out: they never move onto Production', async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    await adminDb
+      .updateTable('workflows')
+      .set({ test_environment: 'QA' })
+      .where('tenant_id', '=', t.id)
+      .where('id', '=', String(ids.inReview))
+      .execute();
+    const page = (
+      await designer.get(`${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=vendor_check`)
+    ).json();
+    expect(page.results.map((r: { workflow_id: number }) => r.workflow_id)).toEqual([
+      ids.movable,
+      ids.withNotes,
+    ]);
   });
 
   it('answers 400 for a version not in Production or a process it does not have', async () => {
@@ -269,6 +287,28 @@ describe('access', () => {
       STUDIO_MOVE_PATHS.move(v.appId, v.versionId, move.id),
     ]) {
       expect((await outsider.get(url)).statusCode, url).toBe(403);
+    }
+  });
+
+  it("refuses moves to a deployer who is not on the app's editor list", async () => {
+    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.movable] });
+    await runner.runQueued(t.id);
+    const listed = await designer.request({
+      method: 'PATCH',
+      url: `/api/v1/studio/apps/${v.appId}/`,
+      payload: { editors: { user_ids: [t.users.admin] } },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    await grant(adminDb, t.id, t.users.member, ['can_access_studio', 'can_deploy_production']);
+    const deployer = await t.signedIn('member');
+    for (const [url, payload] of [
+      [STUDIO_MOVE_PATHS.moves(v.appId, v.versionId), { process: 'vendor_check' }],
+      [STUDIO_MOVE_PATHS.moveBack(v.appId, v.versionId, move.id, ids.movable), {}],
+    ] as const) {
+      const response = await deployer.post(url, payload);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().detail).toBe(STUDIO_SETTINGS_MESSAGES.notAnEditor);
     }
   });
 

@@ -21,12 +21,14 @@ export type OlderWorkflowsScope = {
   ids: readonly string[] | null;
 };
 
-// Running: not archived and something still to do (the cycle has not ended).
+// Running: not archived and something still to do (the cycle has not ended). Production's only: a
+// test workflow (on a test environment's definition) never moves onto Production's.
 function olderRunning(tx: Tx, scope: OlderWorkflowsScope) {
   let query = tx
     .selectFrom('workflows as w')
     .innerJoin('workflow_definitions as d', 'd.id', 'w.definition_id')
     .where('w.kind_id', '=', scope.kindId)
+    .where('w.test_environment', 'is', null)
     .where('d.version', '<', scope.belowVersion)
     .where('w.archived_at', 'is', null)
     .where('w.cycle_end', 'is', null);
