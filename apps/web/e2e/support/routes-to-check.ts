@@ -107,7 +107,10 @@ export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
   { route: '/studio/apps', visit: at('/studio/apps'), as: ADMIN },
   { route: '/studio/ai-app-builder', visit: at('/studio/ai-app-builder'), as: ADMIN },
   { route: '/studio/activity-logs', visit: at('/studio/activity-logs'), as: ADMIN },
-  { route: '/studio/apps/:id/*', visit: at('/studio/apps/1/main'), as: ADMIN },
+  { route: '/studio/apps/:id', visit: at('/studio/apps/1'), as: ADMIN },
+  { route: '/studio/apps/:id/:branch', visit: at('/studio/apps/1/main?tab=versions'), as: ADMIN },
+  { route: '/studio/apps/:id/:branch/:savepoint', visit: at('/studio/apps/1/main/1'), as: ADMIN },
+  { route: '/studio/apps/:id/*', visit: at('/studio/apps/1/main/designer/x'), as: ADMIN },
   { route: '/studio/records/:stage', visit: at('/studio/records/draft'), as: ADMIN },
   { route: '/studio/records/:stage/:id', visit: at('/studio/records/draft/1'), as: ADMIN },
 

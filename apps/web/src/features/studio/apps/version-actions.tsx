@@ -1,5 +1,6 @@
 import type { StudioEnvironment, StudioVersion } from '@attest/shared';
 import { Button, Group, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconChevronDown, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/user-text';
@@ -26,7 +27,27 @@ export function VersionActions({ appId, version, onReview }: VersionActionsProps
   const failed = (error: Error) =>
     toast.error('studio.versions.actionFailed', { message: studioErrorText(error, t) ?? undefined });
 
+  // Archiving is for good (an archived version is never deployed again), so it is confirmed.
+  const confirmThen = (title: string, text: string, confirm: string, run: () => void) =>
+    modals.openConfirmModal({
+      title,
+      children: <Text fz="sm">{text}</Text>,
+      labels: { confirm, cancel: t('common.cancel') },
+      onConfirm: run,
+    });
+
   const moveStage = () => {
+    if (!next) return;
+    if (next === 'ARCHIVE') {
+      confirmThen(
+        t('studio.versions.archiveTitle', { version: label }),
+        t('studio.versions.archiveText'),
+        t('studio.versions.moveTo.ARCHIVE'),
+        sendStage,
+      );
+    } else sendStage();
+  };
+  const sendStage = () => {
     if (!next) return;
     stage.mutate(
       { versionId: version.id, stage: next },
@@ -36,7 +57,17 @@ export function VersionActions({ appId, version, onReview }: VersionActionsProps
       },
     );
   };
+  // Production is what every user's new workflows start on, so deploying there is confirmed.
   const deployTo = (environment: StudioEnvironment) =>
+    environment === 'PRODUCTION'
+      ? confirmThen(
+          t('studio.versions.productionTitle', { version: label }),
+          t('studio.versions.productionText'),
+          t('studio.versions.deploy'),
+          () => sendDeploy(environment),
+        )
+      : sendDeploy(environment);
+  const sendDeploy = (environment: StudioEnvironment) =>
     deploy.mutate(
       { versionId: version.id, environment },
       {

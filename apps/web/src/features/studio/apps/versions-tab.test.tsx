@@ -1,5 +1,5 @@
 import { STUDIO_PATHS } from '@attest/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
@@ -50,6 +50,10 @@ describe('VersionsTab', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Deploy' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Production' }));
+    // Production is confirmed first.
+    const confirm = await screen.findByRole('dialog', { name: /Deploy version .*1\.0.* to Production\?/ });
+    expect(callsTo(fetchMock, STUDIO_PATHS.versionDeployments(7, 3))).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Deploy' }));
     await waitFor(() => expect(callsTo(fetchMock, STUDIO_PATHS.versionDeployments(7, 3))).toHaveLength(1));
   });
 
