@@ -9,6 +9,7 @@ import { notificationKeys } from '../../features/notifications/api/notification-
 import { RealtimeProvider } from '../../features/realtime/components/realtime-provider';
 import { useWorkflowChannel } from '../../features/realtime/hooks/use-workflow-channel';
 import { FakeSocket, makeEvent } from '../../features/realtime/test/fake-socket';
+import { studioKeys } from '../../features/studio/api/studio-keys';
 import { workflowKeys } from '../../features/workflows/api/workflow-keys';
 import { createTestQueryClient } from '../../test/render';
 import { RealtimeCacheRouting } from './session-realtime';
@@ -255,6 +256,41 @@ describe('real-time events into the query cache', () => {
       ),
     );
     expect(queryClient.getQueryData(notificationKeys.unreadCount())).toEqual({ count: 0 });
+  });
+
+  it("refetches the studio's views when a colleague changes an app, not for a refusal, branch work or one's own change", () => {
+    const { queryClient, socket } = setup();
+    const key = studioKeys.app(3);
+    const studioEvent = (overrides: Parameters<typeof makeEvent>[0]) =>
+      makeEvent({
+        channel: USER_CHANNEL,
+        type: 'studio.package_versioning',
+        group: 'package_versioning',
+        outcome: 'completed',
+        actor: { id: 2, name: 'Dora Designer' },
+        data: { app_id: 3, action: 'version_created', version: '1.1' },
+        ...overrides,
+      });
+    const invalidatedBy = (event: ReturnType<typeof makeEvent>) => {
+      queryClient.setQueryData(key, { app: { id: 3 } });
+      act(() => socket.push(event));
+      return queryClient.getQueryState(key)?.isInvalidated;
+    };
+    expect(
+      invalidatedBy(studioEvent({ outcome: 'failed', data: { app_id: 3, reason: 'not_frozen_version' } })),
+    ).toBe(false);
+    expect(invalidatedBy(studioEvent({ actor: { id: ME, name: 'Me' } }))).toBe(false);
+    expect(
+      invalidatedBy(
+        studioEvent({
+          type: 'studio.branch_work',
+          group: 'branch_work',
+          outcome: 'started',
+          data: { app_id: 3 },
+        }),
+      ),
+    ).toBe(false);
+    expect(invalidatedBy(studioEvent({}))).toBe(true);
   });
 
   it('refetches what may have changed unheard after a reconnection, not after the first connection', () => {

@@ -13,6 +13,8 @@ import {
   type NotificationListParams,
   notificationKeys,
 } from '../../features/notifications';
+// The key factory alone: the studio's index holds its pages, which the router loads lazily.
+import { studioKeys } from '../../features/studio/api/studio-keys';
 import { workflowKeys } from '../../features/workflows';
 
 type NotificationsPage = z.infer<typeof NotificationsPageSchema>;
@@ -95,7 +97,16 @@ export function routeRealtimeEvent(
     }
     default:
       routeWorkflowEvent(event, queryClient, userId);
+      routeStudioEvent(event, queryClient, userId);
   }
+}
+
+// A colleague changed something in the studio (a version, a stage, a deployment, a merge): the
+// studio's views on screen refetch. A refusal or work started on a branch changed nothing stored.
+function routeStudioEvent(event: RealtimeEvent, queryClient: QueryClient, userId: number) {
+  if (!event.type.startsWith('studio.') || event.type === 'studio.branch_work') return;
+  if (event.outcome === 'failed' || event.actor?.id === userId) return;
+  void queryClient.invalidateQueries({ queryKey: studioKeys.all });
 }
 
 // Someone else changed a workflow this tab is watching: its detail and activity are refetched. The
