@@ -194,6 +194,9 @@ export const WorkflowDetailSchema = z.object({
   progress: z.number().int(),
   is_locked: z.boolean(),
   archived_at: Stamp.nullable(),
+  // Issue 15: a test workflow's environment (DEVELOPMENT, QA, STAGING or UAT), so its page can say
+  // so; null (or absent) for Production's workflows.
+  test_environment: z.enum(['DEVELOPMENT', 'QA', 'STAGING', 'UAT']).nullable().optional(),
   created_at: Stamp,
   created_by: PersonSchema.nullable(),
   cycle_time: z.number().nullable(),

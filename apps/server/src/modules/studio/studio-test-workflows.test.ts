@@ -2,12 +2,15 @@ import {
   DASHBOARD_PATHS,
   REPORT_PATHS,
   ReportResultSchema,
+  STUDIO_MOVE_PATHS,
+  STUDIO_PATHS,
   STUDIO_TEST_WORKFLOW_PATHS,
   StudioDeploymentSchema,
   TEST_WORKFLOW_MESSAGES,
   TestWorkflowsPageSchema,
   testWorkflowsForbiddenMessage,
   WorkflowDetailSchema,
+  WorkflowMovePreviewPageSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
@@ -41,7 +44,7 @@ const BY_NAME = {
 
 // A designer's app holding the vendor check with a website field (and its child kind), version 1.0
 // ready for test, deployed to QA.
-async function deployedToQa() {
+async function deployedToQa(approved = false) {
   const { t, designer } = await studioTenant(app, adminDb);
   const { app: created, savepoint } = await appWithSavepoint(designer, [
     SUB_CHECK_DEFINITION,
@@ -49,6 +52,7 @@ async function deployedToQa() {
   ]);
   const v1 = await version(designer, created.id, savepoint.id, 'major');
   expect((await stage(designer, created.id, v1.id, 'rft')).statusCode).toBe(200);
+  if (approved) await designer.post(STUDIO_PATHS.versionReviews(created.id, v1.id), { decision: 'approved' });
   const deployed = await deploy(designer, created.id, v1.id, 'QA');
   expect(deployed.statusCode, deployed.body).toBe(201);
   return {
@@ -106,7 +110,7 @@ describe('test workflows', () => {
       ['vendor_check', 2],
     ]);
     const test = await started(designer, t, appId);
-    expect(test.name).toBe('QA check');
+    expect(test).toMatchObject({ name: 'QA check', test_environment: 'QA', definition_version: 2 });
     const fields = JSON.stringify(test);
     expect(fields).toContain(WEBSITE);
     // Its process page works like any workflow's.
@@ -117,6 +121,7 @@ describe('test workflows', () => {
     const productionId = await createVendorCheck(t, member, 'Production check');
     const production = await member.get(`/api/v1/workflows/${productionId}/`);
     expect(JSON.stringify(production.json())).not.toContain(WEBSITE);
+    expect(production.json()).toMatchObject({ test_environment: null, definition_version: 1 });
 
     const rows = await workflowRows(t.id);
     const testRow = rows.find((r) => r.name === 'QA check');
@@ -277,6 +282,20 @@ describe('test workflows', () => {
     const listed = await studioUser.get(STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'));
     expect(TestWorkflowsPageSchema.parse(listed.json()).count).toBe(1);
     expect((await workflowRows(t.id)).filter((r) => r.test_environment === 'QA')).toHaveLength(1);
+  });
+
+  it('are never among the running workflows a Production version moves', async () => {
+    const { t, designer, appId, versionId } = await deployedToQa(true);
+    await started(designer, t, appId, 'QA check');
+    await createVendorCheck(t, designer, 'Production check');
+    // Twice: the second publication (version 3) is above the QA test definition (version 2).
+    for (let i = 0; i < 2; i++)
+      expect((await deploy(designer, appId, versionId, 'PRODUCTION')).statusCode).toBe(201);
+    const preview = await designer.get(`${STUDIO_MOVE_PATHS.preview(appId, versionId)}?process=vendor_check`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const page = WorkflowMovePreviewPageSchema.parse(preview.json());
+    expect(page.target.version).toBe(3);
+    expect(page.results.map((r) => r.name)).toEqual(['Production check']);
   });
 
   it("keep to their tenant: another tenant's designer neither starts, lists nor purges them", async () => {

@@ -115,6 +115,7 @@ export async function buildWorkflowDetail(
     progress: row.progress,
     is_locked: row.is_locked,
     archived_at: iso(row.archived_at),
+    test_environment: row.test_environment,
     created_at: row.created_at.toISOString(),
     created_by: person(row.created_by),
     cycle_time: cycle.cycle_time,
