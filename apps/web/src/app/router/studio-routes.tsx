@@ -2,6 +2,22 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequirePermission } from '../../features/auth';
 import { placeholder } from './placeholder-route';
 
+const studioPages = () => import('../../features/studio');
+const studioPage = (
+  path: string,
+  area: string,
+  page:
+    | 'StudioActivityPage'
+    | 'StudioDiffPage'
+    | 'StudioRecordDetailPage'
+    | 'StudioRecordsPage'
+    | 'StudioAppSettingsPage',
+): RouteObject => ({
+  path,
+  handle: { area },
+  lazy: async () => ({ Component: (await studioPages())[page] }),
+});
+
 // Spec 2 section 2.4: studio is for people with can_access_studio.
 export const studioRoutes: RouteObject[] = [
   {
@@ -11,11 +27,16 @@ export const studioRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/studio/apps/" replace /> },
       placeholder('apps', 'studio'),
       placeholder('ai-app-builder', 'aiAppBuilder'),
-      placeholder('activity-logs', 'studioActivityLogs'),
+      studioPage('activity-logs', 'studioActivityLogs', 'StudioActivityPage'),
+      // Before apps/:id/*: a static segment outranks a branch's name.
+      studioPage('apps/:id/diff', 'studio', 'StudioDiffPage'),
+      studioPage('apps/:id/settings/*', 'studio', 'StudioAppSettingsPage'),
+      studioPage('apps/:id/:branch/settings/*', 'studio', 'StudioAppSettingsPage'),
+      studioPage('apps/:id/:branch/:savepoint/settings/*', 'studio', 'StudioAppSettingsPage'),
       // Branches, savepoints, settings, process and designer views all live under one app.
       placeholder('apps/:id/*', 'studio'),
-      placeholder('records/:stage', 'studioRecords'),
-      placeholder('records/:stage/:id', 'studioRecords'),
+      studioPage('records/:stage', 'studioRecords', 'StudioRecordsPage'),
+      studioPage('records/:stage/:id', 'studioRecords', 'StudioRecordDetailPage'),
     ],
   },
 ];
