@@ -4,6 +4,7 @@ import {
   STUDIO_MERGE_PATHS,
   STUDIO_PACKAGE_PATHS,
   STUDIO_PATHS,
+  STUDIO_SETTINGS_PATHS,
   StudioActivityPageSchema,
   StudioAppsPageSchema,
 } from '@attest/shared';
@@ -53,6 +54,9 @@ describe('permissions', () => {
       ['GET', STUDIO_MERGE_PATHS.diff(v.appId, `savepoint:${v.savepointId}`, `version:${v.versionId}`)],
       ['GET', STUDIO_PACKAGE_PATHS.export(v.appId, v.versionId)],
       ['POST', STUDIO_PACKAGE_PATHS.import, { document: {} }],
+      ['GET', STUDIO_SETTINGS_PATHS.settings(v.appId)],
+      ['PATCH', STUDIO_SETTINGS_PATHS.app(v.appId), { name: 'Mine' }],
+      ['POST', STUDIO_SETTINGS_PATHS.branchWork(v.appId, v.branchId), { state: 'started' }],
     ];
     for (const [method, url, payload] of calls) {
       const response = await outsider.request({ method: method as 'GET', url, ...(payload && { payload }) });
