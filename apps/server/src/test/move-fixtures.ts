@@ -6,10 +6,12 @@ import {
   WorkflowMoveDetailSchema,
   WorkflowMoveSchema,
 } from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { appWithSavepoint, deploy, stage, version } from './studio-fixtures.js';
+import type { Db } from '../db/database.js';
+import { appWithSavepoint, deploy, stage, studioTenant, version } from './studio-fixtures.js';
 import type { TestClient } from './test-app.js';
-import { SUB_CHECK_DEFINITION, VC, VENDOR_CHECK_DEFINITION } from './workflow-fixtures.js';
+import { createVendorCheck, SUB_CHECK_DEFINITION, VC, VENDOR_CHECK_DEFINITION } from './workflow-fixtures.js';
 
 // The vendor check as a designer changes it in the studio: a website field on the first step, the
 // notes field gone, and the review step replaced by a sign-off step.
@@ -85,4 +87,20 @@ export async function moveDetail(
   const response = await client.get(STUDIO_MOVE_PATHS.move(v.appId, v.versionId, moveId));
   expect(response.statusCode, response.body).toBe(200);
   return WorkflowMoveDetailSchema.parse(response.json());
+}
+
+// Three running vendor checks on version 1: one whose open step the new version keeps (movable),
+// one whose open review step it removes, one with an answer in a field it removes.
+export async function tenantWithRunningChecks(app: FastifyInstance, adminDb: Db, more = 0) {
+  const { t, designer } = await studioTenant(app, adminDb);
+  const movable = await createVendorCheck(t, designer, 'Movable Ltd');
+  await answer(designer, movable, VC.name, 'Movable Ltd');
+  const inReview = await createVendorCheck(t, designer, 'In review Ltd');
+  await answer(designer, inReview, VC.name, 'In review Ltd');
+  await submit(designer, inReview, VC.intake);
+  const withNotes = await createVendorCheck(t, designer, 'Notes Ltd');
+  await answer(designer, withNotes, VC.notes, 'Keep this');
+  for (let i = 0; i < more; i += 1) await createVendorCheck(t, designer, `Batch ${i}`);
+  const v = await deployedVersion(designer);
+  return { t, designer, v, ids: { movable, inReview, withNotes } };
 }

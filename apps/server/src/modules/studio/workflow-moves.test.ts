@@ -7,25 +7,24 @@ import {
   WORKFLOW_PATHS,
   WorkflowMovePreviewPageSchema,
 } from '@attest/shared';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { grant } from '../../test/admin-fixtures.js';
 import {
-  answer,
-  deployedVersion,
   moveDetail,
   startMove,
   submit,
+  tenantWithRunningChecks,
   VC_SIGN_OFF,
   VC_WEBSITE,
 } from '../../test/move-fixtures.js';
 import { studioTenant } from '../../test/studio-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
-import { createVendorCheck, VC } from '../../test/workflow-fixtures.js';
+import { VC } from '../../test/workflow-fixtures.js';
 import { createWorkflowMoveRunner } from './move-jobs.js';
 
-// Moving running workflows to a new version (issue 15): preview, the move job, move back.
+// Moving running workflows to a new version (issue 15): preview, moving, move back, access (the job's
+// batches and crashes: workflow-move-jobs.test.ts).
 const { app, adminDb, db } = await createTestApp();
 const runner = createWorkflowMoveRunner({ db, jobs: null });
 
@@ -38,25 +37,9 @@ async function activityEvents(client: TestClient, id: number) {
   return (page.results as { event: string }[]).map((e) => e.event);
 }
 
-// Three running vendor checks on version 1: one whose open step the new version keeps (movable),
-// one whose open review step it removes, one with an answer in a field it removes.
-async function tenantWithRunningChecks(more = 0) {
-  const { t, designer } = await studioTenant(app, adminDb);
-  const movable = await createVendorCheck(t, designer, 'Movable Ltd');
-  await answer(designer, movable, VC.name, 'Movable Ltd');
-  const inReview = await createVendorCheck(t, designer, 'In review Ltd');
-  await answer(designer, inReview, VC.name, 'In review Ltd');
-  await submit(designer, inReview, VC.intake);
-  const withNotes = await createVendorCheck(t, designer, 'Notes Ltd');
-  await answer(designer, withNotes, VC.notes, 'Keep this');
-  for (let i = 0; i < more; i += 1) await createVendorCheck(t, designer, `Batch ${i}`);
-  const v = await deployedVersion(designer);
-  return { t, designer, v, ids: { movable, inReview, withNotes } };
-}
-
 describe('preview', () => {
   it('lists every running workflow of older versions, movable or with its reasons, paged, with counts', async () => {
-    const { designer, v, ids } = await tenantWithRunningChecks();
+    const { designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const response = await designer.get(
       `${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=vendor_check&limit=2`,
     );
@@ -87,7 +70,7 @@ describe('preview', () => {
   });
 
   it('leaves test workflows out: they never move onto Production', async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     await adminDb
       .updateTable('workflows')
       .set({ test_environment: 'QA' })
@@ -104,7 +87,7 @@ describe('preview', () => {
   });
 
   it('answers 400 for a version not in Production or a process it does not have', async () => {
-    const { designer, v } = await tenantWithRunningChecks();
+    const { designer, v } = await tenantWithRunningChecks(app, adminDb);
     const unknown = await designer.get(
       `${STUDIO_MOVE_PATHS.preview(v.appId, v.versionId)}?process=nothing_here`,
     );
@@ -125,7 +108,7 @@ describe('preview', () => {
 
 describe('moving', () => {
   it('moves the movable workflows in a job, maps steps and answers by tag, reports the refused ones', async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check' });
     expect(move).toMatchObject({ state: 'queued', total: 3, done: 0 });
     expect(await runner.runQueued(t.id)).toBe(1);
@@ -155,7 +138,7 @@ describe('moving', () => {
   });
 
   it('moves only the chosen workflows', async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.inReview] });
     expect(move.total).toBe(1);
     await runner.runQueued(t.id);
@@ -164,7 +147,7 @@ describe('moving', () => {
   });
 
   it('refuses a move of nothing', async () => {
-    const { designer, v, ids } = await tenantWithRunningChecks();
+    const { designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const response = await designer.post(STUDIO_MOVE_PATHS.moves(v.appId, v.versionId), {
       process: 'sub_check',
       workflow_ids: [ids.movable],
@@ -176,7 +159,7 @@ describe('moving', () => {
 
 describe('moving back', () => {
   it('moves a workflow back to the version it came from, once', async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check' });
     await runner.runQueued(t.id);
     const back = await designer.post(
@@ -216,7 +199,7 @@ describe('moving back', () => {
   });
 
   it('refuses to move a workflow back once a step was submitted after the move', async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.movable] });
     await runner.runQueued(t.id);
     await submit(designer, ids.movable, VC.intake);
@@ -230,41 +213,9 @@ describe('moving back', () => {
   });
 });
 
-describe('the move job', () => {
-  it('resumes after an interrupted worker without moving any workflow twice', async () => {
-    const { t, designer, v } = await tenantWithRunningChecks(4);
-    const move = await startMove(designer, v, { process: 'vendor_check' });
-    const lost = new AbortController();
-    const interrupted = createWorkflowMoveRunner({
-      db,
-      jobs: null,
-      batchSize: 2,
-      afterBatch: ({ batches }) => batches === 1 && lost.abort(),
-    });
-    expect(await interrupted.run(t.id, String(move.id), { signal: lost.signal })).toBe('stopped');
-    expect(await moveDetail(designer, v, move.id)).toMatchObject({ state: 'running', done: 2, total: 7 });
-
-    const again = createWorkflowMoveRunner({ db, jobs: null, batchSize: 2 });
-    expect(await again.run(t.id, String(move.id))).toBe('finished');
-    expect(await again.run(t.id, String(move.id))).toBe('skipped');
-    const done = await moveDetail(designer, v, move.id);
-    expect(done).toMatchObject({ state: 'finished', done: 7, moved: 5, refused: 2 });
-    expect(done.results.count).toBe(7);
-    const movedActivity = await adminDb
-      .selectFrom('workflow_activity')
-      .select(['workflow_id', (eb) => eb.fn.countAll<string>().as('count')])
-      .where('tenant_id', '=', t.id)
-      .where(sql`details->>'event'`, '=', 'workflow_moved')
-      .groupBy('workflow_id')
-      .execute();
-    expect(movedActivity).toHaveLength(5);
-    expect(movedActivity.every((r) => Number(r.count) === 1)).toBe(true);
-  });
-});
-
 describe('access', () => {
   it("needs 'Can deploy to Production' to move and to move back; the preview only the studio", async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.movable] });
     await runner.runQueued(t.id);
     await grant(adminDb, t.id, t.users.member, ['can_access_studio']);
@@ -291,7 +242,7 @@ describe('access', () => {
   });
 
   it("refuses moves to a deployer who is not on the app's editor list", async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check', workflow_ids: [ids.movable] });
     await runner.runQueued(t.id);
     const listed = await designer.request({
@@ -313,7 +264,7 @@ describe('access', () => {
   });
 
   it("keeps another tenant's moves and results out of sight (404, row-level security)", async () => {
-    const { t, designer, v, ids } = await tenantWithRunningChecks();
+    const { t, designer, v, ids } = await tenantWithRunningChecks(app, adminDb);
     const move = await startMove(designer, v, { process: 'vendor_check' });
     await runner.runQueued(t.id);
     const other = await studioTenant(app, adminDb);
