@@ -12,10 +12,11 @@ import {
   Title,
   useDirection,
 } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { UserText } from '../../../components/user-text';
+import { useStudioAppSettings } from '../api/app-settings';
 import { useStudioApp } from '../api/apps';
 import { useStudioBranch, useStudioSavepoint } from '../api/branches';
 import { AppIcon } from './app-icon';
@@ -81,6 +82,11 @@ function AppView({ detail, branch, savepointId }: AppViewProps) {
   const pkg: StudioWorkingCopy | undefined = readOnly ? snapshot.data?.package : working.data?.package;
   const savepoint = readOnly ? detail.savepoints.find((s) => s.id === savepointId) : undefined;
   const Back = useDirection().dir === 'rtl' ? IconArrowRight : IconArrowLeft;
+  // Changes are offered only to the app's editors (its editor list, or everyone without one), and
+  // none while it is archived; the server refuses them too.
+  const settings = useStudioAppSettings(appId);
+  const archived = detail.app.archived_at !== null;
+  const canEdit = settings.data?.can_edit === true && !archived;
 
   const setTab = (value: string | null) =>
     setParams((current) => {
@@ -114,6 +120,11 @@ function AppView({ detail, branch, savepointId }: AppViewProps) {
         </Group>
         <BranchPicker appId={appId} branches={detail.branches} current={branch} />
       </Group>
+      {archived && (
+        <Alert color="gray" icon={<IconArchive size={18} />} title={t('studio.app.archivedTitle')}>
+          <Text fz="sm">{t('studio.app.archivedText')}</Text>
+        </Alert>
+      )}
       {readOnly && (
         <Alert color="gray" icon={<IconLock size={18} />} title={t('studio.app.readOnlyTitle')}>
           {savepoint ? (
@@ -157,13 +168,13 @@ function AppView({ detail, branch, savepointId }: AppViewProps) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="branches">
-            <BranchesTab detail={detail} current={branch} />
+            <BranchesTab detail={detail} current={branch} canEdit={canEdit} />
           </Tabs.Panel>
           <Tabs.Panel value="savepoints">
-            <SavepointsTab detail={detail} branch={branch} readOnly={readOnly} />
+            <SavepointsTab detail={detail} branch={branch} readOnly={readOnly} canEdit={canEdit} />
           </Tabs.Panel>
           <Tabs.Panel value="versions">
-            <VersionsTab detail={detail} />
+            <VersionsTab detail={detail} canEdit={canEdit} />
           </Tabs.Panel>
           <Tabs.Panel value="deployments">
             <DeploymentsTab detail={detail} />

@@ -9,10 +9,10 @@ import { CreateBranchDialog } from './create-branch-dialog';
 import { MergeDialog } from './merge-dialog';
 import { studioPaths } from './studio-paths';
 
-export type BranchesTabProps = { detail: StudioAppDetail; current: StudioBranchSummary };
+export type BranchesTabProps = { detail: StudioAppDetail; current: StudioBranchSummary; canEdit: boolean };
 
 // The app's branches: open one, start a new one, merge one into main.
-export function BranchesTab({ detail, current }: BranchesTabProps) {
+export function BranchesTab({ detail, current, canEdit }: BranchesTabProps) {
   const { t } = useTranslation();
   const dates = useDateFormat();
   const appId = detail.app.id;
@@ -24,11 +24,13 @@ export function BranchesTab({ detail, current }: BranchesTabProps) {
 
   return (
     <Stack gap="md">
-      <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setCreating(true)}>
-          {t('studio.branches.new')}
-        </Button>
-      </Group>
+      {canEdit && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setCreating(true)}>
+            {t('studio.branches.new')}
+          </Button>
+        </Group>
+      )}
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="sm" data-testid="studio-branches">
           <Table.Thead>
@@ -70,7 +72,7 @@ export function BranchesTab({ detail, current }: BranchesTabProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  {!branch.is_main && main && (
+                  {canEdit && !branch.is_main && main && (
                     <Button
                       size="xs"
                       variant="subtle"

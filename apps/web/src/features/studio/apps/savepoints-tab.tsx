@@ -11,7 +11,12 @@ import { CreateSavepointDialog } from './create-savepoint-dialog';
 import { CreateVersionDialog } from './create-version-dialog';
 import { studioPaths } from './studio-paths';
 
-export type SavepointsTabProps = { detail: StudioAppDetail; branch: StudioBranchSummary; readOnly: boolean };
+export type SavepointsTabProps = {
+  detail: StudioAppDetail;
+  branch: StudioBranchSummary;
+  readOnly: boolean;
+  canEdit: boolean;
+};
 
 type Dialog =
   | { kind: 'savepoint' }
@@ -20,7 +25,7 @@ type Dialog =
 
 // The app's newest savepoints (every branch): view one read-only, compare it with its parent, make
 // a version of it or start a branch from it; and take a new savepoint of the branch on screen.
-export function SavepointsTab({ detail, branch, readOnly }: SavepointsTabProps) {
+export function SavepointsTab({ detail, branch, readOnly, canEdit }: SavepointsTabProps) {
   const { t } = useTranslation();
   const dates = useDateFormat();
   const appId = detail.app.id;
@@ -29,7 +34,7 @@ export function SavepointsTab({ detail, branch, readOnly }: SavepointsTabProps) 
 
   return (
     <Stack gap="md">
-      {!readOnly && (
+      {canEdit && !readOnly && (
         <Group justify="flex-end">
           <Button
             leftSection={<IconPlus size={16} />}
@@ -77,42 +82,48 @@ export function SavepointsTab({ detail, branch, readOnly }: SavepointsTabProps) 
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        onClick={() => setDialog({ kind: 'version', savepoint })}
-                      >
-                        {t('studio.savepoints.makeVersion')}
-                      </Button>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t('studio.savepoints.more', { message: savepoint.message })}
-                          >
-                            <IconDots size={16} />
-                          </Button>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setDialog({ kind: 'branch', savepoint })}>
-                            {t('studio.savepoints.branchFrom')}
-                          </Menu.Item>
-                          {savepoint.parent_savepoint_id !== null && (
-                            <Menu.Item
-                              component={Link}
-                              to={studioPaths.diff(
-                                appId,
-                                `savepoint:${savepoint.parent_savepoint_id}`,
-                                `savepoint:${savepoint.id}`,
-                              )}
+                      {canEdit && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setDialog({ kind: 'version', savepoint })}
+                        >
+                          {t('studio.savepoints.makeVersion')}
+                        </Button>
+                      )}
+                      {(canEdit || savepoint.parent_savepoint_id !== null) && (
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="gray"
+                              aria-label={t('studio.savepoints.more', { message: savepoint.message })}
                             >
-                              {t('studio.savepoints.compareParent')}
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
+                              <IconDots size={16} />
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {canEdit && (
+                              <Menu.Item onClick={() => setDialog({ kind: 'branch', savepoint })}>
+                                {t('studio.savepoints.branchFrom')}
+                              </Menu.Item>
+                            )}
+                            {savepoint.parent_savepoint_id !== null && (
+                              <Menu.Item
+                                component={Link}
+                                to={studioPaths.diff(
+                                  appId,
+                                  `savepoint:${savepoint.parent_savepoint_id}`,
+                                  `savepoint:${savepoint.id}`,
+                                )}
+                              >
+                                {t('studio.savepoints.compareParent')}
+                              </Menu.Item>
+                            )}
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -20,7 +20,7 @@ describe('VersionsTab', () => {
     mockApi({
       [PERMISSIONS_PATH]: permissions('can_access_studio', 'can_deploy_qa', 'can_deploy_production'),
     });
-    renderWithProviders(<VersionsTab detail={makeDetail()} />);
+    renderWithProviders(<VersionsTab detail={makeDetail()} canEdit />);
     fireEvent.click(await screen.findByRole('button', { name: 'Deploy' }));
     expect(await screen.findByRole('menuitem', { name: 'QA' })).toBeTruthy();
     const production = screen.getByRole('menuitem', { name: /Production/ });
@@ -46,7 +46,7 @@ describe('VersionsTab', () => {
       },
     });
     renderWithProviders(
-      <VersionsTab detail={makeDetail({ versions: [makeVersion({ review: approved })] })} />,
+      <VersionsTab detail={makeDetail({ versions: [makeVersion({ review: approved })] })} canEdit />,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Deploy' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Production' }));
@@ -61,6 +61,7 @@ describe('VersionsTab', () => {
     mockApi({ [PERMISSIONS_PATH]: permissions('can_access_studio') });
     renderWithProviders(
       <VersionsTab
+        canEdit
         detail={makeDetail({
           versions: [makeVersion({ id: 4, minor: 1, stage: 'draft', is_frozen: false }), makeVersion()],
         })}
@@ -75,5 +76,13 @@ describe('VersionsTab', () => {
     expect(screen.getByRole('link', { name: 'Compare with 1.0' }).getAttribute('href')).toBe(
       '/studio/apps/7/diff?from=version%3A3&to=version%3A4',
     );
+  });
+
+  it('offers no change to someone who may not edit the app', async () => {
+    mockApi({ [PERMISSIONS_PATH]: permissions('can_access_studio', 'can_deploy_production') });
+    renderWithProviders(<VersionsTab detail={makeDetail()} canEdit={false} />);
+    expect(await screen.findByText('1.0')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Review' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deploy' })).toBeNull();
   });
 });

@@ -10,10 +10,10 @@ import { EnvironmentBadge, StageBadge, versionLabel } from './studio-badges';
 import { studioPaths } from './studio-paths';
 import { VersionActions } from './version-actions';
 
-export type VersionsTabProps = { detail: StudioAppDetail };
+export type VersionsTabProps = { detail: StudioAppDetail; canEdit: boolean };
 
 // The app's versions, newest first: stage, latest review, where each runs, and what may be done next.
-export function VersionsTab({ detail }: VersionsTabProps) {
+export function VersionsTab({ detail, canEdit }: VersionsTabProps) {
   const { t } = useTranslation();
   const dates = useDateFormat();
   const appId = detail.app.id;
@@ -92,11 +92,13 @@ export function VersionsTab({ detail }: VersionsTabProps) {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <VersionActions
-                        appId={appId}
-                        version={version}
-                        onReview={() => setReviewing(version)}
-                      />
+                      {canEdit && (
+                        <VersionActions
+                          appId={appId}
+                          version={version}
+                          onReview={() => setReviewing(version)}
+                        />
+                      )}
                       {previous && (
                         <Anchor
                           component={Link}
