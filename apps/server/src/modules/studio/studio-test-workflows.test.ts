@@ -1,95 +1,24 @@
 import {
   DASHBOARD_PATHS,
-  REPORT_PATHS,
-  ReportResultSchema,
   STUDIO_MOVE_PATHS,
-  STUDIO_PATHS,
   STUDIO_TEST_WORKFLOW_PATHS,
-  StudioDeploymentSchema,
   TEST_WORKFLOW_MESSAGES,
   TestWorkflowsPageSchema,
   testWorkflowsForbiddenMessage,
-  WorkflowDetailSchema,
   WorkflowMovePreviewPageSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
-import {
-  appWithSavepoint,
-  deploy,
-  stage,
-  studioTenant,
-  VENDOR_CHECK_WITH_WEBSITE,
-  version,
-} from '../../test/studio-fixtures.js';
-import { createTestApp, type TestClient } from '../../test/test-app.js';
-import {
-  createVendorCheck,
-  SUB_CHECK_DEFINITION,
-  type WorkflowTestTenant,
-} from '../../test/workflow-fixtures.js';
+import { deploy, studioTenant } from '../../test/studio-fixtures.js';
+import { createTestApp } from '../../test/test-app.js';
+import { deployedToQa, started, startTest } from '../../test/test-workflow-fixtures.js';
+import { createVendorCheck } from '../../test/workflow-fixtures.js';
 
 // Issue 15, environments: a deployment to QA makes its processes startable as test workflows there,
 // left out of the dashboard, its counts and reports unless asked for, and purged per environment.
 const { app, adminDb } = await createTestApp();
 
 const WEBSITE = 'vendor_check__intake__details__website';
-const BY_NAME = {
-  report_kind: 'workflow',
-  chart_type: 'BAR_CHART',
-  group_by: [{ source: 'workflow__name', extra_json: { label: 'Name' } }],
-  operations: [{ function: 'count', label: 'Count' }],
-  order_by: [{ type: 'column', source: 'workflow__name', ordering: 'ASC' }],
-};
-
-// A designer's app holding the vendor check with a website field (and its child kind), version 1.0
-// ready for test, deployed to QA.
-async function deployedToQa(approved = false) {
-  const { t, designer } = await studioTenant(app, adminDb);
-  const { app: created, savepoint } = await appWithSavepoint(designer, [
-    SUB_CHECK_DEFINITION,
-    VENDOR_CHECK_WITH_WEBSITE,
-  ]);
-  const v1 = await version(designer, created.id, savepoint.id, 'major');
-  expect((await stage(designer, created.id, v1.id, 'rft')).statusCode).toBe(200);
-  if (approved) await designer.post(STUDIO_PATHS.versionReviews(created.id, v1.id), { decision: 'approved' });
-  const deployed = await deploy(designer, created.id, v1.id, 'QA');
-  expect(deployed.statusCode, deployed.body).toBe(201);
-  return {
-    t,
-    designer,
-    appId: created.id,
-    versionId: v1.id,
-    deployment: StudioDeploymentSchema.parse(deployed.json()),
-  };
-}
-
-function startTest(
-  client: TestClient,
-  t: WorkflowTestTenant,
-  appId: number,
-  environment: 'QA' | 'UAT',
-  name: string,
-) {
-  return client.post(STUDIO_TEST_WORKFLOW_PATHS.startTestWorkflow(appId, environment, 'vendor_check'), {
-    name,
-    region_id: t.ids.region('Europe'),
-    business_unit_id: t.ids.unit('Paris'),
-  });
-}
-
-async function started(client: TestClient, t: WorkflowTestTenant, appId: number, name = 'QA check') {
-  const response = await startTest(client, t, appId, 'QA', name);
-  expect(response.statusCode, response.body).toBe(201);
-  return WorkflowDetailSchema.parse(response.json());
-}
-
-async function listNames(client: TestClient, query: string) {
-  const response = await client.get(`${DASHBOARD_PATHS.workflows}?${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  const page = response.json() as { results: { name: string }[]; count: number };
-  return { names: page.results.map((r) => r.name).sort(), count: page.count };
-}
 
 function workflowRows(tenantId: string) {
   return adminDb
@@ -103,7 +32,7 @@ function workflowRows(tenantId: string) {
 
 describe('test workflows', () => {
   it("start on QA's test definition while Production's new workflows keep the current one", async () => {
-    const { t, designer, appId, deployment } = await deployedToQa();
+    const { t, designer, appId, deployment } = await deployedToQa(app, adminDb);
     // The test definitions take the kinds' next version numbers without becoming current.
     expect(deployment.published.map((p) => [p.kind_tag, p.version])).toEqual([
       ['sub_check', 2],
@@ -140,64 +69,8 @@ describe('test workflows', () => {
     expect(kinds.results.find((k) => k.tag === 'vendor_check')).toMatchObject({ current_version: 1 });
   });
 
-  it('are left out of the dashboard, its counts and reports unless asked for', async () => {
-    const { t, designer, appId } = await deployedToQa();
-    await grant(adminDb, t.id, t.users.admin, ['can_add_process_report']);
-    await started(designer, t, appId, 'QA check');
-    await createVendorCheck(t, designer, 'Production check');
-    const kind = `kind_id=${t.kinds.vendor}`;
-
-    expect(await listNames(designer, kind)).toEqual({ names: ['Production check'], count: 1 });
-    expect(await listNames(designer, `${kind}&environment=QA`)).toEqual({ names: ['QA check'], count: 1 });
-    expect(await listNames(designer, `${kind}&environment=UAT`)).toEqual({ names: [], count: 0 });
-    expect(await listNames(designer, `${kind}&environment=ALL`)).toEqual({
-      names: ['Production check', 'QA check'],
-      count: 2,
-    });
-    // Search and my tasks are the list's filters: the same rule.
-    expect((await listNames(designer, 'q=check')).names).toEqual(['Production check']);
-
-    const counts = async (query: string) => {
-      const response = await designer.get(`${DASHBOARD_PATHS.kindWorkflowCounts}${query}`);
-      expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as { results: { kind_id: number; count: number }[] };
-      return body.results.find((r) => r.kind_id === t.kinds.vendor)?.count;
-    };
-    expect(await counts('')).toBe(1);
-    expect(await counts('?environment=QA')).toBe(1);
-    expect(await counts('?environment=ALL')).toBe(2);
-
-    const report = await designer.post(REPORT_PATHS.reports, { name: 'Checks', config: BY_NAME });
-    expect(report.statusCode, report.body).toBe(201);
-    const reportId = report.json().id as number;
-    const data = async (query: string) => {
-      const response = await designer.get(`${REPORT_PATHS.reportData(reportId)}${query}`);
-      expect(response.statusCode, response.body).toBe(200);
-      return ReportResultSchema.parse(response.json()).results.slice(1);
-    };
-    expect(await data('')).toEqual([['Production check', 1]]);
-    expect(await data('?environment=QA')).toEqual([['QA check', 1]]);
-    const preview = await designer.post(REPORT_PATHS.preview, { config: BY_NAME, environment: 'ALL' });
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(ReportResultSchema.parse(preview.json()).results).toHaveLength(3);
-
-    // Asking for test workflows is for studio users only (the member may read reports).
-    await grant(adminDb, t.id, t.users.member, ['can_view_process_report']);
-    const member = await t.signedIn('member');
-    for (const url of [
-      `${DASHBOARD_PATHS.workflows}?environment=QA`,
-      `${DASHBOARD_PATHS.kindWorkflowCounts}?environment=ALL`,
-      `${REPORT_PATHS.reportData(reportId)}?environment=QA`,
-    ]) {
-      const response = await member.get(url);
-      expect(response.statusCode, url).toBe(403);
-      expect(response.json().detail).toBe(TEST_WORKFLOW_MESSAGES.listForbidden);
-    }
-    expect((await member.get(`${DASHBOARD_PATHS.workflows}?environment=nowhere`)).statusCode).toBe(400);
-  });
-
   it('are listed per environment, server-paged, and purged with all their rows, nothing else', async () => {
-    const { t, designer, appId, versionId } = await deployedToQa();
+    const { t, designer, appId, versionId } = await deployedToQa(app, adminDb);
     expect((await deploy(designer, appId, versionId, 'UAT')).statusCode).toBe(201);
     for (const name of ['QA one', 'QA two', 'QA three']) await started(designer, t, appId, name);
     const uat = await startTest(designer, t, appId, 'UAT', 'UAT one');
@@ -246,7 +119,7 @@ describe('test workflows', () => {
   });
 
   it("refuses a process or environment without a deployment, and people without the environment's permission", async () => {
-    const { t, designer, appId } = await deployedToQa();
+    const { t, designer, appId } = await deployedToQa(app, adminDb);
     const notDeployed = await startTest(designer, t, appId, 'UAT', 'Nowhere');
     expect(notDeployed.statusCode).toBe(400);
     expect(notDeployed.json().detail).toBe(TEST_WORKFLOW_MESSAGES.notDeployed);
@@ -285,7 +158,7 @@ describe('test workflows', () => {
   });
 
   it('are never among the running workflows a Production version moves', async () => {
-    const { t, designer, appId, versionId } = await deployedToQa(true);
+    const { t, designer, appId, versionId } = await deployedToQa(app, adminDb, true);
     await started(designer, t, appId, 'QA check');
     await createVendorCheck(t, designer, 'Production check');
     // Twice: the second publication (version 3) is above the QA test definition (version 2).
@@ -299,7 +172,7 @@ describe('test workflows', () => {
   });
 
   it("keep to their tenant: another tenant's designer neither starts, lists nor purges them", async () => {
-    const { t, designer, appId } = await deployedToQa();
+    const { t, designer, appId } = await deployedToQa(app, adminDb);
     await started(designer, t, appId);
     const other = await studioTenant(app, adminDb);
     expect((await startTest(other.designer, other.t, appId, 'QA', 'Theirs')).statusCode).toBe(404);
