@@ -18,9 +18,10 @@ import {
   olderRunningWorkflows,
 } from '../workflows/index.js';
 import { requireEditableApp } from './app-access.js';
+import { requireApp } from './apps.service.js';
 import { countPlans, planBatch } from './move-batch.js';
 import type { WorkflowMoveRunner } from './move-jobs.js';
-import { requireVersion } from './versions.service.js';
+import { studioVersionsRepository } from './versions.repository.js';
 import { workflowMovesRepository as moves, type WorkflowMoveRow } from './workflow-moves.repository.js';
 
 // A move back refused because of what happened to the workflow since the move.
@@ -38,9 +39,18 @@ function requireProductionDeployer(ctx: UserContext) {
   }
 }
 
+// The app's version, read without the row lock a deployment takes: a preview's count or a progress
+// bar's polling never holds up a deployment.
+async function findVersion(tx: Tx, appId: number, versionId: number) {
+  const app = await requireApp(tx, appId);
+  const version = await studioVersionsRepository.find(tx, app.id, String(versionId));
+  if (!version) throw new NotFoundError();
+  return version;
+}
+
 // The kind's definition this version published to Production: where its workflows move to.
 async function requireTarget(tx: Tx, ctx: UserContext, appId: number, versionId: number, process: string) {
-  const { version } = await requireVersion(tx, appId, versionId);
+  const version = await findVersion(tx, appId, versionId);
   const published = await moves.productionPublication(tx, version.id);
   if (!published) throw new BadRequestError(STUDIO_MOVE_MESSAGES.notInProduction);
   const entry = published.find((p) => p.kind_tag === process);
@@ -161,7 +171,7 @@ export function getMove(
   query: WorkflowMoveQuery,
 ) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const { version } = await requireVersion(tx, appId, versionId);
+    const version = await findVersion(tx, appId, versionId);
     const move = await moves.find(tx, String(moveId), { versionId: version.id });
     if (!move) throw new NotFoundError();
     const page = await moves.resultsPage(tx, move.id, query);
@@ -193,7 +203,7 @@ export async function moveBack(
   requireProductionDeployer(ctx);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     await requireEditableApp(tx, ctx, appId);
-    const { version } = await requireVersion(tx, appId, versionId);
+    const version = await findVersion(tx, appId, versionId);
     const move = await moves.find(tx, String(moveId), { versionId: version.id });
     if (!move) throw new NotFoundError();
     const result = await moves.findResult(tx, move.id, String(workflowId));
