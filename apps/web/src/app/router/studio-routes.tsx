@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequirePermission } from '../../features/auth';
 import { placeholder } from './placeholder-route';
 
+const appPages = () => import('../../features/studio/apps/app-routes');
 const studioPages = () => import('../../features/studio');
 const studioPage = (
   path: string,
@@ -11,7 +12,9 @@ const studioPage = (
     | 'StudioDiffPage'
     | 'StudioRecordDetailPage'
     | 'StudioRecordsPage'
-    | 'StudioAppSettingsPage',
+    | 'StudioAppSettingsPage'
+    | 'ProcessDesignerPage'
+    | 'ProcessOverviewPage',
 ): RouteObject => ({
   path,
   handle: { area },
@@ -25,15 +28,39 @@ export const studioRoutes: RouteObject[] = [
     element: <RequirePermission codename="can_access_studio" />,
     children: [
       { index: true, element: <Navigate to="/studio/apps/" replace /> },
-      placeholder('apps', 'studio'),
+      {
+        path: 'apps',
+        handle: { area: 'studio' },
+        lazy: async () => ({ Component: (await appPages()).StudioAppsRoute }),
+      },
       placeholder('ai-app-builder', 'aiAppBuilder'),
       studioPage('activity-logs', 'studioActivityLogs', 'StudioActivityPage'),
-      // Before apps/:id/*: a static segment outranks a branch's name.
+      // Before apps/:id/:branch(/:savepoint): a static segment outranks a branch's name.
       studioPage('apps/:id/diff', 'studio', 'StudioDiffPage'),
       studioPage('apps/:id/settings/*', 'studio', 'StudioAppSettingsPage'),
       studioPage('apps/:id/:branch/settings/*', 'studio', 'StudioAppSettingsPage'),
       studioPage('apps/:id/:branch/:savepoint/settings/*', 'studio', 'StudioAppSettingsPage'),
-      // Branches, savepoints, settings, process and designer views all live under one app.
+      {
+        path: 'apps/:id',
+        handle: { area: 'studio' },
+        lazy: async () => ({ Component: (await appPages()).StudioAppRoute }),
+      },
+      // The designer (a savepoint's process read-only) and the process page; before :branch/:savepoint.
+      studioPage('apps/:id/:branch/designer/:process', 'studio', 'ProcessDesignerPage'),
+      studioPage('apps/:id/:branch/designer/:process/:processSavepointId', 'studio', 'ProcessDesignerPage'),
+      studioPage('apps/:id/:branch/process/:process', 'studio', 'ProcessOverviewPage'),
+      studioPage('apps/:id/:branch/process/:process/:processSavepointId', 'studio', 'ProcessOverviewPage'),
+      {
+        path: 'apps/:id/:branch',
+        handle: { area: 'studio' },
+        lazy: async () => ({ Component: (await appPages()).StudioAppRoute }),
+      },
+      {
+        path: 'apps/:id/:branch/:savepoint',
+        handle: { area: 'studio' },
+        lazy: async () => ({ Component: (await appPages()).StudioAppRoute }),
+      },
+      // Settings, process and designer views under one app (their pages replace this as they come).
       placeholder('apps/:id/*', 'studio'),
       studioPage('records/:stage', 'studioRecords', 'StudioRecordsPage'),
       studioPage('records/:stage/:id', 'studioRecords', 'StudioRecordDetailPage'),
