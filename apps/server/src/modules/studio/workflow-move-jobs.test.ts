@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { openServices } from '../../open-services.js';
 import { moveDetail, startMove, tenantWithRunningChecks } from '../../test/move-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import { createWorkflowMoveRunner, requeueCrashedMove } from './move-jobs.js';
@@ -89,5 +90,30 @@ describe('the move job', () => {
       );
     expect(await moveDetail(designer, v, move.id)).toMatchObject({ state: 'failed', done: 0 });
     expect(await createWorkflowMoveRunner({ db, jobs: null }).run(t.id, String(move.id))).toBe('skipped');
+  });
+
+  it('runs a dispatched move in a real pg-boss worker', async () => {
+    const { t, designer, v } = await tenantWithRunningChecks(app, adminDb);
+    const move = await startMove(designer, v, { process: 'vendor_check' });
+    const jobs = await openServices({
+      config: app.config,
+      adminUrl: inject('adminUrl'),
+      pools: { db: app.db, adminDb },
+      log: () => {},
+    });
+    await jobs.start({ runWorkers: true });
+    try {
+      // Only this move's job is sent, so the worker never takes another test's move.
+      await createWorkflowMoveRunner({ db, jobs: jobs.boss }).dispatch({
+        tenantId: t.id,
+        moveId: String(move.id),
+      });
+      await expect
+        .poll(async () => (await moveDetail(designer, v, move.id)).state, { timeout: 20_000, interval: 200 })
+        .toBe('finished');
+      expect(await moveDetail(designer, v, move.id)).toMatchObject({ done: 3, moved: 1, refused: 2 });
+    } finally {
+      await jobs.stop();
+    }
   });
 });
