@@ -5,6 +5,7 @@ import {
   TEST_WORKFLOW_MESSAGES,
   TestWorkflowsPageSchema,
   testWorkflowsForbiddenMessage,
+  WORKFLOW_PATHS,
   WorkflowMovePreviewPageSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { grant } from '../../test/admin-fixtures.js';
 import { deploy, studioTenant } from '../../test/studio-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import { deployedToQa, started, startTest } from '../../test/test-workflow-fixtures.js';
-import { createVendorCheck } from '../../test/workflow-fixtures.js';
+import { createVendorCheck, VC } from '../../test/workflow-fixtures.js';
 
 // Issue 15, environments: a deployment to QA makes its processes startable as test workflows there,
 // left out of the dashboard, its counts and reports unless asked for, and purged per environment.
@@ -77,20 +78,32 @@ describe('test workflows', () => {
     expect(uat.statusCode, uat.body).toBe(201);
     const productionId = await createVendorCheck(t, designer, 'Production check');
 
+    // A test workflow's child is a test workflow of its environment, purged with it (before it).
+    const parent = (await started(designer, t, appId, 'QA parent')).id;
+    await designer.post(WORKFLOW_PATHS.answer(parent), { field_tag: VC.name, value: 'Acme' });
+    expect((await designer.post(WORKFLOW_PATHS.submitStep(parent, VC.intake), {})).statusCode).toBe(200);
+    const child = await designer.post(WORKFLOW_PATHS.childWorkflows(parent, VC.subChecks), {
+      name: 'QA child',
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    expect((await workflowRows(t.id)).find((r) => r.name === 'QA child')?.test_environment).toBe('QA');
+
     const first = await designer.get(`${STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA')}?limit=2`);
     expect(first.statusCode, first.body).toBe(200);
     const page = TestWorkflowsPageSchema.parse(first.json());
-    expect(page.results.map((w) => w.name)).toEqual(['QA three', 'QA two']);
-    expect(page.count).toBe(3);
+    expect(page.results.map((w) => w.name)).toEqual(['QA child', 'QA parent']);
+    expect(page.count).toBe(5);
     expect(page.next).toContain('offset=2');
-    expect(page.results[0]).toMatchObject({ environment: 'QA', kind_tag: 'vendor_check', version: 2 });
+    expect(page.results[1]).toMatchObject({ environment: 'QA', kind_tag: 'vendor_check', version: 2 });
+    // The child started on its kind's Production definition, marked with its parent's environment.
+    expect(page.results[0]).toMatchObject({ environment: 'QA', kind_tag: 'sub_check', version: 1 });
 
     const purge = await designer.request({
       method: 'DELETE',
       url: STUDIO_TEST_WORKFLOW_PATHS.testWorkflows('QA'),
     });
     expect(purge.statusCode, purge.body).toBe(200);
-    expect(purge.json()).toEqual({ purged: 3 });
+    expect(purge.json()).toEqual({ purged: 5 });
     const rows = await workflowRows(t.id);
     expect(rows.map((r) => [r.name, r.test_environment])).toEqual([
       ['UAT one', 'UAT'],
