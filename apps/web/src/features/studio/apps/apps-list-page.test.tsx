@@ -41,6 +41,20 @@ describe('AppsListPage', () => {
     );
   });
 
+  it('shows the search of the address again after going back', async () => {
+    mockApi({ [STUDIO_PATHS.apps]: page([makeListItem()]) });
+    const { router } = renderList('/studio/apps/?q=vendor');
+    const box = await screen.findByRole('searchbox', { name: 'Search apps' });
+    expect((box as HTMLInputElement).value).toBe('vendor');
+    await router.navigate('/studio/apps/?q=risk');
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('risk'));
+    await router.navigate(-1);
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('vendor'));
+    // Going back is not undone by the search box sending its old text again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(router.state.location.search).toBe('?q=vendor');
+  });
+
   it('pages on the server and starts from the page in the address', async () => {
     const apps = Array.from({ length: 20 }, (_, i) => makeListItem({ id: i + 1, name: `App ${i + 1}` }));
     const fetchMock = mockApi({ [STUDIO_PATHS.apps]: page(apps, 45) });

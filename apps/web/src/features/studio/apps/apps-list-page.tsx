@@ -1,7 +1,7 @@
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { STUDIO_APPS_PAGE_SIZE, useStudioApps } from '../api/apps';
@@ -30,10 +30,23 @@ export function AppsListPage() {
   const [creating, setCreating] = useState(false);
   const apps = useStudioApps({ page: page - 1, q });
 
+  // The address changed by itself (back, forward, a link): the box shows its search.
+  const sent = useRef(q);
+  useEffect(() => {
+    if (q === sent.current) return;
+    sent.current = q;
+    setSearch(q);
+  }, [q]);
+
   // The typed search reaches the address (and the server) once typing pauses; a new search starts
   // on its first page.
+  // Only a change of the typed text does: an address changed by itself leaves it alone.
+  const typed = useRef(debounced);
   useEffect(() => {
+    if (debounced === typed.current) return;
+    typed.current = debounced;
     if (debounced.trim() === q.trim()) return;
+    sent.current = debounced.trim() ? debounced : '';
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
