@@ -16,7 +16,7 @@ export async function planBatch(
   tenantId: string,
   target: MoveTarget,
   rows: readonly MoveCandidateRow[],
-): Promise<{ row: MoveCandidateRow; plan: MovePlan }[]> {
+): Promise<{ row: MoveCandidateRow; plan: MovePlan; from: WorkflowDefinition; stepTags: string[] }[]> {
   const facts = await olderRunningWorkflows.facts(
     tx,
     rows.map((r) => r.id),
@@ -29,13 +29,9 @@ export async function planBatch(
       from = await loadDefinition(tx, tenantId, row.definition_id);
       definitions.set(row.definition_id, from);
     }
-    const plan = planMove(
-      from,
-      target.definition,
-      facts.get(row.id) ?? { steps: [], answered: [] },
-      row.completed_steps,
-    );
-    planned.push({ row, plan });
+    const known = facts.get(row.id) ?? { steps: [], answered: [] };
+    const plan = planMove(from, target.definition, known, row.completed_steps);
+    planned.push({ row, plan, from, stepTags: known.steps.map((s) => s.step_tag) });
   }
   return planned;
 }
@@ -82,7 +78,7 @@ export async function moveBatch(
   const planned = await planBatch(tx, tenantId, target, rows);
   const moveOne = await createDefinitionMover(tx, tenantId, target);
   const results: BatchOutcome['results'] = [];
-  for (const { row, plan } of planned) {
+  for (const { row, plan, from, stepTags } of planned) {
     const base = { workflowId: row.id, fromDefinitionId: row.definition_id, fromVersion: row.version };
     if (!plan.movable) {
       results.push({ ...base, outcome: 'refused', reasons: plan.reasons, dropped: [] });
@@ -91,6 +87,7 @@ export async function moveBatch(
     const moved = await moveOne({
       workflowId: row.id,
       fromDefinitionId: row.definition_id,
+      known: { stepTags, from },
       actorId: context.actorId,
       at: context.at,
       activity: {

@@ -129,7 +129,7 @@ function olderRunning(tx: Tx, move: WorkflowMoveRow, target: MoveTarget, limit: 
   return olderRunningWorkflows.page(
     tx,
     { kindId: move.kind_id, belowVersion: target.version, ids: move.workflow_ids },
-    { afterId: move.cursor_workflow_id, limit },
+    { afterId: move.cursor_workflow_id, limit, lock: true },
   );
 }
 

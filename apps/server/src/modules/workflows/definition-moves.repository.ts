@@ -38,13 +38,20 @@ function olderRunning(tx: Tx, scope: OlderWorkflowsScope) {
 
 export const definitionMovesRepository = {
   // One page in id order: after `afterId` (keyset, for jobs) or from `offset` (for a paged preview).
-  page(tx: Tx, scope: OlderWorkflowsScope, page: { afterId?: string; offset?: number; limit: number }) {
+  // `lock`: the workflows are locked for the caller's transaction, so what a move plans from (their
+  // steps and answers, read next) cannot change before they move.
+  page(
+    tx: Tx,
+    scope: OlderWorkflowsScope,
+    page: { afterId?: string; offset?: number; limit: number; lock?: boolean },
+  ) {
     let query = olderRunning(tx, scope)
       .select(['w.id', 'w.name', 'w.definition_id', 'd.version', 'w.completed_steps'])
       .orderBy('w.id')
       .limit(page.limit);
     if (page.afterId !== undefined) query = query.where('w.id', '>', page.afterId);
     if (page.offset) query = query.offset(page.offset);
+    if (page.lock) query = query.forUpdate('w');
     return query.execute() as Promise<MoveCandidateRow[]>;
   },
 

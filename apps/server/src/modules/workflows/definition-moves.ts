@@ -66,6 +66,9 @@ export type MoveOneInput = {
   at: Date;
   // Step rows to put back (a move back restores what the move dropped).
   restoreSteps?: readonly DroppedStep[];
+  // What the caller already read under the batch's lock: the workflow's step tags, and the
+  // definition it moves from (only answers of fields the target puts in another step are re-filed).
+  known?: { stepTags: readonly string[]; from: WorkflowDefinition };
   activity: { event: string; details: Record<string, unknown> };
 };
 
@@ -81,23 +84,41 @@ export async function createDefinitionMover(tx: Tx, tenantId: string, target: Mo
   const kept = new Set(stepTags);
   const fieldSteps = new Map(steps.flatMap((s) => s.fields.map((f) => [f.tag, s.tag] as const)));
   const assignees = (await assigneeResolver(tx, tenantId, [target.definition]))(target.definition);
+  // Per definition moved from: the fields the target keeps but in another step.
+  const moved = new Map<WorkflowDefinition, Set<string>>();
+  const movedFields = (from: WorkflowDefinition) => {
+    let fields = moved.get(from);
+    if (!fields) {
+      fields = new Set(
+        flattenSteps(from).flatMap((s) =>
+          s.fields.filter((f) => fieldSteps.has(f.tag) && fieldSteps.get(f.tag) !== s.tag).map((f) => f.tag),
+        ),
+      );
+      moved.set(from, fields);
+    }
+    return fields;
+  };
 
   return async function moveOne(
     input: MoveOneInput,
   ): Promise<{ moved: false } | { moved: true; dropped: DroppedStep[] }> {
     const row = await repo.lockDefinitionOf(tx, input.workflowId);
     if (!row || row.definition_id !== input.fromDefinitionId || row.archived_at) return { moved: false };
-    const before = new Set((await workflowStepsRepository.list(tx, row.id)).map((s) => s.step_tag));
+    const before = new Set(
+      input.known?.stepTags ?? (await workflowStepsRepository.list(tx, row.id)).map((s) => s.step_tag),
+    );
     const dropped = await repo.deleteStepsNotIn(tx, row.id, stepTags);
     await repo.insertSteps(tx, tenantId, row.id, input.restoreSteps ?? []);
     const current = await answersRepository.allCurrent(tx, row.id);
+    const refiled = input.known ? movedFields(input.known.from) : null;
     await repo.mapAnswersToSteps(
       tx,
       row.id,
       new Map(
-        current.flatMap((a) =>
-          fieldSteps.has(a.field_tag) ? [[a.field_tag, fieldSteps.get(a.field_tag) as string] as const] : [],
-        ),
+        current.flatMap((a) => {
+          const step = fieldSteps.get(a.field_tag);
+          return step && (!refiled || refiled.has(a.field_tag)) ? [[a.field_tag, step] as const] : [];
+        }),
       ),
     );
     await repo.setDefinition(tx, row.id, target.definitionId);
