@@ -56,6 +56,9 @@ export const WorkflowListItemSchema = z.object({
   kind: z.object({ id: Id, name: text(), tag: text() }),
   region: z.object({ id: Id, name: text() }),
   business_unit: z.object({ id: Id, name: text() }).nullable(),
+  // Issue 15: a test workflow's environment, listed only when asked for (environment=...); null for
+  // Production's.
+  test_environment: z.enum(['DEVELOPMENT', 'QA', 'STAGING', 'UAT']).nullable().optional(),
   // Spec 1 §4: from the page, the index and the direction: 1, 2, 3 ascending; count, count-1 ...
   // descending.
   rank: z.number().int(),

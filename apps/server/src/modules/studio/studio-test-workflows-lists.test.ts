@@ -45,6 +45,14 @@ describe('test workflows in lists', () => {
       names: ['Production check', 'QA check'],
       count: 2,
     });
+    // Each row says which it is, so a mixed list can mark its test workflows.
+    const all = (await designer.get(`${DASHBOARD_PATHS.workflows}?${kind}&environment=ALL`)).json() as {
+      results: { name: string; test_environment: string | null }[];
+    };
+    expect(all.results.map((r) => [r.name, r.test_environment]).sort()).toEqual([
+      ['Production check', null],
+      ['QA check', 'QA'],
+    ]);
     // Search and my tasks are the list's filters: the same rule.
     expect((await listNames(designer, 'q=check')).names).toEqual(['Production check']);
 

@@ -215,6 +215,7 @@ export async function listItems(
       business_unit: row.business_unit_id
         ? { id: Number(row.business_unit_id), name: l.units.get(row.business_unit_id) ?? '' }
         : null,
+      test_environment: row.test_environment,
       rank: listRank({ offset: rank.offset, index, count: rank.count, descending: rank.descending }),
     };
   });

@@ -1,5 +1,6 @@
 import { COUNT_EXACT_LIMIT } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 import { type CappedCount, cappedCount } from './capped-count.repository.js';
@@ -18,6 +19,7 @@ export type ListRow = {
   business_unit_id: string | null;
   parent_id: string | null;
   created_by: string | null;
+  test_environment: TestEnvironment | null;
   sort_value: string | null;
 };
 
@@ -42,6 +44,7 @@ const LIST_COLUMNS = [
   'w.business_unit_id',
   'w.parent_id',
   'w.created_by',
+  'w.test_environment',
 ] as const;
 
 type Scope = { tenantId: string; userId: string; where: RawBuilder<SqlBool>; ordering: ListOrdering };
