@@ -78,3 +78,18 @@ describe('listRank (spec 1 §4)', () => {
     expect(listRank({ offset: 40, index: 4, count: 45, descending: true })).toBe(1);
   });
 });
+
+describe('environment (issue 15: test workflows)', () => {
+  it("lists Production's workflows unless a test environment or ALL is asked for", () => {
+    const plain = decode('');
+    expect(plain.ok && plain.state.environment).toBe('PRODUCTION');
+    const qa = decode('environment=QA');
+    expect(qa.ok && qa.state.environment).toBe('QA');
+    expect(encodeListQuery({ ...defaultListState(), environment: 'ALL' }).toString()).toBe('environment=ALL');
+    expect(encodeListQuery(defaultListState()).toString()).toBe('');
+    expect(decode('environment=qa')).toEqual({
+      ok: false,
+      problem: { param: 'environment', key: 'invalidChoice' },
+    });
+  });
+});
