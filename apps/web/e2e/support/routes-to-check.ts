@@ -111,8 +111,20 @@ export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
   { route: '/studio/apps/:id/:branch', visit: at('/studio/apps/1/main?tab=versions'), as: ADMIN },
   { route: '/studio/apps/:id/:branch/:savepoint', visit: at('/studio/apps/1/main/1'), as: ADMIN },
   { route: '/studio/apps/:id/*', visit: at('/studio/apps/1/main/designer/x'), as: ADMIN },
+  {
+    route: '/studio/apps/:id/diff',
+    visit: at('/studio/apps/1/diff?from=version:1&to=savepoint:1'),
+    as: ADMIN,
+  },
+  { route: '/studio/apps/:id/settings/*', visit: at('/studio/apps/1/settings/'), as: ADMIN },
+  { route: '/studio/apps/:id/:branch/settings/*', visit: at('/studio/apps/1/main/settings/'), as: ADMIN },
+  {
+    route: '/studio/apps/:id/:branch/:savepoint/settings/*',
+    visit: at('/studio/apps/1/main/1/settings/'),
+    as: ADMIN,
+  },
   { route: '/studio/records/:stage', visit: at('/studio/records/draft'), as: ADMIN },
-  { route: '/studio/records/:stage/:id', visit: at('/studio/records/draft/1'), as: ADMIN },
+  { route: '/studio/records/:stage/:id', visit: at('/studio/records/deployed/1?app=1'), as: ADMIN },
 
   // Flows (spec 2 section 2.5).
   { route: '/hermes/flows', visit: at('/hermes/flows'), as: ADMIN },

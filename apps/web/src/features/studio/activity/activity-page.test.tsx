@@ -36,6 +36,27 @@ function api() {
   return mockApi({
     '/api/v1/studio/activity/': { body: { results: [row], count: 1, next: null, previous: null } },
     '/api/v1/studio/apps/': { body: { results: [app], count: 1, next: null, previous: null } },
+    '/api/v1/studio/apps/3/': {
+      body: {
+        app,
+        branches: [
+          {
+            id: 4,
+            name: 'vendor-offboarding',
+            is_main: false,
+            based_on_savepoint_id: null,
+            revision: 1,
+            created_by: 7,
+            created_at: at,
+            updated_by: 7,
+            updated_at: at,
+          },
+        ],
+        savepoints: [],
+        versions: [],
+        deployments: [],
+      },
+    },
     [SUBSCRIPTION_PATHS.userList]: {
       body: {
         results: [{ id: 7, name: 'Dana Designer', email: 'dana@acme.test' }],
@@ -56,6 +77,8 @@ describe('StudioActivityPage', () => {
     expect(await screen.findByText('Dana Designer')).toBeTruthy();
     expect(screen.getAllByText('Version deployed').length).toBeGreaterThan(0);
     expect(screen.getByText('Version 1.2')).toBeTruthy();
+    // Where: the app, and the branch by its name.
+    expect(await screen.findByText('vendor-offboarding')).toBeTruthy();
     expect(screen.getAllByText('Third-party risk').length).toBeGreaterThan(0);
     const query = new URL(String(callsTo(fetchMock, '/api/v1/studio/activity/')[0]?.[0]), 'http://x')
       .searchParams;

@@ -1,5 +1,6 @@
 import type { StudioActivity } from '@attest/shared';
-import { Anchor, Badge, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDateFormat } from '../../../lib/format/use-date-format';
@@ -10,10 +11,19 @@ import {
   useStudioAppChoices,
   useStudioPeople,
 } from '../api/activity';
-
+import { studioAppQueryOptions } from '../api/apps';
 import { ActivityFacts } from './activity-details';
 import { ActivityFiltersBar } from './activity-filters';
 import { readActivityFilters, writeActivityFilters } from './activity-search-params';
+
+// Rows name a branch by id: the apps on the page (a handful) tell their branches' names.
+function useBranchNames(rows: readonly StudioActivity[]): Map<number, string> {
+  const appIds = [...new Set(rows.filter((r) => r.branch_id !== null).map((r) => r.app_id))];
+  const apps = useQueries({ queries: appIds.map((id) => ({ ...studioAppQueryOptions(id), retry: false })) });
+  const names = new Map<number, string>();
+  for (const app of apps) for (const b of app.data?.branches ?? []) names.set(b.id, b.name);
+  return names;
+}
 
 // /studio/activity-logs: who changed what, where (app, branch) and when, newest first, filtered and
 // paged by the server; the filters live in the URL.
@@ -36,10 +46,10 @@ export function StudioActivityPage() {
     const person = people.data?.find((p) => p.id === row.actor_user_id);
     return person ? person.name : t('studioPages.activity.personNumber', { id: row.actor_user_id });
   };
+  const branchNames = useBranchNames(rows);
   const branch = (row: StudioActivity) => {
-    const name = row.action === 'branch_created' ? row.details.name : row.details.branch;
-    if (typeof name === 'string') return name;
-    return row.branch_id === null ? null : t('studioPages.activity.branchNumber', { id: row.branch_id });
+    if (row.branch_id === null) return null;
+    return branchNames.get(row.branch_id) ?? t('studioPages.activity.branchNumber', { id: row.branch_id });
   };
 
   return (
@@ -93,11 +103,11 @@ export function StudioActivityPage() {
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={4}>
-                        <Badge variant="light" radius="sm" tt="none" color="gray.8">
+                        <Text fz="sm" fw={600}>
                           {t(`studioPages.activity.actions.${row.action}`, {
                             defaultValue: row.action.replace(/_/g, ' '),
                           })}
-                        </Badge>
+                        </Text>
                         <ActivityFacts row={row} />
                       </Stack>
                     </Table.Td>
