@@ -1,4 +1,4 @@
-import { Background, Controls, type Edge, type Node, ReactFlow } from '@xyflow/react';
+import { Background, Controls, type Edge, MarkerType, type Node, ReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { flattenSteps, handOverTargets, type WorkflowDefinition } from '@attest/shared';
 import { useMemo } from 'react';
@@ -23,7 +23,9 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
         data: { label: group.name },
         draggable: false,
         selectable: false,
-        style: { fontWeight: 700, width: 180 },
+        connectable: false,
+        // A lane's label, not a step: no box.
+        style: { fontWeight: 700, width: 180, border: 'none', background: 'transparent', boxShadow: 'none' },
       });
       group.steps.forEach((step, s) => {
         nodes.push({
@@ -36,7 +38,14 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
     });
     steps.forEach((step, index) => {
       for (const target of handOverTargets(steps, index)) {
-        if (known.has(target)) edges.push({ id: `${step.tag}->${target}`, source: step.tag, target });
+        if (known.has(target)) {
+          edges.push({
+            id: `${step.tag}->${target}`,
+            source: step.tag,
+            target,
+            markerEnd: { type: MarkerType.ArrowClosed },
+          });
+        }
       }
     });
     return { nodes, edges };

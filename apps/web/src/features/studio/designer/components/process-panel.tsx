@@ -54,7 +54,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a status is addressed by its place
           <Stack key={index} gap={4} data-testid="designer-status">
-            <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Group gap="xs" align="flex-end" wrap="wrap">
               <TextInput
                 label={t('studioDesigner.statusName')}
                 value={status.display_name}
@@ -67,7 +67,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
                 value={status.tag}
                 readOnly={readOnly}
                 onChange={(e) => set({ tag: e.currentTarget.value }, 'tag')}
-                style={{ flex: 1 }}
+                style={{ flex: 1.2 }}
               />
               <ColorInput
                 label={t('studioDesigner.statusColor')}
@@ -75,7 +75,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
                 readOnly={readOnly}
                 format="hex"
                 onChange={(value) => set({ color_code: value }, 'color')}
-                style={{ flex: 1 }}
+                style={{ flex: 1.4, minWidth: '8.5rem' }}
               />
               {!readOnly && (
                 <Group gap={0} wrap="nowrap">
