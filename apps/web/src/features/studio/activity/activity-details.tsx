@@ -26,7 +26,7 @@ export function activityFacts(row: StudioActivity, t: TFunction): string[] {
   const name = text(d.name);
   if (name) facts.push(name);
   const message = text(d.message);
-  if (message) facts.push(`“${message}”`);
+  if (message) facts.push(message);
   return facts;
 }
 
