@@ -157,6 +157,22 @@ describe('studio live events', () => {
       }),
     ]);
     expect(studioEvents()[0]?.data.problems).toBeGreaterThan(0);
+
+    // An empty package has nothing to count: the event names what is missing.
+    const { app: empty, savepoint: emptySavepoint } = await appWithSavepoint(designer, []);
+    heard.length = 0;
+    const refused = await designer.post(STUDIO_PATHS.versions(empty.id), {
+      savepoint_id: emptySavepoint.id,
+      increment: 'major',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(studioEvents()).toEqual([
+      expect.objectContaining({
+        type: 'studio.config_validation',
+        outcome: 'failed',
+        data: expect.objectContaining({ action: 'version_created', reason: 'empty_package' }),
+      }),
+    ]);
   });
 
   it('tells of stage moves, reviews, deployments with the processes published, and merged branches', async () => {

@@ -77,13 +77,15 @@ export function studioAnnouncer(ctx: UserContext, realtime: RealtimePublisher): 
       const reason = studioFailureReason(error.message);
       if (reason) {
         toActor(appId, [{ type: 'studio.package_versioning', outcome: 'failed', action, data: { reason } }]);
-      } else if (
-        error.message === STUDIO_MESSAGES.invalidPackage ||
-        error.message === STUDIO_MESSAGES.emptyPackage
-      ) {
+      } else if (error.message === STUDIO_MESSAGES.invalidPackage) {
         // Spec 1 §4 studio config validation: the package did not pass the definition schema.
         const problems = Object.keys(error.fieldErrors ?? {}).length;
         toActor(appId, [{ type: 'studio.config_validation', outcome: 'failed', action, data: { problems } }]);
+      } else if (error.message === STUDIO_MESSAGES.emptyPackage) {
+        // Nothing to count: say what is missing rather than "0 problems".
+        toActor(appId, [
+          { type: 'studio.config_validation', outcome: 'failed', action, data: { reason: 'empty_package' } },
+        ]);
       } else if (error.message === STUDIO_MESSAGES.productionNeedsApproval) {
         toActor(appId, [
           { type: 'studio.config_deployment', outcome: 'failed', action, data: { reason: 'not_approved' } },

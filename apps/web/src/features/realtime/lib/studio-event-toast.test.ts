@@ -94,6 +94,17 @@ describe('studio live events as toasts', () => {
       message: expect.stringContaining('4'),
     });
     expect(
+      shown(
+        studio({
+          actor: mine,
+          type: 'studio.config_validation',
+          group: 'studio_config_validation',
+          outcome: 'failed',
+          data: { app_id: 3, action: 'version_created', reason: 'empty_package' },
+        }),
+      ),
+    ).toMatchObject({ tone: 'error', message: 'A version needs at least one process.' });
+    expect(
       studioEventToast(
         studio({ actor: mine, outcome: 'completed', data: { action: 'version_created' } }),
         ME,

@@ -30,6 +30,7 @@ function messageOf(event: RealtimeEvent): { key: string; values: Record<string, 
   const actor = isolate(event.actor?.name ?? '');
   if (event.outcome === 'failed') {
     if (event.type === 'studio.config_validation') {
+      if (data.reason === 'empty_package') return { key: 'studioEvents.failed.empty_package', values: {} };
       return { key: 'studioEvents.failed.invalid_package', values: { count: Number(data.problems) || 0 } };
     }
     const reason = known(FAILURE_KEYS, data.reason);
