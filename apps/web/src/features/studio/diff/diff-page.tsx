@@ -52,7 +52,7 @@ function DiffPage({ appId }: { appId: number }) {
   return (
     <Stack gap="lg" maw={1200} mx="auto" w="100%">
       <Stack gap={4}>
-        <Anchor component={Link} to={`/studio/apps/${appId}/`} fz="sm">
+        <Anchor component={Link} to={`/studio/apps/${appId}/`} fz="sm" w="fit-content">
           {app.data ? app.data.app.name : t('studioPages.backToApp')}
         </Anchor>
         <Group gap="sm">

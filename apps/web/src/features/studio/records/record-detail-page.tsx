@@ -61,7 +61,7 @@ function RecordDetail({ stage, versionId, appId }: { stage: string; versionId: n
   return (
     <Stack gap="lg" maw={1000} mx="auto" w="100%">
       <Stack gap={4}>
-        <Anchor component={Link} to={`/studio/records/${stage}`} fz="sm">
+        <Anchor component={Link} to={`/studio/records/${stage}`} fz="sm" w="fit-content">
           {t('studioPages.records.backToStage', { stage: t(`studioPages.stages.${stage}`) })}
         </Anchor>
         <Group gap="sm" wrap="wrap">

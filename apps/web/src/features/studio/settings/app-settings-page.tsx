@@ -104,7 +104,7 @@ function SettingsForm({ appId, settings }: { appId: number; settings: StudioAppS
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
       <Stack gap={4}>
-        <Anchor component={Link} to={`/studio/apps/${appId}`} fz="sm" dir="auto">
+        <Anchor component={Link} to={`/studio/apps/${appId}`} fz="sm" dir="auto" w="fit-content">
           {settings.app.name}
         </Anchor>
         <Title order={1} fz="h2">
@@ -139,6 +139,7 @@ function SettingsForm({ appId, settings }: { appId: number; settings: StudioAppS
             required
             value={values.name}
             onChange={(e) => set({ name: e.currentTarget.value })}
+            dir="auto"
             error={errors.name}
             disabled={readOnly}
           />
@@ -158,6 +159,7 @@ function SettingsForm({ appId, settings }: { appId: number; settings: StudioAppS
             label={t('studioPages.settings.description')}
             value={values.description}
             onChange={(e) => set({ description: e.currentTarget.value })}
+            dir="auto"
             error={errors.description}
             disabled={readOnly}
             autosize
