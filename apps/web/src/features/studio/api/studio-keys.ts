@@ -14,4 +14,14 @@ export const studioKeys = {
   diff: (appId: number, from: string, to: string) => [...studioKeys.app(appId), 'diff', from, to] as const,
   activity: (params: { appId?: number; page: number }) => [...studioKeys.all, 'activity', params] as const,
   records: (stage: string, page: number) => [...studioKeys.all, 'records', stage, page] as const,
+  // Moving running workflows to a deployed version (H7): its preview per process, one move's progress.
+  movePreview: (appId: number, versionId: number, process: string, page: number) =>
+    [...studioKeys.app(appId), 'version', versionId, 'move-preview', process, page] as const,
+  move: (appId: number, versionId: number, moveId: number, page: number) =>
+    [...studioKeys.app(appId), 'version', versionId, 'move', moveId, page] as const,
+  // An environment's test workflows, across the tenant's apps.
+  testWorkflows: (environment: string, page?: number) =>
+    page === undefined
+      ? ([...studioKeys.all, 'test-workflows', environment] as const)
+      : ([...studioKeys.all, 'test-workflows', environment, page] as const),
 };

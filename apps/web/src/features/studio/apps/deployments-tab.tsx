@@ -3,6 +3,7 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { runningDeployments } from '../api/deployments';
+import { TestEnvironments } from '../environments/test-environments';
 import { EnvironmentBadge, versionLabel } from './studio-badges';
 
 export type DeploymentsTabProps = { detail: StudioAppDetail };
@@ -45,6 +46,7 @@ export function DeploymentsTab({ detail }: DeploymentsTabProps) {
           );
         })}
       </SimpleGrid>
+      <TestEnvironments detail={detail} />
       <Stack gap="xs">
         <Title order={3} fz="md">
           {t('studio.deployments.history')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { runningDeployments } from '../api/deployments';
+import { MoveWorkflowsButton } from '../moves/move-workflows-button';
 import { ReviewDialog } from './review-dialog';
 import { EnvironmentBadge, StageBadge, versionLabel } from './studio-badges';
 import { studioPaths } from './studio-paths';
@@ -99,6 +100,7 @@ export function VersionsTab({ detail, canEdit }: VersionsTabProps) {
                           onReview={() => setReviewing(version)}
                         />
                       )}
+                      {canEdit && <MoveWorkflowsButton detail={detail} version={version} />}
                       {previous && (
                         <Anchor
                           component={Link}
