@@ -97,8 +97,8 @@ describe('Moving running workflows', () => {
       [STUDIO_MOVE_PATHS.moves(7, 3)]: { body: { ...move, state: 'queued', done: 0, moved: 0 } },
       [STUDIO_MOVE_PATHS.move(7, 3, 5)]: { body: { ...move, results } },
       [STUDIO_MOVE_PATHS.moveBack(7, 3, 5, 101)]: {
-        status: 400,
-        body: { detail: STUDIO_MOVE_MESSAGES.submittedSince, code: 'bad_request' },
+        status: 409,
+        body: { detail: STUDIO_MOVE_MESSAGES.submittedSince, code: 'conflict' },
       },
     });
     renderWithProviders(<MoveWorkflowsButton detail={detail} version={version} />);
