@@ -40,7 +40,7 @@ describe('the process designer', () => {
     expect(await screen.findByTestId('designer-field-panel')).toBeTruthy();
   });
 
-  it('moves a step with its buttons as well as by dragging', async () => {
+  it('moves a step with its buttons (the keyboard alternative to dragging)', async () => {
     renderWithProviders(
       <DesignerWorkspace definition={vendorOffboardingDefinition()} source={undefined} readOnly={false} />,
     );

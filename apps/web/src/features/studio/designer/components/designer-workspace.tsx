@@ -2,7 +2,7 @@ import type { WorkflowDefinition } from '@attest/shared';
 import { Button, Grid, Paper, ScrollArea, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DesignerSource, useDesigner } from '../use-designer';
 import { DesignerContext, type Selection } from './designer-context';
@@ -12,7 +12,7 @@ import { GroupPanel } from './group-panel';
 import { ProcessPanel } from './process-panel';
 import { ProcessPreview } from './process-preview';
 import { StepPanel } from './step-panel';
-import { Swimlanes } from './swimlanes';
+import { Swimlanes, SwimlanesDataContext } from './swimlanes';
 
 type Props = {
   definition: WorkflowDefinition;
@@ -48,6 +48,9 @@ export function DesignerWorkspace({ definition, source, readOnly, extra }: Props
     ['mod+y', () => dispatch({ type: 'redo' })],
   ]);
   const context = useMemo(() => ({ dispatch, issues, readOnly, select }), [dispatch, issues, readOnly]);
+  const definitionRef = useRef(present);
+  definitionRef.current = present;
+  const lanes = useMemo(() => ({ definition: present, issues, selection }), [present, issues, selection]);
   return (
     <DesignerContext.Provider value={context}>
       <Stack gap="md">
@@ -80,14 +83,14 @@ export function DesignerWorkspace({ definition, source, readOnly, extra }: Props
                 >
                   {t('studioDesigner.processSettings')}
                 </Button>
-                <Swimlanes
-                  definition={present}
-                  issues={issues}
-                  selection={selection}
-                  readOnly={readOnly}
-                  dispatch={dispatch}
-                  select={select}
-                />
+                <SwimlanesDataContext.Provider value={lanes}>
+                  <Swimlanes
+                    definitionRef={definitionRef}
+                    readOnly={readOnly}
+                    dispatch={dispatch}
+                    select={select}
+                  />
+                </SwimlanesDataContext.Provider>
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -29,7 +29,10 @@ export const Swimlane = memo(function Swimlane(props: Props) {
   const { group, index, count, issues, selectedStep, groupSelected, readOnly, dispatch } = props;
   const { t } = useTranslation();
   const drop = useDroppable({ id: laneDropId(index), disabled: readOnly });
-  const ids = useMemo(() => group.steps.map((_, s) => stepDragId(index, s)), [group.steps, index]);
+  // Ids name places, so they change only when the lane's length does: an edited step leaves the
+  // sortable context's items (and every card in the lane) alone.
+  const length = group.steps.length;
+  const ids = useMemo(() => Array.from({ length }, (_, s) => stepDragId(index, s)), [length, index]);
   const issueCount = issues.countWithin.get(groupKey(index)) ?? 0;
   const command = (action: DesignerAction) => dispatch(action);
   return (
