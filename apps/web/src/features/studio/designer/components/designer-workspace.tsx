@@ -94,8 +94,22 @@ export function DesignerWorkspace({ definition, source, readOnly, extra }: Props
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 5 }}>
-              <Paper withBorder p="md" component="aside" aria-label={t('studioDesigner.properties')}>
-                <ScrollArea.Autosize mah="calc(100vh - 12rem)" type="auto" offsetScrollbars>
+              <Paper
+                withBorder
+                p="md"
+                component="aside"
+                aria-label={t('studioDesigner.properties')}
+                // Stays in view while the lanes scroll: a step far down opens its panel beside it.
+                style={{
+                  position: 'sticky',
+                  top: 'calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-md))',
+                }}
+              >
+                <ScrollArea.Autosize
+                  mah="calc(100vh - var(--app-shell-header-height, 0px) - 4rem)"
+                  type="auto"
+                  offsetScrollbars
+                >
                   {selection.kind === 'process' && <ProcessPanel definition={present} />}
                   {selection.kind === 'group' && present.step_groups[selection.group] && (
                     <GroupPanel
