@@ -27,7 +27,8 @@ export function useStudioAppSettings(appId: number) {
 
 // The form shows the server's 400 field errors next to their fields itself.
 export function updateStudioAppSettings(appId: number, body: UpdateStudioAppRequest) {
-  return request(STUDIO_SETTINGS_PATHS.settings(appId), StudioAppSettingsSchema, {
+  // PATCH goes to the app itself and answers its settings.
+  return request(STUDIO_SETTINGS_PATHS.app(appId), StudioAppSettingsSchema, {
     method: 'PATCH',
     body,
     handledStatuses: [400],

@@ -23,18 +23,16 @@ const settings = (canEdit = true) => ({
   can_edit: canEdit,
 });
 
-// GET answers the settings; PATCH answers `patch` and is recorded.
+// GET .../settings/ answers the settings; PATCH on the app answers `patch` and is recorded.
 function api(patch: { status: number; body: unknown }, canEdit = true) {
   const sent: unknown[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const path = new URL(String(input), 'http://acme.localhost').pathname;
-    if (path === STUDIO_SETTINGS_PATHS.settings(3)) {
-      if (init?.method === 'PATCH') {
-        sent.push(JSON.parse(String(init.body)));
-        return jsonResponse(patch);
-      }
-      return jsonResponse({ body: settings(canEdit) });
+    if (path === STUDIO_SETTINGS_PATHS.app(3) && init?.method === 'PATCH') {
+      sent.push(JSON.parse(String(init.body)));
+      return jsonResponse(patch);
     }
+    if (path === STUDIO_SETTINGS_PATHS.settings(3)) return jsonResponse({ body: settings(canEdit) });
     if (path === SUBSCRIPTION_PATHS.userList)
       return jsonResponse({
         body: {
