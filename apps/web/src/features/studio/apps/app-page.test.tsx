@@ -35,6 +35,7 @@ describe('the app page', () => {
     expect(screen.getByRole('link', { name: 'Designer' }).getAttribute('href')).toBe(
       '/studio/apps/7/main/designer/onboarding',
     );
+    expect(screen.getByRole('button', { name: 'New process' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /Branches/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=branches'));
     expect(await screen.findByRole('button', { name: 'New branch' })).toBeTruthy();
@@ -49,6 +50,7 @@ describe('the app page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Processes' }));
     await screen.findByRole('link', { name: 'Process page' });
     expect(screen.queryByRole('link', { name: 'Designer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New process' })).toBeNull();
   });
 
   it('offers no change to someone who may not edit the app', async () => {
@@ -57,5 +59,8 @@ describe('the app page', () => {
     await screen.findByRole('link', { name: 'feature' });
     expect(screen.queryByRole('button', { name: 'New branch' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Merge feature into main' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Processes' }));
+    await screen.findByRole('link', { name: 'Process page' });
+    expect(screen.queryByRole('button', { name: 'New process' })).toBeNull();
   });
 });

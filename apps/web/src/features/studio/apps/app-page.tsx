@@ -164,7 +164,7 @@ function AppView({ detail, branch, savepointId }: AppViewProps) {
               branch={branch}
               pkg={pkg}
               loading={readOnly ? snapshot.isPending : working.isPending}
-              readOnly={readOnly}
+              readOnly={readOnly || !canEdit}
             />
           </Tabs.Panel>
           <Tabs.Panel value="branches">

@@ -1,8 +1,9 @@
 import type { StudioBranchSummary, StudioWorkingCopy } from '@attest/shared';
-import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserText } from '../../../components/user-text';
+import { NewProcessButton } from '../designer/components/new-process-button';
 import { studioPaths } from './studio-paths';
 
 export type ProcessesTabProps = {
@@ -29,13 +30,38 @@ export function ProcessesTab({ appId, branch, pkg, loading, readOnly }: Processe
   const { t } = useTranslation();
   if (loading) return <Loader size="sm" aria-label={t('studio.loading')} />;
   const rows = (pkg?.processes ?? []).map(processRow);
+  // A designer adds processes here; a read-only savepoint or archived app offers nothing to add.
+  const newProcess = readOnly ? null : <NewProcessButton appId={appId} branchName={branch.name} />;
   if (rows.length === 0) {
     return (
-      <Text c="dimmed" fz="sm" ta="center" py="lg">
-        {t('studio.processes.empty')}
-      </Text>
+      <Stack align="center" py="lg" gap="sm">
+        <Text c="dimmed" fz="sm" ta="center">
+          {t('studio.processes.empty')}
+        </Text>
+        {newProcess}
+      </Stack>
     );
   }
+  return (
+    <Stack gap="sm">
+      {newProcess}
+      <ProcessesTable appId={appId} branch={branch} rows={rows} readOnly={readOnly} />
+    </Stack>
+  );
+}
+
+function ProcessesTable({
+  appId,
+  branch,
+  rows,
+  readOnly,
+}: {
+  appId: number;
+  branch: StudioBranchSummary;
+  rows: ProcessRow[];
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table verticalSpacing="sm" data-testid="studio-processes">
