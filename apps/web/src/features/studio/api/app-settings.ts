@@ -7,6 +7,7 @@ import {
 } from '@attest/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '../../../lib/api/http-client';
+import { toast } from '../../../lib/notifications/toast';
 import { studioKeys } from './studio-keys';
 import { studioPageKeys } from './studio-page-keys';
 
@@ -40,6 +41,9 @@ export function useUpdateStudioAppSettings(appId: number) {
   return useMutation({
     mutationFn: (body: UpdateStudioAppRequest) => updateStudioAppSettings(appId, body),
     onSuccess: (settings) => {
+      // Here, not in the caller's mutate(): the form starts again from the answer (a remount), which
+      // drops a caller's callbacks.
+      toast.success('studioPages.settings.saved', { id: `studio-settings-${appId}` });
       queryClient.setQueryData(studioPageKeys.settings(appId), settings);
       // The app's name, icon and archived state show on the app page and in the lists.
       return queryClient.invalidateQueries({ queryKey: studioKeys.apps() });

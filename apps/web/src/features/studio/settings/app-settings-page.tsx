@@ -17,7 +17,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '../../../lib/notifications/confirm';
-import { toast } from '../../../lib/notifications/toast';
 import { useStudioAppSettings, useUpdateStudioAppSettings } from '../api/app-settings';
 import { AppIcon } from '../apps/app-icon';
 import { StudioNotFound, useIdParam } from '../records/studio-not-found';
@@ -82,10 +81,7 @@ function SettingsForm({ appId, settings }: { appId: number; settings: StudioAppS
     if (Object.keys(shown).length > 0) return;
     const body = changesOf(initial, values);
     if (!body) return;
-    update.mutate(body, {
-      onSuccess: () => toast.success('studioPages.settings.saved', { id: `studio-settings-${appId}` }),
-      onError: failed,
-    });
+    update.mutate(body, { onError: failed });
   };
 
   const toggleArchive = () => {
