@@ -5,7 +5,7 @@ import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notifications/toast';
-import { usePurgeTestWorkflows } from '../api/test-workflows';
+import { usePurgeTestWorkflows, useTestWorkflows } from '../api/test-workflows';
 import { EnvironmentBadge, versionLabel } from '../apps/studio-badges';
 import { studioErrorText } from '../apps/studio-error-text';
 import { StartTestWorkflowDialog } from './start-test-workflow-dialog';
@@ -23,6 +23,8 @@ export function EnvironmentTestPanel({ detail, environment, deployment }: Enviro
   const { t } = useTranslation();
   const [starting, setStarting] = useState<string | null>(null);
   const purge = usePurgeTestWorkflows(environment);
+  // The list's first page (shared with it through the cache): nothing to purge when it is empty.
+  const firstPage = useTestWorkflows(environment, 0);
   const envName = t(`studio.environments.${environment}`);
   const version = deployment ? detail.versions.find((v) => v.id === deployment.version_id) : undefined;
 
@@ -33,6 +35,7 @@ export function EnvironmentTestPanel({ detail, environment, deployment }: Enviro
       children: <Text fz="sm">{t('studioMoves.environments.purgeText', { environment: envName })}</Text>,
       labels: { confirm: t('studioMoves.environments.purge'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('studioMoves.close') },
       onConfirm: () =>
         purge.mutate(undefined, {
           onSuccess: ({ purged }) =>
@@ -67,6 +70,7 @@ export function EnvironmentTestPanel({ detail, environment, deployment }: Enviro
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={confirmPurge}
             loading={purge.isPending}
+            disabled={firstPage.data?.count === 0}
           >
             {t('studioMoves.environments.purge')}
           </Button>
@@ -80,10 +84,6 @@ export function EnvironmentTestPanel({ detail, environment, deployment }: Enviro
                 variant="light"
                 leftSection={<IconPlayerPlay size={14} aria-hidden />}
                 onClick={() => setStarting(process.kind_tag)}
-                aria-label={t('studioMoves.environments.startNamed', {
-                  process: process.kind_tag,
-                  environment: envName,
-                })}
               >
                 {t('studioMoves.environments.start')}{' '}
                 <Text span ff="monospace" fz="xs" ms={4}>

@@ -40,6 +40,7 @@ export function StartTestWorkflowDialog({
     <Modal
       opened
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('studioMoves.close') }}
       title={t('studioMoves.environments.startTitle', { process, environment: envName })}
     >
       {started ? (

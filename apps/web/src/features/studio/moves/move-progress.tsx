@@ -11,6 +11,7 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,9 +156,10 @@ function ResultRow({ scope, moveId, result, canMoveBack }: ResultRowProps) {
               variant="subtle"
               loading={back.isPending}
               onClick={() => back.mutate(result.workflow_id)}
-              aria-label={t('studioMoves.moveBackNamed', { name: result.name })}
             >
               {t('studioMoves.moveBack')}
+              {/* The row's workflow, for a screen reader going through the buttons alone. */}
+              <VisuallyHidden>{` ${result.name}`}</VisuallyHidden>
             </Button>
             {back.isError && (
               <Text fz="xs" c="red" role="alert">

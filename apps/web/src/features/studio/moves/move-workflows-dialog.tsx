@@ -27,6 +27,7 @@ export function MoveWorkflowsDialog({ appId, version, processes, onClose }: Move
       opened
       onClose={onClose}
       size="xl"
+      closeButtonProps={{ 'aria-label': t('studioMoves.close') }}
       title={t('studioMoves.title', { version: isolate(versionLabel(version)) })}
     >
       <Stack gap="md">

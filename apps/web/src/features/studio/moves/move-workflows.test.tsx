@@ -135,7 +135,7 @@ describe('Moving running workflows', () => {
     expect(within(row).getByText('Moved')).toBeTruthy();
 
     // Moving back is refused by the server once a step was submitted since: its message is shown.
-    fireEvent.click(within(row).getByRole('button', { name: 'Move Acme Corp back' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Move back Acme Corp' }));
     expect(await within(row).findByText(STUDIO_MOVE_MESSAGES.submittedSince)).toBeTruthy();
   });
 
