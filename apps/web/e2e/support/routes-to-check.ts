@@ -110,7 +110,27 @@ export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
   { route: '/studio/apps/:id', visit: at('/studio/apps/1'), as: ADMIN },
   { route: '/studio/apps/:id/:branch', visit: at('/studio/apps/1/main?tab=versions'), as: ADMIN },
   { route: '/studio/apps/:id/:branch/:savepoint', visit: at('/studio/apps/1/main/1'), as: ADMIN },
-  { route: '/studio/apps/:id/*', visit: at('/studio/apps/1/main/designer/x'), as: ADMIN },
+  // The demo app "Third-party risk" (app 1) holds the demo kinds; savepoint 1 is its version 1.0.
+  {
+    route: '/studio/apps/:id/:branch/designer/:process',
+    visit: at('/studio/apps/1/main/designer/supplier_onboarding'),
+    as: ADMIN,
+  },
+  {
+    route: '/studio/apps/:id/:branch/designer/:process/:processSavepointId',
+    visit: at('/studio/apps/1/main/designer/supplier_onboarding/1'),
+    as: ADMIN,
+  },
+  {
+    route: '/studio/apps/:id/:branch/process/:process',
+    visit: at('/studio/apps/1/main/process/supplier_onboarding'),
+    as: ADMIN,
+  },
+  {
+    route: '/studio/apps/:id/:branch/process/:process/:processSavepointId',
+    visit: at('/studio/apps/1/main/process/supplier_onboarding/1'),
+    as: ADMIN,
+  },
   {
     route: '/studio/apps/:id/diff',
     visit: at('/studio/apps/1/diff?from=version:1&to=savepoint:1'),

@@ -60,8 +60,6 @@ export const studioRoutes: RouteObject[] = [
         handle: { area: 'studio' },
         lazy: async () => ({ Component: (await appPages()).StudioAppRoute }),
       },
-      // Settings, process and designer views under one app (their pages replace this as they come).
-      placeholder('apps/:id/*', 'studio'),
       studioPage('records/:stage', 'studioRecords', 'StudioRecordsPage'),
       studioPage('records/:stage/:id', 'studioRecords', 'StudioRecordDetailPage'),
     ],
