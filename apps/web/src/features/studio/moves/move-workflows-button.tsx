@@ -4,17 +4,17 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../auth';
+import { runningDeployments } from '../api/deployments';
 import { MoveWorkflowsDialog } from './move-workflows-dialog';
 
 export type MoveWorkflowsButtonProps = { detail: StudioAppDetail; version: StudioVersion };
 
-// The processes a version published to Production (its newest Production deployment's list): running
-// workflows of their older versions may move onto it. Empty when it never reached Production.
+// The processes of the version Production runs now (its newest deployment there): running workflows
+// of their older versions may move onto it, as the server allows only to a version new workflows start
+// on. Empty for any other version.
 export function productionProcesses(detail: StudioAppDetail, versionId: number): string[] {
-  const deployment = detail.deployments.find(
-    (d) => d.version_id === versionId && d.environment === 'PRODUCTION',
-  );
-  return deployment ? deployment.published.map((p) => p.kind_tag) : [];
+  const production = runningDeployments(detail.deployments).get('PRODUCTION');
+  return production?.version_id === versionId ? production.published.map((p) => p.kind_tag) : [];
 }
 
 // Versions tab row action. Moving (and moving back) needs 'Can deploy to Production' besides the

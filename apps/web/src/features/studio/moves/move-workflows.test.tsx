@@ -85,9 +85,18 @@ describe('Moving running workflows', () => {
     expect(screen.queryByRole('button', { name: 'Move running workflows' })).toBeNull();
     second.unmount();
 
+    // Only the version Production runs now is a target, not one Production ran before.
     mockApi({ [PERMISSIONS_PATH]: permissions('can_deploy_production') });
-    renderWithProviders(<VersionsTab detail={detail} canEdit />);
-    expect(await screen.findByRole('button', { name: 'Move running workflows' })).toBeTruthy();
+    const newer = makeVersion({ id: 4, minor: 1, stage: 'deployed' });
+    const twoDeployed = makeDetail({
+      versions: [newer, version],
+      deployments: [{ ...production, id: 2, version_id: 4 }, production],
+    });
+    renderWithProviders(<VersionsTab detail={twoDeployed} canEdit />);
+    await screen.findByRole('button', { name: 'Move running workflows' });
+    expect(screen.getAllByRole('button', { name: 'Move running workflows' })).toHaveLength(1);
+    const row = screen.getByTestId('studio-version-1.1');
+    expect(within(row).getByRole('button', { name: 'Move running workflows' })).toBeTruthy();
   });
 
   it('previews each workflow with its reasons, moves the picked ones and shows progress and results', async () => {
