@@ -1,11 +1,26 @@
-import { Background, Controls, type Edge, MarkerType, type Node, ReactFlow } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  type Edge,
+  MarkerType,
+  type Node,
+  type NodeProps,
+  Position,
+  ReactFlow,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { flattenSteps, handOverTargets, type WorkflowDefinition } from '@attest/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const COLUMN = 220;
-const ROW = 90;
+const ROW = 110;
+
+// A lane's label: text only, no box and no connection points (it is not a step).
+function LaneLabel({ data }: NodeProps<Node<{ label: string }>>) {
+  return <strong style={{ display: 'block', width: 180, textAlign: 'center' }}>{data.label}</strong>;
+}
+const NODE_TYPES = { lane: LaneLabel };
 
 // The process as a map: one row per step group, its steps along it, an arrow for each hand-over
 // (a step's enables, or else the next step).
@@ -19,13 +34,12 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
     definition.step_groups.forEach((group, g) => {
       nodes.push({
         id: `group:${g}`,
+        type: 'lane',
         position: { x: 0, y: g * ROW },
         data: { label: group.name },
         draggable: false,
         selectable: false,
         connectable: false,
-        // A lane's label, not a step: no box.
-        style: { fontWeight: 700, width: 180, border: 'none', background: 'transparent', boxShadow: 'none' },
       });
       group.steps.forEach((step, s) => {
         nodes.push({
@@ -33,6 +47,9 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
           position: { x: (s + 1) * COLUMN, y: g * ROW },
           data: { label: step.name },
           draggable: false,
+          // Steps read along their lane: hand-overs leave on the right and arrive on the left.
+          sourcePosition: Position.Right,
+          targetPosition: Position.Left,
         });
       });
     });
@@ -43,6 +60,7 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
             id: `${step.tag}->${target}`,
             source: step.tag,
             target,
+            type: 'smoothstep',
             markerEnd: { type: MarkerType.ArrowClosed },
           });
         }
@@ -59,6 +77,7 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
       <ReactFlow
         nodes={nodes}
         edges={edges}
+        nodeTypes={NODE_TYPES}
         fitView
         nodesConnectable={false}
         proOptions={{ hideAttribution: true }}
