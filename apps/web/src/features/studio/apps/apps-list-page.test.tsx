@@ -26,6 +26,12 @@ describe('AppsListPage', () => {
     expect(screen.getByText('Deployed')).toBeTruthy();
     expect(screen.getByText('Production')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New app' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Activity log' }).getAttribute('href')).toBe(
+      '/studio/activity-logs',
+    );
+    expect(screen.getByRole('link', { name: 'Versions by stage' }).getAttribute('href')).toBe(
+      '/studio/records/draft',
+    );
   });
 
   it('searches on the server once typing pauses, and keeps the search in the address', async () => {

@@ -1,9 +1,9 @@
 import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconHistory, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { STUDIO_APPS_PAGE_SIZE, useStudioApps } from '../api/apps';
 import { AppsEmptyState } from './apps-empty-state';
 import { AppsTable } from './apps-table';
@@ -82,9 +82,28 @@ export function AppsListPage() {
             {t('studio.apps.subtitle')}
           </Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('studio.apps.new')}
-        </Button>
+        <Group gap="sm">
+          {/* The studio's other two lists: every change, and every version by stage. */}
+          <Button
+            component={Link}
+            to="/studio/activity-logs"
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+          >
+            {t('studio.apps.activity')}
+          </Button>
+          <Button
+            component={Link}
+            to="/studio/records/draft"
+            variant="default"
+            leftSection={<IconStack2 size={16} />}
+          >
+            {t('studio.apps.byStage')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('studio.apps.new')}
+          </Button>
+        </Group>
       </Group>
       {firstEmpty ? (
         <AppsEmptyState onCreate={() => setCreating(true)} />
