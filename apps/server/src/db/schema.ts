@@ -247,7 +247,11 @@ export type WorkflowDefinitionsTable = {
   published_by: string | null;
   published_at: CreatedAt;
   // Issue 15: a studio deployment's test definition (never a kind's current one); null for Production.
-  test_environment: ColumnType<TestEnvironment | null, TestEnvironment | null | undefined, TestEnvironment | null>;
+  test_environment: ColumnType<
+    TestEnvironment | null,
+    TestEnvironment | null | undefined,
+    TestEnvironment | null
+  >;
 };
 
 export type WorkflowStatusesTable = {
@@ -284,7 +288,11 @@ export type WorkflowsTable = {
   archived_at: Date | null;
   archived_by: string | null;
   // Issue 15: a test workflow's environment; null for Production's (everyone's) workflows.
-  test_environment: ColumnType<TestEnvironment | null, TestEnvironment | null | undefined, TestEnvironment | null>;
+  test_environment: ColumnType<
+    TestEnvironment | null,
+    TestEnvironment | null | undefined,
+    TestEnvironment | null
+  >;
 };
 
 export type StepState = 'hidden' | 'completed' | 'enabled' | 'disabled';

@@ -48,7 +48,7 @@ export function createWorkflowMoveRunner(options: {
     return withTenant(db, tenantId, async (tx) => {
       // Locked: two attempts at one move (a worker thought dead that was only slow) take turns.
       const move = await moves.find(tx, moveId, { forUpdate: true });
-      if (!move || move.state !== 'running') return false;
+      if (move?.state !== 'running') return false;
       const rows = await olderRunning(tx, move, target, batchSize);
       if (rows.length === 0) {
         await moves.finish(tx, moveId);

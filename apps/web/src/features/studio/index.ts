@@ -12,11 +12,11 @@ export {
 export { studioKeys } from './api/studio-keys';
 // Page addresses (a branch by its name in the address) for links between the studio's pages.
 export { branchNamed, studioPaths } from './apps/studio-paths';
+export { ProcessDesignerPage } from './designer/components/designer-page';
+// The process designer and the process page (read-only), and the new-process action.
+export { NewProcessButton } from './designer/components/new-process-button';
+export { ProcessOverviewPage } from './designer/components/process-overview-page';
 export { StudioDiffPage } from './diff/diff-page';
 export { StudioRecordDetailPage } from './records/record-detail-page';
 export { StudioRecordsPage } from './records/records-page';
 export { StudioAppSettingsPage } from './settings/app-settings-page';
-// The process designer and the process page (read-only), and the new-process action.
-export { NewProcessButton } from './designer/components/new-process-button';
-export { ProcessDesignerPage } from './designer/components/designer-page';
-export { ProcessOverviewPage } from './designer/components/process-overview-page';
