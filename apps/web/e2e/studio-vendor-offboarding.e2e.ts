@@ -1,182 +1,25 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { PERMISSION_CODENAMES } from '@attest/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../../server/src/db/database.js';
-import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, signIn, tenantUrl } from './support/browser.js';
+import { createOffboardingTenant, people, seriousViolations } from './support/offboarding-tenant.js';
 import { selectOption } from './support/select-option.js';
-import { createE2eTenant } from './support/tenants.js';
+import {
+  addField,
+  designerSaved,
+  lane,
+  openStep,
+  panel,
+  release,
+  renameSelected,
+} from './support/studio-designer.js';
 
 // Issue 15's done-when: a designer builds "Vendor offboarding" from an empty app in the designer,
 // deploys it to Production; an analyst starts one and submits its first step; the designer adds a
 // field, deploys 1.1, sees the diff and moves the running workflow to 1.1, and the analyst sees the
 // new field. A second designer edits the same app on a branch meanwhile, and neither is blocked.
-// A tenant of the journey's own, so its two designers and its app list start empty.
-
-const DESIGNERS = 'Designers';
-const people = {
-  first: { email: 'dana@offboarding.test', first_name: 'Dana', last_name: 'Designer' },
-  second: { email: 'dev@offboarding.test', first_name: 'Dev', last_name: 'Designer' },
-  analyst: { email: 'ana@offboarding.test', first_name: 'Ana', last_name: 'Analyst' },
-} as const;
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// The critical and serious axe violations of the page as it stands (rule id and targets).
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (c: Document, o: object) => Promise<Result> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
-const adminDb = createDb({ connectionString: inject('e2eAdminUrl'), max: 1, onPoolError: () => {} });
-afterAll(() => adminDb.destroy());
-
-// Fixture, not journey: the analyst may create workflows in Europe (full access to the region), as
-// the demo seed grants its analysts. Written straight into the database like the tenant itself;
-// granting it in the administration's user access editor is that screen's journey, not this one's.
-async function grantEurope(tenantSlug: string, email: string): Promise<void> {
-  const tenant = await adminDb
-    .selectFrom('tenants')
-    .select('id')
-    .where('slug', '=', tenantSlug)
-    .executeTakeFirstOrThrow();
-  const user = await adminDb
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', tenant.id)
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const region = await adminDb
-    .selectFrom('regions')
-    .select('id')
-    .where('tenant_id', '=', tenant.id)
-    .where('name', '=', 'Europe')
-    .executeTakeFirstOrThrow();
-  await adminDb
-    .insertInto('user_region_access')
-    .values({ tenant_id: tenant.id, user_id: user.id, region_id: region.id, access: 'full' })
-    .execute();
-}
-
-async function createOffboardingTenant(): Promise<string> {
-  const created = await createE2eTenant({
-    regions: [{ name: 'Europe', businessUnits: ['Procurement EU'] }],
-    groups: [
-      { name: DESIGNERS, permissions: PERMISSION_CODENAMES },
-      {
-        name: 'Analysts',
-        permissions: [
-          'can_view_dashboard',
-          'can_view_tasks',
-          'can_submit_step',
-          'can_view_process_report',
-          'can_view_workflow_profile',
-          'can_view_workflow_status',
-          'can_view_progress_map',
-          'can_view_activity_log',
-        ],
-      },
-    ],
-    users: [
-      { ...people.first, password: DEMO_PASSWORD, groups: [DESIGNERS] },
-      { ...people.second, password: DEMO_PASSWORD, groups: [DESIGNERS] },
-      { ...people.analyst, password: DEMO_PASSWORD, groups: ['Analysts'] },
-    ],
-  });
-  await grantEurope(created, people.analyst.email);
-  return created;
-}
-
-// The designer saves a moment after each edit; 'Saved' is its save badge once the branch has it.
-async function designerSaved(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /^(Saved|Unsaved changes|Saving…|Not saved)$/ })
-          .first()
-          .textContent(),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe('Saved');
-}
-
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Properties' });
-const lane = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-async function renameSelected(page: Page, name: string) {
-  await panel(page).getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-}
-
-// Adds a field of `type` from the step panel's palette, names it (and `then` sets more on its
-// panel) and goes back to the step.
-async function addField(page: Page, type: string, label: string, then?: (field: Page) => Promise<void>) {
-  // By keyboard: typing filters the palette to the type (first in the list), arrow and Enter pick
-  // it. A click on the option raced the panel's re-render (the list closed under the pointer).
-  const palette = panel(page).getByRole('combobox', { name: 'Add a field' });
-  await palette.scrollIntoViewIfNeeded();
-  await palette.fill(type);
-  await palette.press('ArrowDown');
-  await palette.press('Enter');
-  const field = page.getByTestId('designer-field-panel');
-  await field.getByRole('textbox', { name: 'Label', exact: true }).fill(label);
-  await then?.(page);
-  await field.getByRole('button', { name: 'Back to the step' }).click();
-}
-
-async function openStep(page: Page, laneName: string, index: number) {
-  await lane(page, laneName).getByTestId('designer-step').nth(index).locator('button[aria-pressed]').click();
-  await panel(page).getByRole('heading', { name: 'Step', exact: true }).waitFor();
-}
-
-// Savepoint of main -> version -> ready for test -> approved -> deployed to Production, on the
-// app page's tabs, as a designer releases.
-async function release(page: Page, appPath: string, message: string, version: string) {
-  await page.goto(tenantUrl(slug, `${appPath}?tab=savepoints`));
-  await page.getByRole('button', { name: 'Savepoint of main' }).click();
-  const savepoint = page.getByRole('dialog');
-  await savepoint.getByLabel('Message').fill(message);
-  await savepoint.getByRole('button', { name: 'Create savepoint' }).click();
-  const row = page.getByTestId('studio-savepoints').getByRole('row').filter({ hasText: message });
-  await row.getByRole('button', { name: 'Make version' }).click();
-  const make = page.getByRole('dialog', { name: 'Make a version' });
-  await make.getByRole('radio', { name: new RegExp(`\\(${version.replace('.', '\\.')}\\)`) }).check();
-  await make.getByRole('button', { name: 'Make version' }).click();
-  await make.waitFor({ state: 'detached' });
-
-  await page.getByRole('tab', { name: /Versions/ }).click();
-  const versionRow = page.getByTestId(`studio-version-${version}`);
-  await versionRow.getByRole('button', { name: 'Send for test' }).click();
-  await versionRow.getByRole('button', { name: 'Review' }).click();
-  const review = page.getByRole('dialog', { name: `Review version ${version}` });
-  await review.getByRole('button', { name: 'Approve' }).click();
-  await review.waitFor({ state: 'detached' });
-  await versionRow.getByText('Approved', { exact: true }).waitFor();
-  await versionRow.getByRole('button', { name: 'Deploy' }).click();
-  await page.getByRole('menuitem', { name: 'Production' }).click();
-  await page
-    .getByRole('dialog', { name: /Deploy version/ })
-    .getByRole('button', { name: 'Deploy' })
-    .click();
-  await versionRow.getByText('Production', { exact: true }).waitFor({ timeout: 20_000 });
-}
-
-let slug = '';
 
 describe('studio journey: vendor offboarding', () => {
   it('is built in the designer, deployed, run, changed to 1.1 and moved, while a second designer works on a branch', async () => {
-    slug = await createOffboardingTenant();
+    const slug = await createOffboardingTenant();
     const designer = await newPage();
     const analyst = await newPage();
     const second = await newPage();
@@ -263,7 +106,7 @@ describe('studio journey: vendor offboarding', () => {
       expect(cards.map((card) => Number(/Fields: (\d+)/.exec(card)?.[1]))).toEqual([4, 2, 1, 1]);
       expect(await seriousViolations(page)).toEqual([]);
 
-      await release(page, appPath, 'First cut', '1.0');
+      await release(page, slug, appPath, 'First cut', '1.0');
 
       // The analyst starts one from "New workflow" and submits its first step.
       await signIn(analyst.page, slug, people.analyst.email);
@@ -315,7 +158,7 @@ describe('studio journey: vendor offboarding', () => {
       await s.reload();
       await lane(s, 'Settlement').getByText('Archive vendor records').waitFor();
 
-      await release(page, appPath, 'Access ticket', '1.1');
+      await release(page, slug, appPath, 'Access ticket', '1.1');
 
       // The diff of 1.1 against 1.0 names the added field.
       const v11 = page.getByTestId('studio-version-1.1');
