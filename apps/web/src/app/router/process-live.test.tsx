@@ -7,10 +7,10 @@ import { isolate } from '../../components/user-text';
 import { authKeys } from '../../features/auth/api/auth-keys';
 import { RealtimeProvider } from '../../features/realtime/components/realtime-provider';
 import { FakeSocket, makeEvent } from '../../features/realtime/test/fake-socket';
-import { makeWorkflowDetail } from '../../features/workflows/test/workflow-fixture';
 import { jsonResponse } from '../../test/fetch-mock';
 import { makeUser } from '../../test/fixtures';
 import { createTestQueryClient, renderRoutes } from '../../test/render';
+import { makeWorkflowDetail } from '../../test/workflow-fixture';
 import { RealtimeCacheRouting } from '../providers/session-realtime';
 import { ProcessPage } from './process-pages';
 

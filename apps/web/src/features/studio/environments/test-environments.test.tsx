@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { makeWorkflowDetail } from '../../workflows/test/workflow-fixture';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { DeploymentsTab } from '../apps/deployments-tab';
 import { makeDetail, makeVersion, PERMISSIONS_PATH, permissions } from '../apps/test-data';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStep, makeWorkflowDetail } from '../test/workflow-fixture';
+import { makeStep, makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { hasPendingIntegration } from './workflow-queries';
 
 describe('hasPendingIntegration (the page polls while a connector works)', () => {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { NewWorkflowButton } from './new-workflow-button';
 
 afterEach(() => vi.unstubAllGlobals());

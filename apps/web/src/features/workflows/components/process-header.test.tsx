@@ -2,7 +2,7 @@ import type { WorkflowDetail } from '@attest/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { ProcessHeader } from './process-header';
 
 const child = (

@@ -6,8 +6,8 @@ import { isolate } from '../../../components/user-text';
 import { jsonResponse, type Reply } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { wholeText } from '../../../test/text-matchers';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { ProcessViewerContext } from '../hooks/viewer';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
 import { ProcessPage } from './process-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }));

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { wholeText } from '../../../test/text-matchers';
+import { makeStep, makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { ProcessViewerContext } from '../hooks/viewer';
-import { makeStep, makeWorkflowDetail } from '../test/workflow-fixture';
 import { StepAssignees } from './step-assignees';
 
 const ME = 1;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isolate } from '../../../components/user-text';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { ProcessViewerContext } from '../hooks/viewer';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
 import { ProcessPage } from './process-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }));

@@ -4,8 +4,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { ProcessViewerContext } from '../hooks/viewer';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
 import { ProcessPage } from './process-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { ProgressMapPage } from './progress-map-page';
 import { WizardPage } from './wizard-page';
 

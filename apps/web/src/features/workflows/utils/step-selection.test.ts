@@ -4,7 +4,7 @@ import {
   SUPPLIER_ONBOARDING_STEPS as S,
 } from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
-import { makeWorkflowDetail } from '../test/workflow-fixture';
+import { makeWorkflowDetail } from '../../../test/workflow-fixture';
 import { resolveSelection, stepAfterSubmit } from './step-selection';
 
 const INTAKE = 'supplier_onboarding__intake';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStep } from '../test/workflow-fixture';
+import { makeStep } from '../../../test/workflow-fixture';
 import { taskRowType } from './task-row-type';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
