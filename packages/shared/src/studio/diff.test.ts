@@ -182,6 +182,27 @@ describe('diffDefinitions', () => {
     expect(WorkflowDefinitionSchema.safeParse(after).success).toBe(true);
   });
 
+  it('diffs the list columns and sorting field as properties of the process', () => {
+    const before = vendorOffboardingDefinition();
+    before.list_columns = [`${DETAILS}__vendor_name`];
+    const after = vendorOffboardingDefinition();
+    after.list_columns = [`${DETAILS}__reason`, `${DETAILS}__vendor_name`];
+    after.sorting_field = `${HANDOVER}__last_day`;
+
+    const changes = diffDefinitions(before, after);
+
+    expect(rows(changes)).toEqual(['changed process ']);
+    expect(changes[0]?.properties).toEqual([
+      {
+        path: ['list_columns'],
+        before: [`${DETAILS}__vendor_name`],
+        after: [`${DETAILS}__reason`, `${DETAILS}__vendor_name`],
+      },
+      { path: ['sorting_field'], before: undefined, after: `${HANDOVER}__last_day` },
+    ]);
+    expect(WorkflowDefinitionSchema.safeParse(after).success).toBe(true);
+  });
+
   it('finds an edit made immutably, where untouched items are the same objects', () => {
     const before = vendorOffboardingDefinition();
     const [intake, exit] = before.step_groups;

@@ -250,6 +250,44 @@ describe('WorkflowDefinitionSchema', () => {
     expect(WorkflowDefinitionSchema.parse(definition()).step_groups[0]?.steps[0]?.assignees).toBeUndefined();
   });
 
+  it('accepts list columns and a sorting field that name answerable fields', () => {
+    const d = definition();
+    d.list_columns = ['vendor__intake__details__spend', 'vendor__intake__details__name'];
+    d.sorting_field = 'vendor__intake__details__spend';
+    expect(issues(d)).toEqual([]);
+  });
+
+  it('refuses list columns that are unknown, display-only, repeated or more than three', () => {
+    const d = definition();
+    details(d).fields.push({ tag: 'vendor__intake__details__intro', type: 'paragraph', label: 'Intro' });
+    d.list_columns = [
+      'vendor__intake__details__gone',
+      'vendor__intake__details__intro',
+      'vendor__intake__details__name',
+    ];
+    expect(issues(d)).toEqual([
+      { path: 'list_columns.0', message: "The field 'vendor__intake__details__gone' does not exist." },
+      {
+        path: 'list_columns.1',
+        message: "The field 'vendor__intake__details__intro' holds no answer, so a list cannot show it.",
+      },
+    ]);
+    d.list_columns = ['vendor__intake__details__name', 'vendor__intake__details__name'];
+    expect(issues(d)).toEqual([
+      { path: 'list_columns.1', message: "The list column 'vendor__intake__details__name' is repeated." },
+    ]);
+    d.list_columns = Array.from({ length: 4 }, () => 'vendor__intake__details__name');
+    expect(issues(d).map((i) => i.path)).toEqual(['list_columns']);
+  });
+
+  it('refuses a sorting field that is not an answerable field of the definition', () => {
+    const d = definition();
+    d.sorting_field = 'vendor__intake__details__gone';
+    expect(issues(d)).toEqual([
+      { path: 'sorting_field', message: "The field 'vendor__intake__details__gone' does not exist." },
+    ]);
+  });
+
   it('refuses unknown keys, risk labels and schema versions', () => {
     expect(issues({ ...definition(), extra: true })[0]?.path).toBe('');
     expect(issues({ ...definition(), schema_version: 2 })[0]?.path).toBe('schema_version');

@@ -4,6 +4,7 @@ import { isHexColor } from '../validators/hex-color.js';
 import { text } from '../validators/input-limits.js';
 import { type Condition, ConditionSchema, conditionLeafIssue, conditionLeaves } from './conditions.js';
 import { type FieldDefinition, FieldSchema, TagSegmentSchema } from './field-schema.js';
+import { isAnswerable } from './field-types.js';
 import { isValidDefinitionStepTag, isValidFieldTag, isValidGroupTag } from './tags.js';
 
 // Bounds of one definition (STYLE rule 7): large enough for the biggest questionnaires we know.
@@ -16,6 +17,9 @@ export const MAX_SLA_HOURS = 24 * 365;
 // Across the whole definition, so one workflow's page and its evaluation stay small.
 export const MAX_STEPS = 300;
 export const MAX_FIELDS = 3000;
+// The answered fields a workflow list item shows in its lc_data (spec 1 §3): the kind's
+// list_columns, or else its first required answerable fields.
+export const LC_FIELD_COUNT = 3;
 
 export const WorkflowStatusSchema = z
   .object({
@@ -118,6 +122,10 @@ const DefinitionObjectSchema = z
     initial_status: TagSegmentSchema,
     step_groups: z.array(StepGroupSchema).min(1).max(MAX_STEP_GROUPS),
     alert_rules: z.array(AlertRuleSchema).max(MAX_ALERT_RULES).optional(),
+    // Issue 15: the fields the kind's list items show (lc_data), in this order, and the field its
+    // lists are sorted by. Both name answerable fields of this definition.
+    list_columns: z.array(text().min(1).max(200)).max(LC_FIELD_COUNT).optional(),
+    sorting_field: text().min(1).max(200).optional(),
   })
   .strict();
 export type WorkflowDefinition = z.infer<typeof DefinitionObjectSchema>;
@@ -201,6 +209,32 @@ function checkCondition(
   }
 }
 
+// A list column or the sorting field must name a field of this definition that holds an answer.
+function listFieldIssue(tag: string, fields: ReadonlyMap<string, FieldDefinition>): string | undefined {
+  const field = fields.get(tag);
+  if (!field) return `The field '${tag}' does not exist.`;
+  if (!isAnswerable(field.type)) return `The field '${tag}' holds no answer, so a list cannot show it.`;
+  return undefined;
+}
+
+function checkListFields(
+  definition: WorkflowDefinition,
+  fields: ReadonlyMap<string, FieldDefinition>,
+  report: Report,
+) {
+  const seen = new Set<string>();
+  definition.list_columns?.forEach((tag, c) => {
+    const issue = listFieldIssue(tag, fields);
+    if (issue) report(['list_columns', c], issue);
+    if (seen.has(tag)) report(['list_columns', c], `The list column '${tag}' is repeated.`);
+    seen.add(tag);
+  });
+  if (definition.sorting_field !== undefined) {
+    const issue = listFieldIssue(definition.sorting_field, fields);
+    if (issue) report(['sorting_field'], issue);
+  }
+}
+
 function checkDefinition(definition: WorkflowDefinition, report: Report) {
   const statusTags = new Set<string>();
   definition.statuses.forEach((status, i) => {
@@ -278,6 +312,8 @@ function checkDefinition(definition: WorkflowDefinition, report: Report) {
   });
   const cycle = findCycle(steps);
   if (cycle) report(['step_groups'], `The steps enable each other in a cycle: ${cycle.join(' -> ')}.`);
+
+  checkListFields(definition, fields, report);
 
   const ruleTags = new Set<string>();
   definition.alert_rules?.forEach((rule, r) => {

@@ -1,7 +1,9 @@
 import {
   attributeTypeOfField,
+  type FieldDefinition,
   flattenSteps,
   isAnswerable,
+  LC_FIELD_COUNT,
   type LcDataItem,
   listRank,
   type WorkflowDefinition,
@@ -22,9 +24,9 @@ import {
   visibleWorkflowNames,
 } from './list-lookups.repository.js';
 
-// The lc_data columns (spec 1 §3), ours: the place and the creator, then the definition's first
-// LC_FIELD_COUNT required answerable fields, each only when answered.
-const LC_FIELD_COUNT = 3;
+// The lc_data columns (spec 1 §3), ours: the place and the creator, then the kind's list_columns
+// (issue 15) or else the definition's first LC_FIELD_COUNT required answerable fields, each only
+// when answered.
 
 type Lookups = {
   statuses: Map<string, { tag: string; display_name: string; color_code: string }>;
@@ -34,15 +36,33 @@ type Lookups = {
   people: Map<string, { name: string; email: string }>;
   alerts: Map<string, WorkflowListItem['alerts']>;
   parents: Map<string, WorkflowListItem['workflow_family']>;
-  answers: Map<string, Map<string, { text: string | null; number: string | null; date: string | null }>>;
+  answers: Map<string, Map<string, Answer>>;
   definitions: Map<string, WorkflowDefinition>;
 };
 
+function definitionFields(definition: WorkflowDefinition) {
+  return flattenSteps(definition).flatMap((step) => step.fields);
+}
+
 function lcFields(definition: WorkflowDefinition) {
-  return flattenSteps(definition)
-    .flatMap((step) => step.fields)
-    .filter((field) => field.required && isAnswerable(field.type) && attributeTypeOfField(field.type))
+  const listable = (field: FieldDefinition) => isAnswerable(field.type) && attributeTypeOfField(field.type);
+  if (definition.list_columns) {
+    const byTag = new Map(definitionFields(definition).map((field) => [field.tag, field]));
+    return definition.list_columns
+      .map((tag) => byTag.get(tag))
+      .filter((field): field is FieldDefinition => field !== undefined && Boolean(listable(field)))
+      .slice(0, LC_FIELD_COUNT);
+  }
+  return definitionFields(definition)
+    .filter((field) => field.required && listable(field))
     .slice(0, LC_FIELD_COUNT);
+}
+
+// The kind's sorting field (issue 15), shown as sorting_primary_field while the list is in its
+// default order; its answers are loaded with the lc_data ones.
+function sortingField(definition: WorkflowDefinition | undefined) {
+  if (definition?.sorting_field === undefined) return undefined;
+  return definitionFields(definition).find((field) => field.tag === definition.sorting_field);
 }
 
 async function familyOf(tx: Tx, tenantId: string, userId: string, rows: readonly ListRow[]) {
@@ -64,11 +84,12 @@ async function familyOf(tx: Tx, tenantId: string, userId: string, rows: readonly
   return parents;
 }
 
-type ListContext = { tenantId: string; userId: string; locale: string };
+// defaultOrder: the list is in its default ordering, so a kind's sorting_field names its rows.
+type ListContext = { tenantId: string; userId: string; locale: string; defaultOrder?: boolean };
 
 async function lookups(
   tx: Tx,
-  { tenantId, userId, locale }: ListContext,
+  { tenantId, userId, locale, defaultOrder }: ListContext,
   rows: readonly ListRow[],
 ): Promise<Lookups> {
   const ids = rows.map((r) => r.id);
@@ -76,7 +97,14 @@ async function lookups(
   const definitionIds = distinct(rows.map((r) => r.definition_id));
   const definitions = new Map<string, WorkflowDefinition>();
   for (const id of definitionIds) definitions.set(id, await loadDefinition(tx, tenantId, id));
-  const lcTags = [...new Set([...definitions.values()].flatMap((d) => lcFields(d).map((f) => f.tag)))];
+  const lcTags = [
+    ...new Set(
+      [...definitions.values()].flatMap((d) => [
+        ...lcFields(d).map((f) => f.tag),
+        ...(defaultOrder && d.sorting_field !== undefined ? [d.sorting_field] : []),
+      ]),
+    ),
+  ];
   const [statuses, kinds, regions, units, people, alerts, answers, parents] = await Promise.all([
     statusesByIds(tx, distinct(rows.map((r) => r.status_id)), locale),
     kindsByIds(tx, distinct(rows.map((r) => r.kind_id))),
@@ -130,6 +158,23 @@ async function lookups(
   };
 }
 
+type Answer = { text: string | null; number: string | null; date: string | null };
+
+// An answer's value as the list shows it: dates and numbers from their typed column.
+function answerValue(field: FieldDefinition, answer: Answer): string | null {
+  const type = attributeTypeOfField(field.type);
+  if (type === 'date' || type === 'naive_date') return answer.date;
+  if (type === 'integer' || type === 'decimal') return answer.number ?? answer.text;
+  return answer.text;
+}
+
+function sortingPrimaryField(row: ListRow, l: Lookups, defaultOrder: boolean | undefined): string | null {
+  const field = defaultOrder ? sortingField(l.definitions.get(row.definition_id)) : undefined;
+  if (!field) return row.sort_value;
+  const answer = l.answers.get(row.id)?.get(field.tag);
+  return answer ? answerValue(field, answer) : null;
+}
+
 function lcData(row: ListRow, l: Lookups): LcDataItem[] {
   const fixed = (key: string, value: string | null, display: LcDataItem['display_type']): LcDataItem => ({
     key,
@@ -161,7 +206,7 @@ function lcData(row: ListRow, l: Lookups): LcDataItem[] {
     const option = field.options?.find((o) => o.value === answer.text);
     items.push({
       key: field.tag,
-      value: date ? answer.date : number ? (answer.number ?? answer.text) : (option?.label ?? answer.text),
+      value: option?.label ?? answerValue(field, answer),
       label: field.label,
       translated_label: null,
       display_type: date
@@ -196,7 +241,7 @@ export async function listItems(
       name: row.name,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
-      sorting_primary_field: row.sort_value,
+      sorting_primary_field: sortingPrimaryField(row, l, context.defaultOrder),
       lc_data: lcData(row, l),
       workflow_family: [
         ...(l.parents.get(row.id) ?? []),

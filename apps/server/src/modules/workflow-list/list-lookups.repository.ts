@@ -129,11 +129,15 @@ export function currentAnswerValues(
   workflowIds: readonly string[],
   fieldTags: readonly string[],
 ): Promise<AnswerValueRow[]> {
-  return tx
-    .selectFrom('workflow_responses')
-    .select(['workflow_id', 'field_tag', 'text_value', 'number_value', 'date_value'])
-    .where('workflow_id', 'in', [...workflowIds])
-    .where('field_tag', 'in', [...fieldTags])
-    .where('is_current', '=', true)
-    .execute();
+  return (
+    tx
+      .selectFrom('workflow_responses')
+      .select(['workflow_id', 'field_tag', 'text_value', 'number_value'])
+      // As text: the driver would read a date column as a Date at local midnight.
+      .select(sql<string | null>`to_char(date_value, 'YYYY-MM-DD')`.as('date_value'))
+      .where('workflow_id', 'in', [...workflowIds])
+      .where('field_tag', 'in', [...fieldTags])
+      .where('is_current', '=', true)
+      .execute()
+  );
 }

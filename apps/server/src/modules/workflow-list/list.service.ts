@@ -1,5 +1,6 @@
 import {
   COUNT_EXACT_LIMIT,
+  DEFAULT_LIST_ORDERING,
   decodeListQuery,
   type WorkflowListPage,
   type WorkflowListQuery,
@@ -56,7 +57,12 @@ export function listWorkflows(
       listPage(tx, { ...pageScope, ordering }, { limit, offset }),
       countMatches(tx, countScope),
     ]);
-    const listContext = { tenantId, userId: ctx.auth.user.id, locale: readerLocale(ctx) };
+    const listContext = {
+      tenantId,
+      userId: ctx.auth.user.id,
+      locale: readerLocale(ctx),
+      defaultOrder: state.ordering === DEFAULT_LIST_ORDERING,
+    };
     const results = await listItems(tx, listContext, rows, {
       offset,
       count: total.count,
