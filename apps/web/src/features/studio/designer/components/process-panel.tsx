@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { issuesFor, processKey, statusKey } from '../model/validation';
 import { useDesignerContext } from './designer-context';
 import { IssueMessages } from './issue-messages';
+import { LIST_SETTING_PROPERTIES, ListSettings } from './list-settings';
 
 // The process itself: its kind's name, tag and icon, its statuses with their colours and the
-// status a new workflow starts in.
+// status a new workflow starts in, and the fields its lists show and are sorted by.
 export function ProcessPanel({ definition }: { definition: WorkflowDefinition }) {
   const { t } = useTranslation();
   const { dispatch, issues, readOnly } = useDesignerContext();
@@ -147,8 +148,14 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
         }
         error={issuesFor(own, 'initial_status')[0]?.message}
       />
+      <ListSettings definition={definition} issues={own} />
       <IssueMessages
-        issues={(own ?? []).filter((i) => !i.property.startsWith('kind') && i.property !== 'initial_status')}
+        issues={(own ?? []).filter(
+          (i) =>
+            !i.property.startsWith('kind') &&
+            i.property !== 'initial_status' &&
+            !LIST_SETTING_PROPERTIES.some((p) => issuesFor([i], p).length > 0),
+        )}
       />
     </Stack>
   );

@@ -37,6 +37,40 @@ describe('designer commands', () => {
     expect(after.step_groups[0]?.steps[0]?.fields[1]).toBe(before.step_groups[0]?.steps[0]?.fields[1]);
   });
 
+  it('sets the list columns and sorting field, drops them when cleared, and retags them', () => {
+    const name = `${details}__vendor_name`;
+    const reason = `${details}__reason`;
+    let definition = applyCommand(vendorOffboardingDefinition(), {
+      type: 'setListSettings',
+      patch: { list_columns: [reason, name], sorting_field: name },
+    });
+    expect(definition.list_columns).toEqual([reason, name]);
+    expect(validateDefinition(definition).count).toBe(0);
+    definition = applyCommand(definition, {
+      type: 'setFieldTag',
+      at: { group: 0, step: 0, field: 0 },
+      segment: 'supplier',
+    });
+    expect(definition.list_columns).toEqual([reason, `${details}__supplier`]);
+    expect(definition.sorting_field).toBe(`${details}__supplier`);
+    definition = applyCommand(definition, {
+      type: 'setListSettings',
+      patch: { list_columns: [], sorting_field: undefined },
+    });
+    expect(definition).not.toHaveProperty('list_columns');
+    expect(definition).not.toHaveProperty('sorting_field');
+  });
+
+  it('shows a list column that is not a field as an issue of the process', () => {
+    const definition = applyCommand(vendorOffboardingDefinition(), {
+      type: 'setListSettings',
+      patch: { list_columns: ['gone'] },
+    });
+    expect(validateDefinition(definition).byElement.get('process')).toEqual([
+      { property: 'list_columns.0', message: "The field 'gone' does not exist." },
+    ]);
+  });
+
   it('removes a property set to undefined', () => {
     const after = applyCommand(vendorOffboardingDefinition(), {
       type: 'setStep',

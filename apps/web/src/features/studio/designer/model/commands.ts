@@ -33,6 +33,7 @@ type FieldPatch = Partial<Omit<FieldDefinition, 'tag' | 'type'>>;
 export type DesignerCommand =
   | { type: 'setKind'; patch: Partial<WorkflowDefinition['kind']> }
   | { type: 'setInitialStatus'; status: string }
+  | { type: 'setListSettings'; patch: Partial<Pick<WorkflowDefinition, 'list_columns' | 'sorting_field'>> }
   | { type: 'addStatus'; name: string }
   | { type: 'setStatus'; index: number; patch: Partial<WorkflowStatus> }
   | { type: 'removeStatus'; index: number }
@@ -154,6 +155,12 @@ export function applyCommand(definition: WorkflowDefinition, command: DesignerCo
     }
     case 'setInitialStatus':
       return { ...definition, initial_status: command.status };
+    case 'setListSettings': {
+      // No columns means the server's own choice: the key is dropped rather than kept empty.
+      const columns = command.patch.list_columns;
+      const patch = columns?.length === 0 ? { ...command.patch, list_columns: undefined } : command.patch;
+      return patchObject(definition, patch);
+    }
     case 'addStatus':
       return addStatus(definition, command.name);
     case 'setStatus':

@@ -1,7 +1,8 @@
 import type { Condition, StepDefinition, WorkflowDefinition } from '@attest/shared';
 
 // A tag's prefix changed (a step moved to another group, a step or group renamed its tag): every
-// tag under it and every reference to one of them (enables, conditions, alert rules) follows.
+// tag under it and every reference to one of them (enables, conditions, alert rules, list columns
+// and sorting field) follows.
 export function retagPrefix(definition: WorkflowDefinition, from: string, to: string): WorkflowDefinition {
   if (from === to) return definition;
   const rename = (tag: string) =>
@@ -49,5 +50,7 @@ export function retagPrefix(definition: WorkflowDefinition, from: string, to: st
       return moved;
     });
   }
+  if (definition.list_columns) next.list_columns = definition.list_columns.map(rename);
+  if (definition.sorting_field !== undefined) next.sorting_field = rename(definition.sorting_field);
   return next;
 }
