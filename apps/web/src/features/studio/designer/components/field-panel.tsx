@@ -83,6 +83,7 @@ export function FieldPanel({ definition, at }: { definition: WorkflowDefinition;
         error={error('label')}
       />
       <TextInput
+        dir="ltr"
         label={t('studioDesigner.tag')}
         description={t('studioDesigner.tagHelp')}
         value={lastSegment(field.tag)}

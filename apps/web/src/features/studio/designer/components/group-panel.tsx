@@ -29,6 +29,7 @@ export function GroupPanel({ group, index }: { group: StepGroupDefinition; index
         error={issuesFor(own, 'name')[0]?.message}
       />
       <TextInput
+        dir="ltr"
         label={t('studioDesigner.tag')}
         description={t('studioDesigner.tagHelp')}
         value={lastSegment(group.tag)}

@@ -28,6 +28,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
         error={issuesFor(own, 'kind.name')[0]?.message}
       />
       <TextInput
+        dir="ltr"
         label={t('studioDesigner.processTag')}
         description={t('studioDesigner.processTagHelp')}
         value={definition.kind.tag}
@@ -64,6 +65,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
                 style={{ flex: 2 }}
               />
               <TextInput
+                dir="ltr"
                 label={t('studioDesigner.tag')}
                 value={status.tag}
                 readOnly={readOnly}
@@ -71,6 +73,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
                 style={{ flex: 1.2 }}
               />
               <ColorInput
+                dir="ltr"
                 label={t('studioDesigner.statusColor')}
                 value={status.color_code}
                 readOnly={readOnly}

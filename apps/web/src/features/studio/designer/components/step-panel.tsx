@@ -83,6 +83,7 @@ export function StepPanel({ definition, at }: { definition: WorkflowDefinition; 
         error={error('name')}
       />
       <TextInput
+        dir="ltr"
         label={t('studioDesigner.tag')}
         description={t('studioDesigner.tagHelp')}
         value={lastSegment(step.tag)}
