@@ -69,9 +69,9 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
     return { nodes, edges };
   }, [definition]);
   return (
-    <div
+    // A named region, not an image: the map holds focusable steps and zoom buttons.
+    <section
       style={{ height: Math.min(600, 120 + definition.step_groups.length * ROW) }}
-      role="img"
       aria-label={t('studioDesigner.flowMap')}
     >
       <ReactFlow
@@ -85,6 +85,6 @@ export function ProcessFlow({ definition }: { definition: WorkflowDefinition }) 
         <Background />
         <Controls showInteractive={false} />
       </ReactFlow>
-    </div>
+    </section>
   );
 }

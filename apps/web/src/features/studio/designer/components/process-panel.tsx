@@ -74,6 +74,7 @@ export function ProcessPanel({ definition }: { definition: WorkflowDefinition })
               />
               <ColorInput
                 dir="ltr"
+                eyeDropperButtonProps={{ 'aria-label': t('studioDesigner.pickColour') }}
                 label={t('studioDesigner.statusColor')}
                 value={status.color_code}
                 readOnly={readOnly}
