@@ -711,6 +711,47 @@ export type StudioAppEditorsTable = {
   created_at: CreatedAt;
 };
 
+// Issue 16, the task inbox (migration 0025, docs/tasks.md). open_tasks is written only by its
+// triggers: one row per open step and assignee, or one with both assignees null for a step nobody holds.
+export type OpenTasksTable = {
+  tenant_id: string;
+  workflow_id: string;
+  step_tag: string;
+  step_group_tag: string;
+  assignee_user_id: string | null;
+  assignee_group_id: string | null;
+  is_step_row: boolean;
+  kind_id: string;
+  region_id: string;
+  business_unit_id: string | null;
+  opened_at: Date | null;
+  due_at: Date | null;
+};
+
+// node-pg reads a date column as a Date at local midnight; the tasks module reads and writes them as
+// 'YYYY-MM-DD' text in SQL.
+type DateOnly = ColumnType<Date, Date | string, Date | string>;
+
+export type TaskDelegationsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  delegator_id: string;
+  delegate_id: string;
+  starts_on: DateOnly;
+  ends_on: DateOnly;
+  created_by: string | null;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+};
+
+export type TaskFollowUpsTable = {
+  tenant_id: string;
+  user_id: string;
+  workflow_id: string;
+  step_tag: string;
+  follow_up_on: DateOnly;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -770,6 +811,9 @@ export type Database = {
   studio_app_editors: StudioAppEditorsTable;
   studio_workflow_moves: StudioWorkflowMovesTable;
   studio_workflow_move_results: StudioWorkflowMoveResultsTable;
+  open_tasks: OpenTasksTable;
+  task_delegations: TaskDelegationsTable;
+  task_follow_ups: TaskFollowUpsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -21,6 +21,7 @@ import * as m0021 from './0021-status-name-translations.js';
 import * as m0022 from './0022-test-workflows.js';
 import * as m0023 from './0023-workflow-moves.js';
 import * as m0024 from './0024-studio-app-settings.js';
+import * as m0025 from './0025-tasks.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-test-workflows': m0022,
   '0023-workflow-moves': m0023,
   '0024-studio-app-settings': m0024,
+  '0025-tasks': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {
