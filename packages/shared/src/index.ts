@@ -19,6 +19,7 @@ export * from './reports/index.js';
 export * from './sign-in-flows.js';
 export * from './sso.js';
 export * from './studio/index.js';
+export * from './tasks/index.js';
 export * from './validators/index.js';
 export * from './workflow-list/index.js';
 export * from './workflows/index.js';

@@ -1,0 +1,2 @@
+export * from './actions-api.js';
+export * from './api.js';
