@@ -32,6 +32,7 @@ import {
   studioTestWorkflowsRoutes,
   studioVersionsRoutes,
 } from './modules/studio/index.js';
+import { taskActionsRoutes, taskChangeHooks, taskDelegationsRoutes } from './modules/tasks/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { workflowListRoutes } from './modules/workflow-list/index.js';
 import {
@@ -81,7 +82,8 @@ const MODULES: ModuleRoutes[] = [
   integrationsRoutes,
   workflowKindsRoutes,
   workflowsRoutes,
-  workflowActionsRoutes,
+  // Issue 16: a step's submit and undo consult the tasks module (on whose behalf, live task events).
+  (app, services) => workflowActionsRoutes(app, { ...services, tasks: taskChangeHooks }),
   workflowRecordsRoutes,
   workflowListRoutes,
   exportsRoutes,
@@ -91,6 +93,8 @@ const MODULES: ModuleRoutes[] = [
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
+  taskActionsRoutes,
+  taskDelegationsRoutes,
   studioAppsRoutes,
   studioTestWorkflowsRoutes,
   studioVersionsRoutes,

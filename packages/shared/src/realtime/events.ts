@@ -86,6 +86,8 @@ export const EVENT_TYPES = [
   'mentions.changed', // data: { unread_count }
   'notification.created', // data: a Notification (notifications/api.ts)
   'notifications.changed', // data: { unread_count }
+  // Issue 16: a task of this person's appeared, moved or went (the inbox and header count refetch)
+  'tasks.changed', // group 'step', data: { workflow_id, step_tag }
   // user channel, the studio (studio/studio-events.ts; data: { app_id, action, ... })
   'studio.package_versioning',
   'studio.config_validation',

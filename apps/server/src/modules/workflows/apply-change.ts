@@ -4,7 +4,7 @@ import {
   type WorkflowSnapshot,
   type WorkflowState,
 } from '@attest/shared';
-import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
+import type { OutgoingEvent, RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { materialiseWorkflow } from './materialise.js';
@@ -28,12 +28,36 @@ export type StepIntegrations = {
   dispatch(runs: readonly object[]): Promise<void>;
 };
 
+// What the tasks module (issue 16, wired by app.ts; workflows never import it) adds to a step's
+// submit or undo, in its transaction: on whose behalf the actor acts (an active delegation, recorded
+// in the activity log), and the live events of the people whose task lists the steps touch.
+export type TaskHooks = {
+  onBehalfOf(
+    tx: Tx,
+    ctx: UserContext,
+    workflowId: string,
+    stepTag: string,
+  ): Promise<{ id: number; name: string } | null>;
+  changed(
+    tx: Tx,
+    ctx: UserContext,
+    workflowId: string,
+    stepTags: readonly string[],
+  ): Promise<readonly OutgoingEvent[]>;
+};
+
 // `realtime` publishes the action's live events once its transaction has committed.
-export type ChangeHooks = { integrations: StepIntegrations | null; realtime: RealtimePublisher };
+export type ChangeHooks = {
+  integrations: StepIntegrations | null;
+  realtime: RealtimePublisher;
+  tasks?: TaskHooks | null;
+};
 // statusId: the workflow's new status when the change moved it, else null.
 export type AppliedChange = {
   snapshot: WorkflowSnapshot;
   opened: string[];
+  // Steps open before the change and not after (a submitted step, those an undo closes again).
+  closed: string[];
   runs: readonly object[];
   statusId: string | null;
 };
@@ -75,5 +99,7 @@ export async function applyChange(
     snapshot.status === previous.status
       ? null
       : (await workflowKindsRepository.statusIdOf(tx, loaded.row.kind_id, snapshot.status)).id;
-  return { snapshot, opened, runs, statusId };
+  const after = new Set(snapshot.enabled_steps);
+  const closed = previous.enabled_steps.filter((tag) => !after.has(tag));
+  return { snapshot, opened, closed, runs, statusId };
 }

@@ -25,6 +25,8 @@ export { purgeTestWorkflows, testWorkflowsPage } from './test-workflows.js';
 // may see), and the loaders that check it first.
 
 export { workflowAccess } from './workflow-access.js';
+// Who may reassign steps (the coordinator's 'Can undo a step'): the tasks module's reassignment too.
+export { REASSIGN_PERMISSION } from './step-assignee-rule.js';
 export {
   visibleBusinessUnitsFilter,
   visibleRegionsFilter,
@@ -59,7 +61,7 @@ export { actOnStep } from './steps.service.js';
 
 // Change hooks: what a change hands on (integration runs to queue, live events to publish).
 
-export type { ChangeHooks, StepIntegrations } from './apply-change.js';
+export type { ChangeHooks, StepIntegrations, TaskHooks } from './apply-change.js';
 
 // Events and the activity log.
 

@@ -23,7 +23,7 @@ export async function actOnStep(
   action: StepAction,
   hooks: ChangeHooks,
 ) {
-  const { detail, runs, statusId } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { detail, runs, statusId, taskEvents } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     if (await answersRepository.isStepLocked(tx, loaded.row.id, stepTag))
       throw workflowRefusal('step_locked');
@@ -33,7 +33,7 @@ export async function actOnStep(
         : undoStep(loaded.definition, loaded.state, stepTag);
     if (!result.ok) throw stepRefusal(result.code, result.problems);
     const by = ctx.auth.user.id;
-    const { runs, statusId } = await applyChange(
+    const { runs, statusId, opened, closed } = await applyChange(
       tx,
       ctx,
       loaded,
@@ -41,9 +41,19 @@ export async function actOnStep(
       action === 'submit' ? { type: 'submit', step: stepTag, by } : { type: 'undo', step: stepTag },
       hooks,
     );
+    // A delegate submitting an absent person's task: the log says for whom (issue 16).
+    const onBehalfOf =
+      action === 'submit' ? await hooks.tasks?.onBehalfOf(tx, ctx, loaded.row.id, stepTag) : null;
     const entries: ActivityInput[] = [
       action === 'submit'
-        ? { workflowId: loaded.row.id, action: 'submitted', event: 'step_submitted', actorId: by, stepTag }
+        ? {
+            workflowId: loaded.row.id,
+            action: 'submitted',
+            event: 'step_submitted',
+            actorId: by,
+            stepTag,
+            ...(onBehalfOf && { details: { on_behalf_of: onBehalfOf } }),
+          }
         : { workflowId: loaded.row.id, action: 'undo', event: 'step_undone', actorId: by, stepTag },
     ];
     if (result.status_before !== result.status_after) {
@@ -62,9 +72,11 @@ export async function actOnStep(
       });
     }
     await recordActivity(tx, ctx.tenant.id, entries);
+    const touched = [...new Set([stepTag, ...opened, ...closed])];
     return {
       runs,
       statusId,
+      taskEvents: (await hooks.tasks?.changed(tx, ctx, loaded.row.id, touched)) ?? [],
       detail: await buildWorkflowDetail(tx, ctx, await loadVisibleWorkflow(tx, ctx, id)),
     };
   });
@@ -72,6 +84,7 @@ export async function actOnStep(
   hooks.realtime.publish([
     workflowEvents.stepChanged(ctx, workflowId, stepTag, action === 'submit' ? 'submitted' : 'undone'),
     ...(statusId ? [workflowEvents.statusChanged(ctx, workflowId, statusId)] : []),
+    ...taskEvents,
   ]);
   if (runs.length > 0) await hooks.integrations?.dispatch(runs);
   return detail;

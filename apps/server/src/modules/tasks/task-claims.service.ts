@@ -1,0 +1,137 @@
+import { claimedMessage } from '@attest/shared';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { loadChangeableWorkflow, recordActivity, stepRefusal, workflowEvents } from '../workflows/index.js';
+import { taskAssigneesRepository as repo, type TaskAssigneeRow } from './task-assignees.repository.js';
+import { auditAssigneeChange } from './task-audit.js';
+import { TaskAlreadyClaimedError, taskForbidden, taskRefusal } from './task-errors.js';
+import { taskChangeEvents, taskPeople } from './task-live.js';
+
+export type TaskActionDeps = { realtime: RealtimePublisher; ipAddress: string | null };
+
+function viewerName(ctx: UserContext) {
+  const { user } = ctx.auth;
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+// The open step of a changeable workflow, locked with its assignees: 404 when the workflow is not
+// visible, 403 when it is read only, 400 for an unknown or closed step. The step's row lock (taken
+// after the workflow's, always in that order) makes two claims of one task check one after the other.
+export async function lockOpenTask(tx: Tx, ctx: UserContext, workflowId: number, stepTag: string) {
+  const loaded = await loadChangeableWorkflow(tx, ctx, workflowId);
+  const step = await repo.lockStep(tx, loaded.row.id, stepTag);
+  if (!step) throw stepRefusal('unknown_step', []);
+  if (step.state !== 'enabled') throw taskRefusal('task_not_open');
+  return { loaded, assignees: await repo.list(tx, loaded.row.id, stepTag) };
+}
+
+// A group task (or one nobody holds) becomes the viewer's: a claim never overrides an assignee
+// (Camunda Tasklist's rule), so a task someone holds answers 409 naming them. Claiming one's own
+// task again changes nothing.
+export async function claimTask(ctx: UserContext, workflowId: number, stepTag: string, deps: TaskActionDeps) {
+  const me = ctx.auth.user.id;
+  const events = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const { loaded, assignees } = await lockOpenTask(tx, ctx, workflowId, stepTag);
+    const holders = assignees.filter((a) => a.user_id !== null);
+    if (holders.some((a) => a.user_id === me)) return null;
+    if (holders.length > 0)
+      throw new TaskAlreadyClaimedError(claimedMessage(holders.map((h) => h.name).join(', ')));
+    await assertOneOfMyGroups(tx, me, assignees);
+    const change = { workflowId: loaded.row.id, stepTags: [stepTag] };
+    const before = await taskPeople(tx, change);
+    await repo.addUser(tx, {
+      tenantId: ctx.tenant.id,
+      workflowId: loaded.row.id,
+      stepTag,
+      userId: me,
+      addedBy: me,
+    });
+    const name = viewerName(ctx);
+    await recordActivity(tx, ctx.tenant.id, [
+      {
+        workflowId: loaded.row.id,
+        action: 'added',
+        event: 'task_claimed',
+        actorId: me,
+        stepTag,
+        details: { user_id: Number(me), name },
+      },
+    ]);
+    const added = { id: '', user_id: me, group_id: null, name };
+    await auditAssigneeChange(tx, ctx, deps.ipAddress, {
+      workflowId: loaded.row.id,
+      stepTag,
+      action: 'added',
+      assignee: added,
+      via: 'claim',
+    });
+    return taskChangeEvents(tx, ctx, change, before);
+  });
+  if (events)
+    deps.realtime.publish([
+      workflowEvents.stepChanged(ctx, String(workflowId), stepTag, 'assigned'),
+      ...events,
+    ]);
+  return { ok: true as const };
+}
+
+// A step with groups is claimable by their members; one with no assignee at all by anyone who may
+// change the workflow.
+async function assertOneOfMyGroups(tx: Tx, me: string, assignees: readonly TaskAssigneeRow[]) {
+  const groups = assignees.filter((a) => a.group_id !== null);
+  if (groups.length === 0) return;
+  const mine = await repo.groupIdsOf(tx, me);
+  if (!groups.some((g) => g.group_id !== null && mine.has(g.group_id)))
+    throw taskForbidden('task_not_claimable');
+}
+
+// Gives a claimed task back to its group (or to nobody): only the viewer's own claim, i.e. the viewer
+// is on the step as a person and the step is one they could claim again.
+export async function unclaimTask(
+  ctx: UserContext,
+  workflowId: number,
+  stepTag: string,
+  deps: TaskActionDeps,
+) {
+  const me = ctx.auth.user.id;
+  const events = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const { loaded, assignees } = await lockOpenTask(tx, ctx, workflowId, stepTag);
+    const mine = assignees.find((a) => a.user_id === me);
+    if (!mine) throw taskRefusal('task_not_claimed_by_you');
+    const others = assignees.filter((a) => a !== mine);
+    if (others.some((a) => a.user_id !== null)) throw taskRefusal('task_not_claimed_by_you');
+    if (others.length > 0) {
+      const groups = await repo.groupIdsOf(tx, me);
+      if (!others.some((g) => g.group_id !== null && groups.has(g.group_id))) {
+        throw taskRefusal('task_not_claimed_by_you');
+      }
+    }
+    const change = { workflowId: loaded.row.id, stepTags: [stepTag] };
+    const before = await taskPeople(tx, change);
+    await repo.remove(tx, [mine.id]);
+    await recordActivity(tx, ctx.tenant.id, [
+      {
+        workflowId: loaded.row.id,
+        action: 'removed',
+        event: 'task_unclaimed',
+        actorId: me,
+        stepTag,
+        details: { user_id: Number(me), name: mine.name },
+      },
+    ]);
+    await auditAssigneeChange(tx, ctx, deps.ipAddress, {
+      workflowId: loaded.row.id,
+      stepTag,
+      action: 'removed',
+      assignee: mine,
+      via: 'unclaim',
+    });
+    return taskChangeEvents(tx, ctx, change, before);
+  });
+  deps.realtime.publish([
+    workflowEvents.stepChanged(ctx, String(workflowId), stepTag, 'unassigned'),
+    ...events,
+  ]);
+  return { ok: true as const };
+}

@@ -1,0 +1,70 @@
+import type { CreateDelegationRequest, Delegation, Delegations } from '@attest/shared';
+import { NotFoundError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
+import { taskAssigneesRepository } from './task-assignees.repository.js';
+import { type DelegationRow, taskDelegationsRepository as repo } from './task-delegations.repository.js';
+import { taskRefusal } from './task-errors.js';
+import { todayIso } from './task-today.js';
+
+// Bonita/jBPM's delegation: while a person is away (a date range, both ends included) a delegate sees
+// their open and new tasks in the delegated tab and may act on them; the activity log then records on
+// whose behalf (task-change-hooks.ts). Both people see the delegation.
+
+function toDelegation(row: DelegationRow, today: string): Delegation {
+  return {
+    id: Number(row.id),
+    delegator: { id: Number(row.delegator_id), name: row.delegator_name },
+    delegate: { id: Number(row.delegate_id), name: row.delegate_name },
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    active: row.starts_on <= today && today <= row.ends_on,
+  };
+}
+
+export function listDelegations(ctx: UserContext): Promise<Delegations> {
+  const today = todayIso();
+  const me = ctx.auth.user.id;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const rows = await repo.current(tx, me, today);
+    return {
+      given: rows.filter((r) => r.delegator_id === me).map((r) => toDelegation(r, today)),
+      received: rows.filter((r) => r.delegate_id === me).map((r) => toDelegation(r, today)),
+    };
+  });
+}
+
+// One delegation at a time per person: ranges may not overlap (which delegate would act?).
+// The row itself is the record of who gave what to whom and when (created_by, created_at, revoked_at).
+export function createDelegation(ctx: UserContext, input: CreateDelegationRequest) {
+  const today = todayIso();
+  const me = ctx.auth.user.id;
+  if (String(input.delegate_id) === me) throw taskRefusal('delegation_self');
+  if (input.ends_on < input.starts_on) throw taskRefusal('delegation_ends_before_start');
+  if (input.ends_on < today) throw taskRefusal('delegation_ends_in_past');
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const delegate = await taskAssigneesRepository.activeUser(tx, String(input.delegate_id));
+    if (!delegate) throw taskRefusal('delegation_user_not_found');
+    await repo.lockDelegator(tx, ctx.tenant.id, me);
+    if (await repo.overlaps(tx, me, input.starts_on, input.ends_on)) throw taskRefusal('delegation_overlaps');
+    const id = await repo.insert(tx, {
+      tenantId: ctx.tenant.id,
+      delegatorId: me,
+      delegateId: delegate.id,
+      startsOn: input.starts_on,
+      endsOn: input.ends_on,
+      createdBy: me,
+    });
+    const created = (await repo.current(tx, me, today)).find((r) => r.id === id);
+    if (!created) throw new Error('The delegation just created is not readable.');
+    return toDelegation(created, today);
+  });
+}
+
+// Only the delegator revokes (404 for anyone else: the API never confirms another's delegation).
+export function revokeDelegation(ctx: UserContext, id: number) {
+  const me = ctx.auth.user.id;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    if (!(await repo.revoke(tx, String(id), me))) throw new NotFoundError();
+  });
+}
