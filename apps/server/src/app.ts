@@ -15,6 +15,7 @@ import {
 } from './modules/auth/index.js';
 import { configurationRoutes } from './modules/configuration/index.js';
 import { exportsRoutes } from './modules/exports/index.js';
+import { homeRoutes } from './modules/home/index.js';
 import { impersonationRoutes } from './modules/impersonation/index.js';
 import { integrationsRoutes } from './modules/integrations/index.js';
 import { mailboxRoutes } from './modules/mailbox/index.js';
@@ -93,6 +94,7 @@ const MODULES: ModuleRoutes[] = [
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
+  homeRoutes,
   taskActionsRoutes,
   taskDelegationsRoutes,
   studioAppsRoutes,

@@ -7,6 +7,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './exports.js';
 export * from './filters/index.js';
+export * from './home/index.js';
 export * from './locales.js';
 export * from './localized-text.js';
 export * from './mentions/index.js';

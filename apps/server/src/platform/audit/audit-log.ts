@@ -25,6 +25,7 @@ export type AuditAction =
   | 'sso.user_created'
   | 'security_settings.changed'
   | 'branding.changed'
+  | 'home_page_config.changed'
   | 'mfa.enabled'
   | 'mfa.disabled'
   | 'mfa.recovery_codes_regenerated'

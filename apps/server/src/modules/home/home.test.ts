@@ -1,0 +1,260 @@
+import {
+  HOME_PATHS,
+  HOME_SHORTCUT_MESSAGES,
+  type HomePageConfig,
+  HomeSchema,
+  HomeWorkflowsPageSchema,
+} from '@attest/shared';
+import { describe, expect, it } from 'vitest';
+import { grant } from '../../test/admin-fixtures.js';
+import { createTestApp, TestClient } from '../../test/test-app.js';
+import {
+  createVendorCheck,
+  VC,
+  type WorkflowTestTenant,
+  workflowTestTenant,
+} from '../../test/workflow-fixtures.js';
+
+const { app, adminDb } = await createTestApp();
+
+async function tenantWithAdmin(): Promise<WorkflowTestTenant> {
+  const t = await workflowTestTenant(app, adminDb);
+  await grant(adminDb, t.id, t.users.admin, ['can_access_admin_settings']);
+  return t;
+}
+
+function put(client: TestClient, payload: object) {
+  return client.request({ method: 'PUT', url: HOME_PATHS.adminConfig, payload });
+}
+
+async function page(client: TestClient, url: string) {
+  const response = await client.get(url);
+  expect(response.statusCode).toBe(200);
+  return HomeWorkflowsPageSchema.parse(response.json());
+}
+
+async function statusId(t: WorkflowTestTenant, tag: string): Promise<number> {
+  const row = await adminDb
+    .selectFrom('workflow_statuses')
+    .select('id')
+    .where('tenant_id', '=', t.id)
+    .where('kind_id', '=', String(t.kinds.vendor))
+    .where('tag', '=', tag)
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+function storedLabels(tenantId: string) {
+  return adminDb
+    .selectFrom('tenant_configurations')
+    .select('custom_ui_labels')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow()
+    .then((r) => r.custom_ui_labels as Record<string, unknown> | null);
+}
+
+async function revokeRegions(t: WorkflowTestTenant, user: number) {
+  await adminDb
+    .deleteFrom('user_region_access')
+    .where('tenant_id', '=', t.id)
+    .where('user_id', '=', String(user))
+    .execute();
+}
+
+const createShortcut = (statusIds: number[]) => ({
+  kind_tag: 'vendor_check',
+  step_tag: VC.review,
+  field_tag: VC.subChecks,
+  use_case: 'create_new_workflow' as const,
+  ui: { title: 'Add a sub-check', description: '   ' },
+  workflow_mapping_config: {
+    vendor_check: {
+      creation_kind_tag: 'sub_check',
+      allowed_status_ids: statusIds,
+      ui: { create_button_label: 'Start sub-check', status_filtering_fallback_message: 'Nothing in review' },
+    },
+  },
+});
+
+describe('PUT admin/home-page-config/', () => {
+  it('refuses with 400 and both §5 messages, storing nothing', async () => {
+    const t = await tenantWithAdmin();
+    const admin = await t.signedIn('admin');
+    const before = await storedLabels(t.id);
+    const response = await put(admin, {
+      child_workflow_shortcut_config: [
+        {
+          ...createShortcut([]),
+          workflow_mapping_config: {
+            vendor_check: { creation_kind_tag: 'sub_check', allowed_status_ids: [1] },
+          },
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    const body = JSON.stringify(response.json());
+    expect(body).toContain(HOME_SHORTCUT_MESSAGES.fallbackRequired);
+    expect(body).toContain(HOME_SHORTCUT_MESSAGES.buttonLabelRequired);
+    expect(await storedLabels(t.id)).toEqual(before);
+    const { field_tag: _, ...noField } = createShortcut([]);
+    const missing = await put(admin, { child_workflow_shortcut_config: [noField] });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain(HOME_SHORTCUT_MESSAGES.fieldTagRequired);
+  });
+
+  it('stores the configuration beside the other labels, audited; refuses people without the permission', async () => {
+    const t = await tenantWithAdmin();
+    await adminDb
+      .updateTable('tenant_configurations')
+      .set({ custom_ui_labels: JSON.stringify({ banner: 'Hello' }) })
+      .where('tenant_id', '=', t.id)
+      .execute();
+    const config: HomePageConfig = {
+      child_workflow_shortcut_config: [createShortcut([await statusId(t, 'draft')])],
+      create_new_message: 'Pick a process',
+      my_process_report: 12,
+    };
+    const member = await t.signedIn('member');
+    expect((await put(member, config)).statusCode).toBe(403);
+    const admin = await t.signedIn('admin');
+    expect((await put(admin, config)).statusCode).toBe(200);
+    expect(await storedLabels(t.id)).toEqual({ banner: 'Hello', c2_home_page_config: config });
+    const audit = await adminDb
+      .selectFrom('audit_events')
+      .select('action')
+      .where('tenant_id', '=', t.id)
+      .where('action', '=', 'home_page_config.changed')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+});
+
+describe('GET home/', () => {
+  it('answers the converted configuration: kinds resolved, blank descriptions dropped', async () => {
+    const t = await tenantWithAdmin();
+    const draft = await statusId(t, 'draft');
+    await put(await t.signedIn('admin'), {
+      child_workflow_shortcut_config: [createShortcut([draft])],
+      create_new_message: 'Pick a process',
+    });
+    const response = await (await t.signedIn('member')).get(HOME_PATHS.home);
+    expect(response.statusCode).toBe(200);
+    const home = HomeSchema.parse(response.json());
+    expect(home.create_new_message).toBe('Pick a process');
+    expect(home.shortcuts).toEqual([
+      expect.objectContaining({
+        index: 0,
+        kind: { id: t.kinds.vendor, name: 'Vendor Check', tag: 'vendor_check' },
+        creation_kind: { id: t.kinds.sub, name: 'Sub-check', tag: 'sub_check' },
+        title: 'Add a sub-check',
+        description: null,
+        allowed_status_ids: [draft],
+        create_button_label: 'Start sub-check',
+      }),
+    ]);
+  });
+
+  it('ignores an invalid stored configuration and skips bad or unknown-kind shortcuts', async () => {
+    const t = await tenantWithAdmin();
+    const store = (config: unknown) =>
+      adminDb
+        .updateTable('tenant_configurations')
+        .set({ custom_ui_labels: JSON.stringify({ c2_home_page_config: config }) })
+        .where('tenant_id', '=', t.id)
+        .execute();
+    const member = await t.signedIn('member');
+    await store({ my_process_report: 'not a number', create_new_message: 'x' });
+    let home = HomeSchema.parse((await member.get(HOME_PATHS.home)).json());
+    expect(home).toEqual({
+      shortcuts: [],
+      process_shortcuts: [],
+      my_process_report: null,
+      create_new_message: null,
+    });
+    const bad = { ...createShortcut([]), use_case: 'somewhere_else' };
+    const unknownKind = { ...createShortcut([]), kind_tag: 'no_such_kind' };
+    await store({ child_workflow_shortcut_config: [bad, unknownKind, createShortcut([])] });
+    home = HomeSchema.parse((await member.get(HOME_PATHS.home)).json());
+    expect(home.shortcuts.map((s) => s.index)).toEqual([2]);
+  });
+
+  it('refuses anyone signed out', async () => {
+    const t = await tenantWithAdmin();
+    const anonymous = TestClient.forTenant(app, t.slug);
+    expect((await anonymous.get(HOME_PATHS.home)).statusCode).toBe(401);
+    expect((await anonymous.get(HOME_PATHS.requested)).statusCode).toBe(401);
+  });
+});
+
+describe('home sections', () => {
+  it('requested by you: the workflows the viewer started, paged, visible ones only', async () => {
+    const t = await tenantWithAdmin();
+    const member = await t.signedIn('member');
+    const admin = await t.signedIn('admin');
+    const first = await createVendorCheck(t, member, 'Mine one');
+    const second = await createVendorCheck(t, member, 'Mine two');
+    await createVendorCheck(t, admin, 'Not mine');
+    const foreign = await workflowTestTenant(app, adminDb);
+    await createVendorCheck(foreign, await foreign.signedIn('member'), 'Foreign');
+    const all = await page(member, HOME_PATHS.requested);
+    expect(all.count).toBe(2);
+    expect(all.results.map((w) => w.id)).toEqual([second, first]);
+    expect(all.results[0]).toMatchObject({ name: 'Mine two', status: { display_name: 'Draft' } });
+    const one = await page(member, `${HOME_PATHS.requested}?limit=1`);
+    expect(one.results).toHaveLength(1);
+    expect(one.next).toContain('offset=1');
+    await revokeRegions(t, t.users.member);
+    expect((await page(member, HOME_PATHS.requested)).count).toBe(0);
+  });
+
+  it('following: workflows with a thread the viewer is subscribed to, visible ones only', async () => {
+    const t = await tenantWithAdmin();
+    const admin = await t.signedIn('admin');
+    const member = await t.signedIn('member');
+    const followed = await createVendorCheck(t, admin, 'Followed');
+    const dropped = await createVendorCheck(t, admin, 'Unsubscribed');
+    await createVendorCheck(t, admin, 'Quiet');
+    const subscribe = async (workflowId: number, subscribed: boolean) => {
+      const thread = await adminDb
+        .insertInto('threads')
+        .values({ tenant_id: t.id, workflow_id: String(workflowId), step_tag: VC.intake, field_tag: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await adminDb
+        .insertInto('thread_subscriptions')
+        .values({ tenant_id: t.id, thread_id: thread.id, user_id: String(t.users.member), subscribed })
+        .execute();
+    };
+    await subscribe(followed, true);
+    await subscribe(dropped, false);
+    const list = await page(member, HOME_PATHS.following);
+    expect(list.results.map((w) => w.id)).toEqual([followed]);
+    expect((await page(admin, HOME_PATHS.following)).count).toBe(0);
+    await revokeRegions(t, t.users.member);
+    expect((await page(member, HOME_PATHS.following)).count).toBe(0);
+  });
+
+  it("a shortcut's parents: its kind, in an allowed status, visible, never another tenant's", async () => {
+    const t = await tenantWithAdmin();
+    const admin = await t.signedIn('admin');
+    const member = await t.signedIn('member');
+    const alpha = await createVendorCheck(t, admin, 'Alpha vendor');
+    const beta = await createVendorCheck(t, admin, 'Beta vendor');
+    const foreign = await workflowTestTenant(app, adminDb);
+    await createVendorCheck(foreign, await foreign.signedIn('member'), 'Foreign vendor');
+    await put(admin, { child_workflow_shortcut_config: [createShortcut([await statusId(t, 'draft')])] });
+    const parents = await page(member, HOME_PATHS.shortcutParents(0));
+    expect(parents.results.map((w) => w.id).sort()).toEqual([alpha, beta].sort());
+    const searched = await page(member, `${HOME_PATHS.shortcutParents(0)}?q=alp`);
+    expect(searched.results.map((w) => w.id)).toEqual([alpha]);
+    expect((await member.get(HOME_PATHS.shortcutParents(3))).statusCode).toBe(404);
+    // No workflow in the allowed status: an empty page (the web shows the fallback message).
+    await put(admin, { child_workflow_shortcut_config: [createShortcut([await statusId(t, 'done')])] });
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(0);
+    // No status filter: every visible one of the kind.
+    await put(admin, { child_workflow_shortcut_config: [createShortcut([])] });
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(2);
+    await revokeRegions(t, t.users.member);
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(0);
+  });
+});

@@ -1,0 +1,2 @@
+// The home module's public face (issue 16): its routes.
+export { homeRoutes } from './home.routes.js';
