@@ -2,6 +2,7 @@ import { userChannel } from '@attest/shared';
 import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { usersSeeingWorkflow } from '../workflows/index.js';
 import { taskLiveRepository } from './task-live.repository.js';
 import { todayIso } from './task-today.js';
 
@@ -21,7 +22,9 @@ export async function taskChangeEvents(
   for (const id of await taskLiveRepository.peopleOf(tx, change.workflowId, change.stepTags, todayIso())) {
     people.add(id);
   }
-  return tasksChanged(ctx, change, people);
+  // Only people who see the workflow are told (a group member outside its region is not), so an
+  // event never reveals a workflow id to someone the API would answer 404.
+  return tasksChanged(ctx, change, await usersSeeingWorkflow(tx, change.workflowId, [...people]));
 }
 
 // Affected people of a step as they are now, for a caller that also needs them before the change.

@@ -24,10 +24,11 @@ export { purgeTestWorkflows, testWorkflowsPage } from './test-workflows.js';
 // Workflow access: one workflow, every list (of workflows, and of the places whose workflows a user
 // may see), and the loaders that check it first.
 
-export { workflowAccess } from './workflow-access.js';
 // Who may reassign steps (the coordinator's 'Can undo a step'): the tasks module's reassignment too.
 export { REASSIGN_PERMISSION } from './step-assignee-rule.js';
+export { workflowAccess } from './workflow-access.js';
 export {
+  usersSeeingWorkflow,
   visibleBusinessUnitsFilter,
   visibleRegionsFilter,
   visibleWorkflowsFilter,

@@ -66,6 +66,37 @@ export function visibleBusinessUnitsFilter(userId: string) {
     ]);
 }
 
+// Of the given users, those who see one workflow: the rule of visibleWorkflowsFilter for many users
+// at once (the tasks module tells only them of a change, issue 16).
+export async function usersSeeingWorkflow(tx: Tx, workflowId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .selectFrom('users as u')
+    .innerJoin('workflows as w', (join) => join.on('w.id', '=', workflowId))
+    .select('u.id')
+    .where('u.id', 'in', userIds)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('user_region_access as ra')
+            .select(sql`1`.as('one'))
+            .whereRef('ra.region_id', '=', 'w.region_id')
+            .whereRef('ra.user_id', '=', 'u.id'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('user_business_unit_access as ba')
+            .select(sql`1`.as('one'))
+            .whereRef('ba.business_unit_id', '=', 'w.business_unit_id')
+            .whereRef('ba.user_id', '=', 'u.id'),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export const workflowAccessRepository = {
   // Where a workflow lies; undefined when it does not exist or belongs to another tenant (RLS).
   workflowPlace: (tx: Tx, workflowId: string) =>
