@@ -83,9 +83,10 @@ const MODULES: ModuleRoutes[] = [
   integrationsRoutes,
   workflowKindsRoutes,
   workflowsRoutes,
-  // Issue 16: a step's submit and undo consult the tasks module (on whose behalf, live task events).
+  // Issue 16: step submit, undo and assignee changes consult the tasks module (on whose behalf, live
+  // task events).
   (app, services) => workflowActionsRoutes(app, { ...services, tasks: taskChangeHooks }),
-  workflowRecordsRoutes,
+  (app, services) => workflowRecordsRoutes(app, { ...services, tasks: taskChangeHooks }),
   workflowListRoutes,
   exportsRoutes,
   preferencesRoutes,

@@ -108,4 +108,23 @@ describe('tasks.changed', () => {
       'member:details',
     ]);
   });
+  it('follows assignees added and removed on the process page, telling the one removed', async () => {
+    const t = await taskTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const id = await createVendorCheck(t, admin);
+    heard.length = 0;
+    const added = await admin.post(WORKFLOW_PATHS.stepUsers(id, VC.intake), { user_id: t.users.member });
+    expect(added.statusCode).toBe(201);
+    expect(told(t.id, t.users, id)).toEqual(['admin:details', 'member:details']);
+    const row = (added.json().results as { id: number; user_id: number | null }[]).find(
+      (r) => r.user_id === t.users.member,
+    );
+    heard.length = 0;
+    const removed = await admin.request({
+      method: 'DELETE',
+      url: WORKFLOW_PATHS.stepUser(id, VC.intake, row?.id ?? 0),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(told(t.id, t.users, id)).toEqual(['admin:details', 'member:details']);
+  });
 });

@@ -5,6 +5,7 @@ import type { RealtimePublisher } from '../../platform/realtime/realtime-publish
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { recordNotifications } from '../notifications/index.js';
+import type { TaskHooks } from './apply-change.js';
 import { mayChangeAssignees, mayClaimStep } from './step-assignee-rule.js';
 import { stepUsersRepository as repo } from './step-users.repository.js';
 import { recordActivity } from './workflow-activity.js';
@@ -64,7 +65,8 @@ export function listStepUsers(ctx: UserContext, id: number, stepTag: string) {
   });
 }
 
-type Change = { realtime: RealtimePublisher; ipAddress: string | null };
+// `tasks`: the tasks module's hooks (issue 16), telling the people whose task lists the change touches.
+type Change = { realtime: RealtimePublisher; ipAddress: string | null; tasks?: TaskHooks | null };
 
 // A user or a group of the tenant (row-level security hides any other tenant's), added by someone
 // who may change the step's assignees (step-assignee-rule.ts). A person made an assignee by someone
@@ -74,9 +76,9 @@ export async function addStepUser(
   id: number,
   stepTag: string,
   input: { user_id?: number | undefined; group_id?: number | undefined },
-  { realtime, ipAddress }: Change,
+  { realtime, ipAddress, tasks }: Change,
 ) {
-  const { assignees, notified } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { assignees, notified, taskEvents } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     // The row lock on the workflow (loadChangeableWorkflow) serialises concurrent changes.
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     const step = assertStep(loaded, stepTag);
@@ -142,9 +144,15 @@ export async function addStepUser(
               link: stepLink(loaded.definition, loaded.row.id, stepTag),
             },
           ]);
-    return { notified, assignees };
+    // After the addition: everyone before it, and the newcomers.
+    const taskEvents = (await tasks?.changed(tx, ctx, loaded.row.id, [stepTag])) ?? [];
+    return { notified, assignees, taskEvents };
   });
-  realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'assigned'), ...notified]);
+  realtime.publish([
+    workflowEvents.stepChanged(ctx, String(id), stepTag, 'assigned'),
+    ...notified,
+    ...taskEvents,
+  ]);
   return assignees;
 }
 
@@ -154,9 +162,9 @@ export async function removeStepUser(
   id: number,
   stepTag: string,
   assigneeId: number,
-  { realtime, ipAddress }: Change,
+  { realtime, ipAddress, tasks }: Change,
 ) {
-  const assignees = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { assignees, taskEvents } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const loaded = await loadChangeableWorkflow(tx, ctx, id);
     assertStep(loaded, stepTag);
     const rows = await repo.list(tx, loaded.row.id, stepTag);
@@ -164,6 +172,8 @@ export async function removeStepUser(
     if (!row) throw new NotFoundError();
     if (row.user_id !== ctx.auth.user.id) await assertMayChange(tx, ctx, rows);
     const assignee = toAssignee(row);
+    // Before the removal: everyone after it, and the one removed.
+    const taskEvents = (await tasks?.changed(tx, ctx, loaded.row.id, [stepTag])) ?? [];
     await repo.delete(tx, row.id);
     await recordActivity(tx, ctx.tenant.id, [
       {
@@ -181,8 +191,8 @@ export async function removeStepUser(
       action: 'removed',
       assignee,
     });
-    return assigneesOf(tx, loaded.row.id, stepTag);
+    return { assignees: await assigneesOf(tx, loaded.row.id, stepTag), taskEvents };
   });
-  realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'unassigned')]);
+  realtime.publish([workflowEvents.stepChanged(ctx, String(id), stepTag, 'unassigned'), ...taskEvents]);
   return assignees;
 }

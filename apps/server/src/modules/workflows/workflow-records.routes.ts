@@ -75,7 +75,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance, deps: Workflow
           request.params.id,
           request.params.step_tag,
           request.body,
-          { realtime: deps.realtime, ipAddress: request.ip },
+          { realtime: deps.realtime, ipAddress: request.ip, tasks: deps.tasks ?? null },
         ),
       }),
   );
@@ -97,7 +97,7 @@ export async function workflowRecordsRoutes(app: FastifyInstance, deps: Workflow
         request.params.id,
         request.params.step_tag,
         request.params.assignee_id,
-        { realtime: deps.realtime, ipAddress: request.ip },
+        { realtime: deps.realtime, ipAddress: request.ip, tasks: deps.tasks ?? null },
       ),
     }),
   );
