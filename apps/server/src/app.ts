@@ -33,7 +33,7 @@ import {
   studioTestWorkflowsRoutes,
   studioVersionsRoutes,
 } from './modules/studio/index.js';
-import { taskActionsRoutes, taskChangeHooks, taskDelegationsRoutes } from './modules/tasks/index.js';
+import { taskActionsRoutes, taskChangeHooks, taskDelegationsRoutes, tasksRoutes } from './modules/tasks/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { workflowListRoutes } from './modules/workflow-list/index.js';
 import {
@@ -96,6 +96,7 @@ const MODULES: ModuleRoutes[] = [
   subscriptionsRoutes,
   notificationsRoutes,
   homeRoutes,
+  tasksRoutes,
   taskActionsRoutes,
   taskDelegationsRoutes,
   studioAppsRoutes,

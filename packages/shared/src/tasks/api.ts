@@ -27,9 +27,13 @@ export const TASK_TYPES = [
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
+// Due filters, by the due date (the step's SLA breach) and UTC calendar days: overdue (past due),
+// today (due later today), week (due from tomorrow to the 7th day from today), later, none (no SLA).
 export const TASK_DUE_BUCKETS = ['overdue', 'today', 'week', 'later', 'none'] as const;
 export type TaskDueBucket = (typeof TASK_DUE_BUCKETS)[number];
 
+// due: soonest due first, steps without a due date last; age: longest open first; workflow: by
+// workflow id (then step). A '-' sort is the exact reverse of its plain one.
 export const TASK_SORTS = ['due', '-due', 'age', '-age', 'workflow'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
@@ -129,11 +133,12 @@ export const TaskListPageSchema = z.object({
 });
 export type TaskListPage = z.infer<typeof TaskListPageSchema>;
 
-// Per tab; null when the tab is not offered to the viewer (all, without the permission).
+// Per tab; null when the tab is not offered to the viewer: all without 'Can undo a step'; a supplier
+// (third-party) user is offered only their own tasks (mine).
 export const TaskCountsSchema = z.object({
-  mine: z.number().int(),
-  group: z.number().int(),
-  delegated: z.number().int(),
+  mine: z.number().int().nullable(),
+  group: z.number().int().nullable(),
+  delegated: z.number().int().nullable(),
   all: z.number().int().nullable(),
 });
 export type TaskCounts = z.infer<typeof TaskCountsSchema>;

@@ -1,0 +1,128 @@
+import {
+  COUNT_EXACT_LIMIT,
+  TASK_COUNT_LIMIT,
+  TASK_TABS,
+  type TaskCounts,
+  type TaskCountsQuery,
+  type TaskFilters,
+  type TaskListPage,
+  type TaskListQuery,
+  type TaskTab,
+  type WorkflowDefinition,
+} from '@attest/shared';
+import type { FastifyRequest } from 'fastify';
+import { type AccessScope, accessScopeOf } from '../../platform/auth/access-scope.js';
+import { pageResponse } from '../../platform/page-response.js';
+import { readerLocale } from '../../platform/reader-locale.js';
+import type { UserContext } from '../../platform/request-context.js';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { loadDefinition, REASSIGN_PERMISSION } from '../workflows/index.js';
+import { taskRowExtrasRepository as extrasRepo } from './task-row-extras.repository.js';
+import { buildTaskRows } from './task-rows.js';
+import { assertTabOffered, offersTab } from './task-tabs.js';
+import { todayIso } from './task-today.js';
+import { tasksListRepository as repo, type TabSource, type TaskScope } from './tasks-list.repository.js';
+
+const DAY_MS = 86_400_000;
+
+type Viewer = { userId: string; scope: AccessScope; groupIds: string[]; now: Date };
+
+async function viewerOf(tx: Tx, ctx: UserContext): Promise<Viewer> {
+  const userId = ctx.auth.user.id;
+  const [scope, groupIds] = await Promise.all([accessScopeOf(tx, userId), repo.groupIdsOf(tx, userId)]);
+  return { userId, scope, groupIds, now: new Date() };
+}
+
+async function sourceOf(tx: Tx, viewer: Viewer, tab: TaskTab): Promise<TabSource> {
+  if (tab === 'mine') return { by: 'user', ids: [viewer.userId] };
+  if (tab === 'group') return { by: 'group', ids: viewer.groupIds };
+  if (tab === 'delegated') {
+    return { by: 'user', ids: await repo.activeDelegators(tx, viewer.userId, todayIso(viewer.now)) };
+  }
+  return { by: 'all' };
+}
+
+function scopeOf(ctx: UserContext, viewer: Viewer, source: TabSource, filters: TaskFilters): TaskScope {
+  const today = Date.parse(`${todayIso(viewer.now)}T00:00:00Z`);
+  return {
+    tenantId: ctx.tenant.id,
+    source,
+    regionIds: viewer.scope.regions.map((g) => g.id),
+    unitIds: viewer.scope.businessUnits.map((g) => g.id),
+    filters,
+    now: viewer.now,
+    tomorrow: new Date(today + DAY_MS),
+    weekEnd: new Date(today + 8 * DAY_MS),
+  };
+}
+
+// Each distinct definition of the page, from the workflows module's cache.
+async function definitionsOf(tx: Tx, tenantId: string, ids: readonly string[]) {
+  const definitions = new Map<string, WorkflowDefinition>();
+  for (const id of new Set(ids)) definitions.set(id, await loadDefinition(tx, tenantId, id));
+  return definitions;
+}
+
+// GET /api/v1/tasks/ (docs/tasks.md): one tab's page, its count (exact up to COUNT_EXACT_LIMIT, then
+// the planner's estimate) and each row's extras read in one query per kind of extra.
+export function listTasks(
+  ctx: UserContext,
+  request: FastifyRequest,
+  query: TaskListQuery,
+): Promise<TaskListPage> {
+  assertTabOffered(ctx, query.tab);
+  const { tab, sort, limit, offset, ...filters } = query;
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const viewer = await viewerOf(tx, ctx);
+    const scope = scopeOf(ctx, viewer, await sourceOf(tx, viewer, tab), filters);
+    const keys = await repo.page(tx, scope, sort, { limit, offset });
+    let count = await repo.countUpTo(tx, scope, COUNT_EXACT_LIMIT);
+    const estimated = count > COUNT_EXACT_LIMIT;
+    if (estimated) count = Math.max(await repo.estimate(tx, scope), COUNT_EXACT_LIMIT + 1);
+    const pageKeys = {
+      tenantId: ctx.tenant.id,
+      workflowIds: keys.map((k) => k.workflow_id),
+      stepTags: keys.map((k) => k.step_tag),
+    };
+    const workflows = keys.length === 0 ? [] : await extrasRepo.workflows(tx, pageKeys, readerLocale(ctx));
+    const extras = {
+      workflows,
+      assignees: keys.length === 0 ? [] : await extrasRepo.assignees(tx, pageKeys),
+      alerts: keys.length === 0 ? [] : await extrasRepo.alerts(tx, pageKeys),
+      followUps: keys.length === 0 ? [] : await extrasRepo.followUps(tx, pageKeys, viewer.userId),
+      definitions: await definitionsOf(
+        tx,
+        ctx.tenant.id,
+        workflows.map((w) => w.definition_id),
+      ),
+    };
+    const rows = buildTaskRows(
+      keys,
+      extras,
+      {
+        userId: viewer.userId,
+        groupIds: new Set(viewer.groupIds),
+        scope: viewer.scope,
+        mayReassign: ctx.auth.permissions.has(REASSIGN_PERMISSION),
+        now: viewer.now,
+      },
+      tab === 'delegated',
+    );
+    return { ...pageResponse(request, rows, count, { limit, offset }), count_is_estimate: estimated };
+  });
+}
+
+// GET /api/v1/tasks/counts/: each offered tab's tasks under the same filters, exact up to
+// TASK_COUNT_LIMIT (a count above answers TASK_COUNT_LIMIT + 1); null for a tab not offered.
+export function countTasks(ctx: UserContext, filters: TaskCountsQuery): Promise<TaskCounts> {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const viewer = await viewerOf(tx, ctx);
+    const counts: TaskCounts = { mine: null, group: null, delegated: null, all: null };
+    for (const tab of TASK_TABS) {
+      if (!offersTab(ctx, tab)) continue;
+      const scope = scopeOf(ctx, viewer, await sourceOf(tx, viewer, tab), filters);
+      counts[tab] = await repo.countUpTo(tx, scope, TASK_COUNT_LIMIT);
+    }
+    return counts;
+  });
+}
