@@ -87,7 +87,8 @@ async function assertOneOfMyGroups(tx: Tx, me: string, assignees: readonly TaskA
 }
 
 // Gives a claimed task back to its group (or to nobody): only the viewer's own claim, i.e. the viewer
-// is on the step as a person and the step is one they could claim again.
+// is on the step as a person, and the step is one of their groups' or had no one else (the list
+// offers unclaim on the same rule, task-rows.ts).
 export async function unclaimTask(
   ctx: UserContext,
   workflowId: number,
@@ -100,7 +101,6 @@ export async function unclaimTask(
     const mine = assignees.find((a) => a.user_id === me);
     if (!mine) throw taskRefusal('task_not_claimed_by_you');
     const others = assignees.filter((a) => a !== mine);
-    if (others.some((a) => a.user_id !== null)) throw taskRefusal('task_not_claimed_by_you');
     if (others.length > 0) {
       const groups = await repo.groupIdsOf(tx, me);
       if (!others.some((g) => g.group_id !== null && groups.has(g.group_id))) {

@@ -140,4 +140,27 @@ describe('unclaim a task', () => {
     // The group's task is claimable again.
     expect((await claim(member, id)).statusCode).toBe(200);
   });
+  it('gives back a claim of a step nobody held, but not a direct assignment shared with others', async () => {
+    const t = await taskTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const member = await t.signedIn('member');
+    const id = await createVendorCheck(t, admin);
+    await admin.post(WORKFLOW_PATHS.answer(id), { field_tag: VC.name, value: 'Acme Ltd' });
+    expect((await admin.post(WORKFLOW_PATHS.submitStep(id, VC.intake), {})).statusCode).toBe(200);
+    const unclaim = () => member.post(TASK_ACTION_PATHS.unclaim(id, VC.review), {});
+
+    expect((await claim(member, id, VC.review)).statusCode).toBe(200);
+    expect((await unclaim()).statusCode).toBe(200);
+    expect(await userAssignees(admin, id, VC.review)).toEqual([]);
+
+    for (const user of [t.users.member, t.users.admin]) {
+      expect((await admin.post(WORKFLOW_PATHS.stepUsers(id, VC.review), { user_id: user })).statusCode).toBe(
+        201,
+      );
+    }
+    expect((await unclaim()).json().code).toBe('task_not_claimed_by_you');
+    expect(await userAssignees(admin, id, VC.review)).toEqual(
+      [t.users.admin, t.users.member].sort((a, b) => a - b),
+    );
+  });
 });
