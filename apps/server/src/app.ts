@@ -24,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import { regionsRoutes } from './modules/regions/index.js';
 import { reportSubscriptionsRoutes, reportsRoutes } from './modules/reports/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import {
   studioAppsRoutes,
   studioMergeRoutes,
@@ -95,6 +96,7 @@ const MODULES: ModuleRoutes[] = [
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
+  searchRoutes,
   homeRoutes,
   tasksRoutes,
   taskActionsRoutes,

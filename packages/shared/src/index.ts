@@ -17,6 +17,7 @@ export * from './permissions.js';
 export * from './preferences.js';
 export * from './realtime/index.js';
 export * from './reports/index.js';
+export * from './search/index.js';
 export * from './sign-in-flows.js';
 export * from './sso.js';
 export * from './studio/index.js';

@@ -30,6 +30,8 @@ export async function grantAppRole(db: Kysely<unknown>, role: string): Promise<v
   await sql`grant usage on schema public to ${ident}`.execute(db);
   await sql`grant select, insert, update, delete on all tables in schema public to ${ident}`.execute(db);
   await sql`grant usage, select on all sequences in schema public to ${ident}`.execute(db);
+  // Functions the migrations revoke from PUBLIC (search_workflow_matches, migration 0026).
+  await sql`grant execute on all functions in schema public to ${ident}`.execute(db);
   await sql`revoke all on kysely_migration, kysely_migration_lock from ${ident}`.execute(db);
   // Tenants are looked up by host before a tenant is known; the app may read them, never change them.
   await sql`revoke insert, update, delete on tenants from ${ident}`.execute(db);

@@ -1,0 +1,88 @@
+import { type Kysely, sql } from 'kysely';
+
+// Issue 16, global search (docs/search.md). Row-level security keeps the planner from using a
+// trigram index for `lower(x) like '%word%'`: LIKE is not LEAKPROOF, so it is never evaluated before
+// the tenant policy, and at a million workflows every search read the tenant's whole table.
+//
+// search_workflow_matches runs as its owner (the migrating role), which the policies do not hold back
+// when it is a superuser (embedded mode) or has BYPASSRLS, so the trigram indexes serve LIKE. It
+// enforces what the policies would itself: the tenant is read from app.tenant_id (never a parameter;
+// unset = no rows), and every branch names it. The person's region and business-unit grants narrow
+// the matches before they are capped, so counts are the person's. It returns ids only; the caller
+// joins them to `workflows` under row-level security and visibleWorkflowsFilter, so the policy and
+// the visibility rule apply a second time. With an owner that row-level security does apply to, the
+// answers are the same, only slower.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    -- Current text answers and live comments, as the name already is (workflows_name_trgm_idx).
+    create index workflow_responses_text_trgm_idx on workflow_responses
+      using gin (lower(text_value) gin_trgm_ops) where is_current and text_value is not null;
+    create index messages_body_trgm_idx on messages
+      using gin (lower(body) gin_trgm_ops) where deleted_at is null;
+
+    -- source: 0 id, 1 name, 2 answer (ref_id = workflow_responses.id), 3 comment (ref_id = messages.id).
+    -- Each source returns at most p_cap rows. p_phrase is lower case, matched as a substring (its
+    -- % _ and \\ are plain characters); null searches the id only. The query is run by EXECUTE ... USING
+    -- so that it is planned with the call's values: a generic plan knows neither the pattern nor the
+    -- grants and reads the tenant's whole table.
+    create function search_workflow_matches(
+      p_phrase text,
+      p_workflow_id bigint,
+      p_kind_id bigint,
+      p_region_ids bigint[],
+      p_unit_ids bigint[],
+      p_cap integer
+    ) returns table (workflow_id bigint, source smallint, ref_id bigint)
+    language plpgsql stable security definer
+    set search_path = pg_catalog, public
+    as $fn$
+    declare
+      -- Never a parameter: the caller's own tenant, as the policies read it.
+      v_tenant bigint := nullif(current_setting('app.tenant_id', true), '')::bigint;
+      v_pattern text := '%' || replace(replace(replace(p_phrase, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%';
+      -- What every branch asks of the workflow: the tenant, live, the kind, the person's grants.
+      v_workflow text := $w$ w.tenant_id = $1 and w.archived_at is null and w.test_environment is null
+        and ($4 is null or w.kind_id = $4)
+        and (w.region_id = any ($5) or w.business_unit_id = any ($6)) $w$;
+    begin
+      if v_tenant is null then
+        return;
+      end if;
+      if p_workflow_id is not null then
+        return query execute
+          'select w.id, 0::smallint, null::bigint from workflows w where w.id = $3 and ' || v_workflow
+          using v_tenant, v_pattern, p_workflow_id, p_kind_id, p_region_ids, p_unit_ids, p_cap;
+      end if;
+      if p_phrase is null then
+        return;
+      end if;
+      return query execute
+        '(select w.id, 1::smallint, null::bigint from workflows w
+          where lower(w.name) like $2 and ' || v_workflow || ' limit $7)
+        union all
+        (select r.workflow_id, 2::smallint, r.id
+          from workflow_responses r join workflows w on w.tenant_id = r.tenant_id and w.id = r.workflow_id
+          where r.tenant_id = $1 and r.is_current and r.text_value is not null
+            and lower(r.text_value) like $2 and ' || v_workflow || ' limit $7)
+        union all
+        (select t.workflow_id, 3::smallint, m.id
+          from messages m
+          join threads t on t.tenant_id = m.tenant_id and t.id = m.thread_id
+          join workflows w on w.tenant_id = t.tenant_id and w.id = t.workflow_id
+          where m.tenant_id = $1 and m.deleted_at is null and lower(m.body) like $2
+            and ' || v_workflow || ' limit $7)'
+        using v_tenant, v_pattern, p_workflow_id, p_kind_id, p_region_ids, p_unit_ids, p_cap;
+    end
+    $fn$;
+    -- Only the application role (granted by grantAppRole, migrate.ts) may call it.
+    revoke all on function search_workflow_matches(text, bigint, bigint, bigint[], bigint[], integer) from public;
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    drop function search_workflow_matches(text, bigint, bigint, bigint[], bigint[], integer);
+    drop index messages_body_trgm_idx;
+    drop index workflow_responses_text_trgm_idx;
+  `.execute(db);
+}

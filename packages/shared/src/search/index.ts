@@ -1,0 +1,3 @@
+export * from './api.js';
+export * from './highlight.js';
+export * from './terms.js';
