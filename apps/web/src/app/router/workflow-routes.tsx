@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { RequirePermission } from '../../features/auth';
 import { WorkflowInstanceRedirect } from '../routes/workflow-instance-redirect';
 import { placeholder } from './placeholder-route';
 import type { RouteHandle } from './route-handle';
@@ -45,7 +46,20 @@ export const workflowRoutes: RouteObject[] = [
   // Spec 1 section 2: a process path matching no known route goes home.
   { path: 'process/*', element: <Navigate to="/" replace /> },
   placeholder('home', 'home'),
-  placeholder('tasks', 'tasks'),
+  // Issue 16: the task inbox, for people with 'Can view tasks'.
+  {
+    path: 'tasks',
+    element: <RequirePermission codename="can_view_tasks" />,
+    children: [
+      {
+        index: true,
+        handle: { area: 'tasks' },
+        lazy: async () => ({
+          Component: (await import('../../features/tasks/components/tasks-page')).TasksPage,
+        }),
+      },
+    ],
+  },
   placeholder('search', 'search'),
   {
     path: 'mysubscriptions',
