@@ -8,11 +8,13 @@ import { MySubscriptionsModal } from '../../features/mentions/components/subscri
 import { NotificationsBell } from '../../features/notifications';
 import { useChangeLanguage, useSyncTimezone } from '../../features/preferences';
 import { useDisconnectRealtime } from '../../features/realtime';
-import { AppHeader, headerHeight, ImpersonationBanner } from '../../features/shell';
+import { openSearchPalette, SearchPalette } from '../../features/search';
+import { AppHeader, HeaderNav, headerHeight, ImpersonationBanner } from '../../features/shell';
 import { NewWorkflowButton } from '../../features/workflows';
 import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { brandNameOf, useDocumentTitle } from './use-document-title';
+import { useOpenTaskCount } from './use-open-task-count';
 import { useRouteHeaderActions } from './use-route-header-actions';
 
 export type AppLayoutProps = {
@@ -34,6 +36,7 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
   const RouteActions = useRouteHeaderActions();
   const disconnectRealtime = useDisconnectRealtime();
   const [subscriptionsOpen, subscriptions] = useDisclosure(false);
+  const openTaskCount = useOpenTaskCount(!enrolling && can('can_view_tasks'));
   useSyncTimezone(!enrolling);
   useDocumentTitle(brandNameOf(configuration));
 
@@ -76,7 +79,18 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
           primaryAction={enrolling ? undefined : <NewWorkflowButton collapsible />}
           notifications={enrolling ? undefined : <NotificationsBell />}
           onOpenSubscriptions={enrolling ? undefined : subscriptions.open}
+          navigation={
+            enrolling ? undefined : (
+              <HeaderNav
+                user={user}
+                can={can}
+                openTaskCount={openTaskCount}
+                onOpenSearch={openSearchPalette}
+              />
+            )
+          }
         />
+        {enrolling ? null : <SearchPalette />}
         <MySubscriptionsModal opened={subscriptionsOpen} onClose={subscriptions.close} />
       </AppShell.Header>
       <AppShell.Main bg="var(--mantine-color-gray-0)">

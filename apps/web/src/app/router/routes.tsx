@@ -3,7 +3,6 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import {
   AnonymousOnly,
   ClosePage,
-  HomeRedirect,
   InvitationPage,
   LoginPage,
   MagicLinkConfirmPage,
@@ -75,7 +74,13 @@ export const routes: RouteObject[] = [
               {
                 lazy: async () => ({ Component: (await signedIn()).AppLayout }),
                 children: [
-                  { index: true, element: <HomeRedirect /> },
+                  // Spec 1 §2: the home route (issue 16: the personalised home page, the dashboard or the tasks).
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../routes/landing-redirect')).LandingRedirect,
+                    }),
+                  },
                   {
                     path: 'account/security',
                     handle: { title: 'account.title' },

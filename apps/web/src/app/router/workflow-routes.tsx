@@ -60,7 +60,14 @@ export const workflowRoutes: RouteObject[] = [
       },
     ],
   },
-  placeholder('search', 'search'),
+  // Spec 2 §9.4 global and advanced search (issue 16).
+  {
+    path: 'search',
+    handle: { area: 'search' },
+    lazy: async () => ({
+      Component: (await import('../../features/search/components/search-page')).SearchPage,
+    }),
+  },
   {
     path: 'mysubscriptions',
     handle: { title: 'subscriptions.title' },

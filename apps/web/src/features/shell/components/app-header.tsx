@@ -32,6 +32,8 @@ export type AppHeaderProps = {
   notifications?: ReactNode;
   // The user menu's 'My subscriptions' (the mySubscriptionsModal); hidden without it.
   onOpenSubscriptions?: () => void;
+  // The main navigation beside the logo (HeaderNav; issue 16).
+  navigation?: ReactNode;
 };
 
 export function AppHeader({
@@ -46,26 +48,34 @@ export function AppHeader({
   primaryAction,
   notifications,
   onOpenSubscriptions,
+  navigation,
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const labels = configuration.custom_ui_labels;
   const banner = bannerMessage(labels);
   // Spec 1 section 2: reports need both the user's feature and a configured embed.
-  const showReports = user.features.includes('view_reports') && Boolean(configuration.report_embed_url);
+  // The navigation's Reports link, when there is one, leads to the same page: one link is enough.
+  const showReports =
+    user.features.includes('view_reports') &&
+    Boolean(configuration.report_embed_url) &&
+    !(navigation && can('can_view_process_report'));
   const showBeta = labels.specialFeatures.includes('NEW_UI_ENABLED');
 
   return (
     <>
       {banner && <HeaderBanner message={banner} color={labels.color} />}
       <Group h={60} px="lg" justify="space-between" wrap="nowrap" gap="md">
-        {/* On a narrow screen the name gives way (truncated), never the icons or the user menu. */}
-        <Box miw={0} style={{ flex: '0 1 auto', overflow: 'hidden' }}>
-          <HeaderLogo
-            name={configuration.name}
-            logo={configuration.logo}
-            linkHome={can('can_view_dashboard')}
-          />
-        </Box>
+        <Group gap="md" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
+          {/* On a narrow screen the name gives way (truncated), never the icons or the user menu. */}
+          <Box miw={0} style={{ flex: '0 1 auto', overflow: 'hidden' }}>
+            <HeaderLogo
+              name={configuration.name}
+              logo={configuration.logo}
+              linkHome={can('can_view_dashboard')}
+            />
+          </Box>
+          {navigation}
+        </Group>
         <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
           {primaryAction}
           <HeaderLinks links={localizedLinks(labels.header_links, currentLanguage)} />

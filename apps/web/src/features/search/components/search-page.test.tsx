@@ -1,0 +1,68 @@
+import { SEARCH_PATHS } from '@attest/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { makeSearchResponse } from '../test-search-fixtures';
+import { SearchPage } from './search-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function renderPage(url: string) {
+  return renderRoutes(
+    [
+      { path: '/search', element: <SearchPage /> },
+      { path: '/process/:id', element: <p>process page</p> },
+    ],
+    { url },
+  );
+}
+
+describe('search page', () => {
+  it('searches the words in its URL and shows each kind with its count and highlights', async () => {
+    mockApi({ [SEARCH_PATHS.search]: { body: makeSearchResponse() } });
+    const { router } = renderPage('/search?q=needle');
+    const onboarding = await screen.findByRole('region', { name: 'Supplier onboarding' });
+    expect(within(onboarding).getByText('1')).toBeTruthy();
+    expect(within(onboarding).getByText('needle').tagName).toBe('MARK');
+    expect(screen.getByRole('region', { name: 'Audit' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search workflows' }) as HTMLInputElement).value).toBe('needle');
+    fireEvent.click(within(onboarding).getByRole('link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/process/7'));
+    expect(router.state.location.search).toBe('?step=review');
+  });
+
+  it('narrows to one kind through the kind filter (kind in the URL and the request)', async () => {
+    const fetchMock = mockApi({ [SEARCH_PATHS.search]: { body: makeSearchResponse() } });
+    renderPage('/search?q=needle&kind=2');
+    await screen.findByRole('region', { name: 'Audit' });
+    const kinds = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').searchParams.get('kind_id'));
+    expect(kinds).toContain('2');
+    expect(kinds).toContain(null);
+  });
+
+  it('says when nothing matched, and when the search failed', async () => {
+    mockApi({ [SEARCH_PATHS.search]: { body: makeSearchResponse({ total: 0, groups: [] }) } });
+    renderPage('/search?q=zzz');
+    expect(await screen.findByText('No results for “zzz”')).toBeTruthy();
+    vi.unstubAllGlobals();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ status: 500, body: { detail: 'boom', code: 'error' } })),
+    );
+    renderPage('/search?q=other');
+    expect(
+      await screen.findByText('The search could not be completed. Please try again.', undefined, { timeout: 8000 }),
+    ).toBeTruthy();
+  }, 15_000);
+
+  it('asks nothing without words and offers the advanced search', async () => {
+    const fetchMock = mockApi({});
+    renderPage('/search');
+    expect(screen.getByRole('button', { name: 'Advanced search' }).getAttribute('aria-expanded')).toBe('false');
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/search/'))).toHaveLength(0);
+  });
+});
