@@ -86,16 +86,17 @@ export const taskDelegationsRepository = {
     return id;
   },
 
-  // Revokes one of the delegator's own, still in force; false when there is none such.
+  // Revokes one of the delegator's own, still in force: its delegate, or null when there is none such.
   async revoke(tx: Tx, id: string, delegatorId: string) {
-    const result = await tx
+    const row = await tx
       .updateTable('task_delegations')
       .set({ revoked_at: new Date() })
       .where('id', '=', id)
       .where('delegator_id', '=', delegatorId)
       .where('revoked_at', 'is', null)
+      .returning('delegate_id')
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return row?.delegate_id ?? null;
   },
 
   // The step's people assignees who delegate to `delegateId` today: on whose behalf they act.

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
 import { createDelegation, listDelegations, revokeDelegation } from './task-delegations.service.js';
 
@@ -16,7 +17,10 @@ const access = { permission: 'can_view_tasks' } as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 // A person's delegations of their tasks for a date range, given and received (docs/tasks.md).
-export async function taskDelegationsRoutes(app: FastifyInstance): Promise<void> {
+export async function taskDelegationsRoutes(
+  app: FastifyInstance,
+  deps: { realtime: RealtimePublisher },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -44,7 +48,7 @@ export async function taskDelegationsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDelegation(userContext(request), request.body)),
+      reply.status(201).send(await createDelegation(userContext(request), request.body, deps.realtime)),
   );
 
   api.delete(
@@ -59,7 +63,7 @@ export async function taskDelegationsRoutes(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      await revokeDelegation(userContext(request), request.params.id);
+      await revokeDelegation(userContext(request), request.params.id, deps.realtime);
       return reply.status(204).send(null);
     },
   );

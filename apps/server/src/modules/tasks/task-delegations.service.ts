@@ -1,10 +1,12 @@
 import type { CreateDelegationRequest, Delegation, Delegations } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { taskAssigneesRepository } from './task-assignees.repository.js';
 import { type DelegationRow, taskDelegationsRepository as repo } from './task-delegations.repository.js';
 import { taskRefusal } from './task-errors.js';
+import { delegationChanged } from './task-live.js';
 import { todayIso } from './task-today.js';
 
 // Bonita/jBPM's delegation: while a person is away (a date range, both ends included) a delegate sees
@@ -36,13 +38,17 @@ export function listDelegations(ctx: UserContext): Promise<Delegations> {
 
 // One delegation at a time per person: ranges may not overlap (which delegate would act?).
 // The row itself is the record of who gave what to whom and when (created_by, created_at, revoked_at).
-export function createDelegation(ctx: UserContext, input: CreateDelegationRequest) {
+export async function createDelegation(
+  ctx: UserContext,
+  input: CreateDelegationRequest,
+  realtime: RealtimePublisher,
+): Promise<Delegation> {
   const today = todayIso();
   const me = ctx.auth.user.id;
   if (String(input.delegate_id) === me) throw taskRefusal('delegation_self');
   if (input.ends_on < input.starts_on) throw taskRefusal('delegation_ends_before_start');
   if (input.ends_on < today) throw taskRefusal('delegation_ends_in_past');
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const created = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const delegate = await taskAssigneesRepository.activeUser(tx, String(input.delegate_id));
     if (!delegate) throw taskRefusal('delegation_user_not_found');
     await repo.lockDelegator(tx, ctx.tenant.id, me);
@@ -55,16 +61,21 @@ export function createDelegation(ctx: UserContext, input: CreateDelegationReques
       endsOn: input.ends_on,
       createdBy: me,
     });
-    const created = (await repo.current(tx, me, today)).find((r) => r.id === id);
-    if (!created) throw new Error('The delegation just created is not readable.');
-    return toDelegation(created, today);
+    const row = (await repo.current(tx, me, today)).find((r) => r.id === id);
+    if (!row) throw new Error('The delegation just created is not readable.');
+    return toDelegation(row, today);
   });
+  realtime.publish(delegationChanged(ctx, created.id, [me, String(created.delegate.id)]));
+  return created;
 }
 
 // Only the delegator revokes (404 for anyone else: the API never confirms another's delegation).
-export function revokeDelegation(ctx: UserContext, id: number) {
+export async function revokeDelegation(ctx: UserContext, id: number, realtime: RealtimePublisher) {
   const me = ctx.auth.user.id;
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    if (!(await repo.revoke(tx, String(id), me))) throw new NotFoundError();
+  const delegateId = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const delegate = await repo.revoke(tx, String(id), me);
+    if (delegate === null) throw new NotFoundError();
+    return delegate;
   });
+  realtime.publish(delegationChanged(ctx, id, [me, delegateId]));
 }

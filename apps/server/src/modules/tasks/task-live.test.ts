@@ -22,7 +22,8 @@ function told(tenantId: string, users: Record<string, number>, workflowId: numbe
     Object.entries(users).map(([who, id]) => [userChannel(tenantId, String(id)), who]),
   );
   return heard
-    .filter((e) => e.type === 'tasks.changed')
+    // A delegation's own events carry no workflow (the last test).
+    .filter((e) => e.type === 'tasks.changed' && e.workflow_id !== null)
     .map((e) => {
       expect(e).toMatchObject({ group: 'step', workflow_id: workflowId, outcome: null });
       expect(e.data.workflow_id).toBe(workflowId);
@@ -91,22 +92,12 @@ describe('tasks.changed', () => {
 
     expect((await member.post(WORKFLOW_PATHS.submitStep(id, VC.intake), {})).statusCode).toBe(200);
     // The admin (its holder) and the member (the admin's delegate) lose the intake; the member gets
-    // the review.
-    expect(told(t.id, t.users, id)).toEqual([
-      'admin:decision',
-      'admin:details',
-      'member:decision',
-      'member:details',
-    ]);
+    // the review, and the admin hears nothing of a step not theirs.
+    expect(told(t.id, t.users, id)).toEqual(['admin:details', 'member:decision', 'member:details']);
     heard.length = 0;
 
     expect((await admin.post(WORKFLOW_PATHS.undoStep(id, VC.intake), {})).statusCode).toBe(200);
-    expect(told(t.id, t.users, id)).toEqual([
-      'admin:decision',
-      'admin:details',
-      'member:decision',
-      'member:details',
-    ]);
+    expect(told(t.id, t.users, id)).toEqual(['admin:details', 'member:decision', 'member:details']);
   });
   it('follows assignees added and removed on the process page, telling the one removed', async () => {
     const t = await taskTestTenant(app, adminDb);
@@ -126,5 +117,31 @@ describe('tasks.changed', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(told(t.id, t.users, id)).toEqual(['admin:details', 'member:details']);
+  });
+  it('tells both people of a delegation given and revoked (the delegated tab changes)', async () => {
+    const t = await taskTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const given = await admin.post(TASK_ACTION_PATHS.delegations, {
+      delegate_id: t.users.member,
+      starts_on: day(0),
+      ends_on: day(1),
+    });
+    expect(given.statusCode).toBe(201);
+    const id = given.json().id as number;
+    const channels = () =>
+      heard
+        .filter((e) => e.type === 'tasks.changed')
+        .map((e) => [e.channel, e.workflow_id, e.data.delegation_id])
+        .sort();
+    const both = [
+      [userChannel(t.id, String(t.users.admin)), null, id],
+      [userChannel(t.id, String(t.users.member)), null, id],
+    ];
+    expect(channels()).toEqual(both);
+    heard.length = 0;
+    expect(
+      (await admin.request({ method: 'DELETE', url: TASK_ACTION_PATHS.delegation(id) })).statusCode,
+    ).toBe(204);
+    expect(channels()).toEqual(both);
   });
 });
