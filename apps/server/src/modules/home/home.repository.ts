@@ -11,7 +11,15 @@ type Scope = ExpressionBuilder<Database & { w: Database['workflows'] }, 'w'>;
 export type HomeSection =
   | { kind: 'following' }
   | { kind: 'requested' }
-  | { kind: 'parents'; kindId: string; statusIds: readonly string[]; q?: string | undefined };
+  | {
+      kind: 'parents';
+      kindId: string;
+      statusIds: readonly string[];
+      // create_new_workflow: only parents whose step holding the child field is open, since the
+      // engine refuses an answer to any other (nobody is offered a parent that would be refused).
+      openStep: string | null;
+      q?: string | undefined;
+    };
 
 function sectionFilter(userId: string, section: HomeSection) {
   return (eb: Scope) => {
@@ -33,6 +41,17 @@ function sectionFilter(userId: string, section: HomeSection) {
       ]);
     const conditions = [...live, eb('w.kind_id', '=', section.kindId)];
     if (section.statusIds.length > 0) conditions.push(eb('w.status_id', 'in', section.statusIds));
+    if (section.openStep !== null)
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('workflow_steps as ws')
+            .select(sql`1`.as('one'))
+            .whereRef('ws.workflow_id', '=', 'w.id')
+            .where('ws.step_tag', '=', section.openStep)
+            .where('ws.state', '=', 'enabled'),
+        ),
+      );
     if (section.q)
       conditions.push(eb(sql`lower(w.name)`, 'like', `%${escapeLike(section.q.toLowerCase())}%`));
     return eb.and(conditions);

@@ -83,8 +83,9 @@ export function homeSection(ctx: UserContext, kind: 'following' | 'requested', p
   return withTenant(ctx.db, ctx.tenant.id, (tx) => sectionPage(tx, ctx, { kind }, page));
 }
 
-// The workflows a create_new_workflow shortcut may start a child from: of its kind, in one of its
-// allowed statuses, visible to the viewer. A shortcut that is not (or no longer) usable is a 404.
+// The workflows a shortcut starts from: of its kind, in one of its allowed statuses, visible to the
+// viewer (and, to create a child, with the shortcut's step open). A shortcut that is not (or no
+// longer) usable is a 404.
 export function shortcutParents(
   ctx: UserContext,
   index: number,
@@ -99,6 +100,7 @@ export function shortcutParents(
       kind: 'parents',
       kindId: String(shortcut.kind.id),
       statusIds: shortcut.allowed_status_ids.map(String),
+      openStep: shortcut.use_case === 'create_new_workflow' ? shortcut.step_tag : null,
       q: query.q,
     };
     return sectionPage(tx, ctx, section, { limit: query.limit, offset: query.offset });

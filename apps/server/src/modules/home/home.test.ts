@@ -4,6 +4,7 @@ import {
   type HomePageConfig,
   HomeSchema,
   HomeWorkflowsPageSchema,
+  WORKFLOW_PATHS,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
@@ -240,20 +241,37 @@ describe('home sections', () => {
     const member = await t.signedIn('member');
     const alpha = await createVendorCheck(t, admin, 'Alpha vendor');
     const beta = await createVendorCheck(t, admin, 'Beta vendor');
+    // Alpha goes to review: its review step (holding the child field) opens.
+    await admin.post(WORKFLOW_PATHS.answer(alpha), { field_tag: VC.name, value: 'Alpha Ltd' });
+    expect((await admin.post(WORKFLOW_PATHS.submitStep(alpha, VC.intake), {})).statusCode).toBe(200);
     const foreign = await workflowTestTenant(app, adminDb);
     await createVendorCheck(foreign, await foreign.signedIn('member'), 'Foreign vendor');
-    await put(admin, { child_workflow_shortcut_config: [createShortcut([await statusId(t, 'draft')])] });
-    const parents = await page(member, HOME_PATHS.shortcutParents(0));
-    expect(parents.results.map((w) => w.id).sort()).toEqual([alpha, beta].sort());
+    const navigateTo = (statusIds: number[]) => ({
+      ...createShortcut(statusIds),
+      use_case: 'navigate_to_parent_step' as const,
+    });
+    await put(admin, { child_workflow_shortcut_config: [navigateTo([await statusId(t, 'draft')])] });
+    const drafts = await page(member, HOME_PATHS.shortcutParents(0));
+    expect(drafts.results.map((w) => w.id)).toEqual([beta]);
+    await put(admin, { child_workflow_shortcut_config: [navigateTo([])] });
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).results.map((w) => w.id).sort()).toEqual(
+      [alpha, beta].sort(),
+    );
     const searched = await page(member, `${HOME_PATHS.shortcutParents(0)}?q=alp`);
     expect(searched.results.map((w) => w.id)).toEqual([alpha]);
     expect((await member.get(HOME_PATHS.shortcutParents(3))).statusCode).toBe(404);
+    // To create a child: only parents whose step holding the child field is open.
+    await put(admin, { child_workflow_shortcut_config: [createShortcut([])] });
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).results.map((w) => w.id)).toEqual([alpha]);
+    await put(admin, { child_workflow_shortcut_config: [createShortcut([await statusId(t, 'in_review')])] });
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).results.map((w) => w.id)).toEqual([alpha]);
     // No workflow in the allowed status: an empty page (the web shows the fallback message).
     await put(admin, { child_workflow_shortcut_config: [createShortcut([await statusId(t, 'done')])] });
     expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(0);
-    // No status filter: every visible one of the kind.
+    // The child starts through the workflows endpoint on a listed parent.
     await put(admin, { child_workflow_shortcut_config: [createShortcut([])] });
-    expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(2);
+    const child = await member.post(WORKFLOW_PATHS.childWorkflows(alpha, VC.subChecks), {});
+    expect(child.statusCode).toBe(201);
     await revokeRegions(t, t.users.member);
     expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(0);
   });

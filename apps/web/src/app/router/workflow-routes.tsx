@@ -45,7 +45,11 @@ export const workflowRoutes: RouteObject[] = [
   },
   // Spec 1 section 2: a process path matching no known route goes home.
   { path: 'process/*', element: <Navigate to="/" replace /> },
-  placeholder('home', 'home'),
+  {
+    path: 'home',
+    handle: { title: 'home.title' },
+    lazy: async () => ({ Component: (await import('../../features/home/components/home-page')).HomePage }),
+  },
   // Issue 16: the task inbox, for people with 'Can view tasks'.
   {
     path: 'tasks',

@@ -1,0 +1,11 @@
+// TanStack Query keys of the home area.
+export type HomeSectionKind = 'following' | 'requested';
+
+export const homeKeys = {
+  all: ['home'] as const,
+  config: () => [...homeKeys.all, 'config'] as const,
+  section: (kind: HomeSectionKind) => [...homeKeys.all, 'section', kind] as const,
+  parents: (index: number, q: string) => [...homeKeys.all, 'parents', index, q] as const,
+  recent: () => [...homeKeys.all, 'recent'] as const,
+  waiting: () => [...homeKeys.all, 'waiting'] as const,
+};
