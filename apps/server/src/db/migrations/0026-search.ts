@@ -74,13 +74,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         using v_tenant, v_pattern, p_workflow_id, p_kind_id, p_region_ids, p_unit_ids, p_cap;
     end
     $fn$;
-    -- Only the application role (granted by grantAppRole, migrate.ts) may call it.
+    -- The dashboard's "name contains" (spec 1 §7 q, list-where.ts): every workflow of the tenant whose
+    -- name holds p_phrase (lower case, a substring), archived and test ones too; the list's own
+    -- conditions, the policy and visibleWorkflowsFilter apply to them outside.
+    create function search_workflow_names(p_phrase text) returns setof bigint
+    language plpgsql stable security definer
+    set search_path = pg_catalog, public
+    rows 1000
+    as $fn$
+    declare
+      v_tenant bigint := nullif(current_setting('app.tenant_id', true), '')::bigint;
+      v_pattern text := '%' || replace(replace(replace(p_phrase, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%';
+    begin
+      if v_tenant is null or p_phrase is null then
+        return;
+      end if;
+      return query execute 'select w.id from workflows w where w.tenant_id = $1 and lower(w.name) like $2'
+        using v_tenant, v_pattern;
+    end
+    $fn$;
+
+    -- Only the application role (granted by grantAppRole, migrate.ts) may call them.
     revoke all on function search_workflow_matches(text, bigint, bigint, bigint[], bigint[], integer) from public;
+    revoke all on function search_workflow_names(text) from public;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop function search_workflow_names(text);
     drop function search_workflow_matches(text, bigint, bigint, bigint[], bigint[], integer);
     drop index messages_body_trgm_idx;
     drop index workflow_responses_text_trgm_idx;

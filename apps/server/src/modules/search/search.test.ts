@@ -199,6 +199,17 @@ describe('search_workflow_matches', () => {
     expect(await callFunction(mine.id, 'brackenfold', regions)).toEqual([own]);
     // Without a tenant, nothing.
     expect(await callFunction(null, 'brackenfold', regions)).toEqual([]);
+    // The dashboard's name filter (search_workflow_names) keeps to the tenant the same way.
+    const names = (tenantId: string | null) =>
+      db.transaction().execute(async (tx) => {
+        if (tenantId !== null) await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
+        const { rows } = await sql<{ id: string }>`select search_workflow_names('brackenfold') as id`.execute(
+          tx,
+        );
+        return rows.map((r) => Number(r.id));
+      });
+    expect(await names(mine.id)).toEqual([own]);
+    expect(await names(null)).toEqual([]);
   });
 
   it('runs past row-level security, so that its trigram index can serve LIKE', async () => {

@@ -1,4 +1,10 @@
-import { endOfDayStamp, type FilterAttribute, startOfDayStamp, type WorkflowListState } from '@attest/shared';
+import {
+  endOfDayStamp,
+  type FilterAttribute,
+  SEARCH_MIN_WORD_LENGTH,
+  startOfDayStamp,
+  type WorkflowListState,
+} from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { compileConditionGroup } from './compile-filters.js';
 import { likePattern } from './filter-predicates.js';
@@ -101,8 +107,14 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
     parts.push(sql<SqlBool>`w.business_unit_id in (${ids(state.business_unit__in)})`);
   }
   if (state.q) {
-    // Spec 1 §7 q: the name (trigram index on lower(name)) or the id.
-    const byName = sql<SqlBool>`lower(w.name) like ${likePattern(state.q.toLowerCase())}`;
+    // Spec 1 §7 q: the name or the id. Under row-level security LIKE cannot use the trigram index
+    // (it is not leakproof), so from three characters on the names come from search_workflow_names
+    // (migration 0026, docs/search.md), which can; shorter text has no trigram to look up.
+    const phrase = state.q.toLowerCase();
+    const byName =
+      phrase.length >= SEARCH_MIN_WORD_LENGTH
+        ? sql<SqlBool>`w.id in (select search_workflow_names(${phrase}))`
+        : sql<SqlBool>`lower(w.name) like ${likePattern(phrase)}`;
     parts.push(
       /^\d{1,15}$/.test(state.q) ? sql<SqlBool>`(w.id = cast(${state.q} as bigint) or ${byName})` : byName,
     );
