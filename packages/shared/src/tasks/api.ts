@@ -126,7 +126,7 @@ export type TaskRow = z.infer<typeof TaskRowSchema>;
 export const TaskListPageSchema = z.object({
   results: z.array(TaskRowSchema),
   count: z.number().int(),
-  // True when count is the planner's estimate (above COUNT_EXACT_LIMIT tasks).
+  // True when count is the planner's estimate (above TASK_COUNT_LIMIT tasks).
   count_is_estimate: z.boolean(),
   next: text().nullable(),
   previous: text().nullable(),

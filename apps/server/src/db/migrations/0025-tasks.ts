@@ -45,6 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where is_step_row;
     create index open_tasks_all_opened_idx on open_tasks (tenant_id, opened_at, workflow_id, step_tag)
       where is_step_row;
+    -- A step's assignees, people and groups alike: the triggers' recompute and a page's assignee names
+    -- (0007's unique indexes are partial, one for people and one for groups, so neither serves it).
+    create index workflow_step_users_step_idx on workflow_step_users (tenant_id, workflow_id, step_tag);
 
     create table task_delegations (
       tenant_id bigint not null,
@@ -212,6 +215,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop function open_tasks_assignees_changed();
     drop function open_tasks_workflows_changed();
     drop function refresh_open_tasks(bigint[], bigint[], text[]);
+    drop index workflow_step_users_step_idx;
     drop table task_follow_ups, task_delegations, open_tasks;
   `.execute(db);
 }

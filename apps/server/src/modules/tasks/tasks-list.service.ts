@@ -1,5 +1,4 @@
 import {
-  COUNT_EXACT_LIMIT,
   TASK_COUNT_LIMIT,
   TASK_TABS,
   type TaskCounts,
@@ -63,8 +62,9 @@ async function definitionsOf(tx: Tx, tenantId: string, ids: readonly string[]) {
   return definitions;
 }
 
-// GET /api/v1/tasks/ (docs/tasks.md): one tab's page, its count (exact up to COUNT_EXACT_LIMIT, then
-// the planner's estimate) and each row's extras read in one query per kind of extra.
+// GET /api/v1/tasks/ (docs/tasks.md): one tab's page, its count (exact up to TASK_COUNT_LIMIT, reading
+// no more index entries than that, then the planner's estimate) and each row's extras read in one
+// query per kind of extra for the whole page.
 export function listTasks(
   ctx: UserContext,
   request: FastifyRequest,
@@ -76,9 +76,9 @@ export function listTasks(
     const viewer = await viewerOf(tx, ctx);
     const scope = scopeOf(ctx, viewer, await sourceOf(tx, viewer, tab), filters);
     const keys = await repo.page(tx, scope, sort, { limit, offset });
-    let count = await repo.countUpTo(tx, scope, COUNT_EXACT_LIMIT);
-    const estimated = count > COUNT_EXACT_LIMIT;
-    if (estimated) count = Math.max(await repo.estimate(tx, scope), COUNT_EXACT_LIMIT + 1);
+    let count = await repo.countUpTo(tx, scope, TASK_COUNT_LIMIT);
+    const estimated = count > TASK_COUNT_LIMIT;
+    if (estimated) count = Math.max(await repo.estimate(tx, scope), TASK_COUNT_LIMIT + 1);
     const pageKeys = {
       tenantId: ctx.tenant.id,
       workflowIds: keys.map((k) => k.workflow_id),
