@@ -69,7 +69,7 @@ describe('header navigation', () => {
       '/tasks',
       '/dashboards',
     ]);
-    const tasks = within(nav()).getByRole('link', { name: 'Tasks, 99+ open', ...hidden });
+    const tasks = within(nav()).getByRole('link', { name: 'Tasks 99+ open', ...hidden });
     expect(tasks.getAttribute('aria-current')).toBe('page');
     expect(within(tasks).getByTestId('nav-task-count').textContent).toBe('99+');
     expect(
@@ -101,7 +101,7 @@ describe('header navigation', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Home', 'Workflows', 'Tasks3', 'Reports', 'Search']);
+    ).toEqual(['Home', 'Workflows', 'Tasks 3 open3', 'Reports', 'Search']);
     expect(within(menu).getByRole('menuitem', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
   });
 

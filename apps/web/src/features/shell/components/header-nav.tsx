@@ -1,5 +1,5 @@
 import type { User } from '@attest/shared';
-import { ActionIcon, Badge, Box, Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, VisuallyHidden } from '@mantine/core';
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -24,10 +24,16 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
   const { pathname } = useLocation();
   const items = navItems(user, can);
   const count = openTaskCount ?? 0;
-  const label = (item: NavItem) =>
-    item.id === 'tasks' && count > 0
-      ? t('nav.tasksWithCount', { count, shown: badgeText(count) })
-      : t(`nav.${item.id}`);
+  // The badge is for the eye; screen readers hear the count as words, inside the link's own name
+  // (an aria-label would no longer contain the visible text).
+  const label = (item: NavItem) => (
+    <>
+      {t(`nav.${item.id}`)}
+      {item.id === 'tasks' && count > 0 ? (
+        <VisuallyHidden>{` ${t('nav.openCount', { shown: badgeText(count) })}`}</VisuallyHidden>
+      ) : null}
+    </>
+  );
   const badge = (item: NavItem) =>
     item.id === 'tasks' && count > 0 ? (
       <Badge size="sm" variant="filled" color="red" aria-hidden data-testid="nav-task-count">
@@ -62,10 +68,9 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
               size="compact-md"
               fw={500}
               aria-current={isActive(pathname, item.to) ? 'page' : undefined}
-              aria-label={item.id === 'tasks' && count > 0 ? label(item) : undefined}
               rightSection={badge(item)}
             >
-              {t(`nav.${item.id}`)}
+              {label(item)}
             </Button>
           ),
         )}
@@ -95,10 +100,9 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
                   to={item.to}
                   aria-current={isActive(pathname, item.to) ? 'page' : undefined}
                   fw={isActive(pathname, item.to) ? 600 : undefined}
-                  aria-label={item.id === 'tasks' && count > 0 ? label(item) : undefined}
                   rightSection={badge(item)}
                 >
-                  {t(`nav.${item.id}`)}
+                  {label(item)}
                 </Menu.Item>
               ),
             )}
