@@ -314,3 +314,20 @@ describe('filters, sorting and paging', () => {
     }
   });
 });
+
+describe('region limits on a person’s own tasks', () => {
+  it('leaves out a step assigned to the viewer in a region they cannot see', async () => {
+    const created = await admin.post(WORKFLOW_PATHS.workflows, {
+      kind_id: t.kinds.vendor,
+      name: 'Asia two',
+      region_id: t.ids.region('Asia'),
+      business_unit_id: t.ids.unit('Tokyo'),
+    });
+    const asia2 = created.json().id as number;
+    await addUser(asia2, VC.intake, t.users.member);
+    // The member is on the step, but limited to Europe: it is not theirs to see, nor to count.
+    expect(await ids(member, 'tab=mine')).toEqual([w.eu2]);
+    expect((await counts(member)).mine).toBe(1);
+    expect(await ids(admin, `tab=all&assignee_id=${t.users.member}`)).toEqual([w.eu2, asia2]);
+  });
+});
