@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
-// What a page's rows show beyond open_tasks, each read in one query for the whole page (the page's
-// keys as two parallel arrays), never one per row.
+// What a page's rows show beyond open_tasks, read in one query for the whole page (the page's keys
+// as two parallel arrays), each part by its key's index: never one query per row.
 
 export type PageKeys = { tenantId: string; workflowIds: readonly string[]; stepTags: readonly string[] };
 
-export type TaskWorkflowRow = {
+export type TaskAssigneeName = { user_id: string | null; group_id: string | null; name: string };
+
+export type TaskExtrasRow = {
   workflow_id: string;
   step_tag: string;
   workflow_name: string;
@@ -23,78 +25,68 @@ export type TaskWorkflowRow = {
   region_name: string;
   business_unit_id: string | null;
   business_unit_name: string | null;
+  // The step's people (by name, else e-mail) and groups, oldest first.
+  assignees: TaskAssigneeName[];
+  // Open alerts raised on the step, and the strongest label: R before A before G.
+  alert_count: number;
+  alert_color: string | null;
+  // The viewer's follow-up date, YYYY-MM-DD.
+  follow_up_on: string | null;
 };
 
-export type TaskAssigneeNameRow = {
-  workflow_id: string;
-  step_tag: string;
-  user_id: string | null;
-  group_id: string | null;
-  name: string;
-};
-
-export type TaskAlertRow = { workflow_id: string; step_tag: string; alert_count: string; strongest: string };
-
-export type TaskFollowUpRow = { workflow_id: string; step_tag: string; follow_up_on: string };
-
-const keysOf = (keys: PageKeys) =>
-  sql`unnest(${keys.workflowIds}::bigint[], ${keys.stepTags}::text[]) as k (workflow_id, step_tag)`;
+type RawAssignee = { user_id: number | null; group_id: number | null; name: string | null };
 
 export const taskRowExtrasRepository = {
-  // The workflow, its step's lock, kind, status (in the reader's language), region and unit.
-  async workflows(tx: Tx, keys: PageKeys, locale: string): Promise<TaskWorkflowRow[]> {
+  // The workflow, its step's lock, kind, status (in the reader's language), region and unit, the
+  // step's assignees, its open alerts and the viewer's follow-up date.
+  async pageExtras(tx: Tx, keys: PageKeys, locale: string, viewerId: string): Promise<TaskExtrasRow[]> {
+    if (keys.workflowIds.length === 0) return [];
     const statusName = localizedColumn(
       sql.ref('st.display_name'),
       sql.ref('st.display_name_translations'),
       locale,
     );
-    const result = await sql<TaskWorkflowRow>`select k.workflow_id, k.step_tag, w.name as workflow_name,
-        w.definition_id, (w.is_locked or s.is_locked) as is_locked,
+    const result = await sql<Omit<TaskExtrasRow, 'assignees'> & { assignees: RawAssignee[] | null }>`
+      select k.workflow_id, k.step_tag, w.name as workflow_name, w.definition_id,
+        (w.is_locked or s.is_locked) as is_locked,
         w.kind_id, wk.tag as kind_tag, wk.name as kind_name,
         st.id as status_id, ${statusName} as status_name, st.color_code as status_color,
-        w.region_id, r.name as region_name, w.business_unit_id, bu.name as business_unit_name
-      from ${keysOf(keys)}
+        w.region_id, r.name as region_name, w.business_unit_id, bu.name as business_unit_name,
+        people.assignees, coalesce(alerts.alert_count, 0)::int as alert_count, alerts.alert_color,
+        to_char(f.follow_up_on, 'YYYY-MM-DD') as follow_up_on
+      from unnest(${keys.workflowIds}::bigint[], ${keys.stepTags}::text[]) as k (workflow_id, step_tag)
       join workflows w on w.tenant_id = ${keys.tenantId} and w.id = k.workflow_id
       join workflow_steps s on s.tenant_id = w.tenant_id and s.workflow_id = w.id and s.step_tag = k.step_tag
       join workflow_kinds wk on wk.tenant_id = w.tenant_id and wk.id = w.kind_id
       left join workflow_statuses st on st.tenant_id = w.tenant_id and st.id = w.status_id
       join regions r on r.tenant_id = w.tenant_id and r.id = w.region_id
-      left join business_units bu on bu.tenant_id = w.tenant_id and bu.id = w.business_unit_id`.execute(tx);
-    return result.rows;
-  },
-
-  // Every assignee of the page's steps, people by name (else e-mail) and groups by name, oldest first.
-  async assignees(tx: Tx, keys: PageKeys): Promise<TaskAssigneeNameRow[]> {
-    const result = await sql<TaskAssigneeNameRow>`select su.workflow_id, su.step_tag, su.user_id, su.group_id,
-        case when su.user_id is null then g.name
-          else coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) end as name
-      from ${keysOf(keys)}
-      join workflow_step_users su on su.tenant_id = ${keys.tenantId} and su.workflow_id = k.workflow_id
-        and su.step_tag = k.step_tag
-      left join users u on u.tenant_id = su.tenant_id and u.id = su.user_id
-      left join groups g on g.tenant_id = su.tenant_id and g.id = su.group_id
-      order by su.id`.execute(tx);
-    return result.rows;
-  },
-
-  // Open alerts raised on each step, with the strongest colour: R before A before G.
-  async alerts(tx: Tx, keys: PageKeys): Promise<TaskAlertRow[]> {
-    const result = await sql<TaskAlertRow>`select a.workflow_id, a.step_tag, count(*) as alert_count,
-        (array_agg(a.cat_color_label order by position(a.cat_color_label in 'RAG')))[1] as strongest
-      from ${keysOf(keys)}
-      join workflow_alerts a on a.tenant_id = ${keys.tenantId} and a.workflow_id = k.workflow_id
-        and a.step_tag = k.step_tag and a.resolved_at is null
-      group by a.workflow_id, a.step_tag`.execute(tx);
-    return result.rows;
-  },
-
-  // The viewer's follow-up dates, as YYYY-MM-DD.
-  async followUps(tx: Tx, keys: PageKeys, userId: string): Promise<TaskFollowUpRow[]> {
-    const result = await sql<TaskFollowUpRow>`select f.workflow_id, f.step_tag,
-        to_char(f.follow_up_on, 'YYYY-MM-DD') as follow_up_on
-      from ${keysOf(keys)}
-      join task_follow_ups f on f.tenant_id = ${keys.tenantId} and f.user_id = ${userId}
-        and f.workflow_id = k.workflow_id and f.step_tag = k.step_tag`.execute(tx);
-    return result.rows;
+      left join business_units bu on bu.tenant_id = w.tenant_id and bu.id = w.business_unit_id
+      left join lateral (
+        select json_agg(json_build_object('user_id', su.user_id, 'group_id', su.group_id,
+            'name', case when su.user_id is null then g.name
+              else coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) end)
+          order by su.id) as assignees
+        from workflow_step_users su
+        left join users u on u.tenant_id = su.tenant_id and u.id = su.user_id
+        left join groups g on g.tenant_id = su.tenant_id and g.id = su.group_id
+        where su.tenant_id = w.tenant_id and su.workflow_id = w.id and su.step_tag = k.step_tag
+      ) people on true
+      left join lateral (
+        select count(*) as alert_count,
+          (array_agg(a.cat_color_label order by position(a.cat_color_label in 'RAG')))[1] as alert_color
+        from workflow_alerts a
+        where a.tenant_id = w.tenant_id and a.workflow_id = w.id and a.step_tag = k.step_tag
+          and a.resolved_at is null
+      ) alerts on true
+      left join task_follow_ups f on f.tenant_id = w.tenant_id and f.user_id = ${viewerId}
+        and f.workflow_id = w.id and f.step_tag = k.step_tag`.execute(tx);
+    return result.rows.map((row) => ({
+      ...row,
+      assignees: (row.assignees ?? []).map((a) => ({
+        user_id: a.user_id === null ? null : String(a.user_id),
+        group_id: a.group_id === null ? null : String(a.group_id),
+        name: a.name ?? '',
+      })),
+    }));
   },
 };

@@ -6,12 +6,7 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import type { AccessScope } from '../../platform/auth/access-scope.js';
-import type {
-  TaskAlertRow,
-  TaskAssigneeNameRow,
-  TaskFollowUpRow,
-  TaskWorkflowRow,
-} from './task-row-extras.repository.js';
+import type { TaskExtrasRow } from './task-row-extras.repository.js';
 import type { TaskKeyRow } from './tasks-list.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -26,10 +21,7 @@ export type RowViewer = {
 };
 
 export type RowExtras = {
-  workflows: TaskWorkflowRow[];
-  assignees: TaskAssigneeNameRow[];
-  alerts: TaskAlertRow[];
-  followUps: TaskFollowUpRow[];
+  rows: TaskExtrasRow[];
   definitions: ReadonlyMap<string, WorkflowDefinition>;
 };
 
@@ -64,17 +56,6 @@ function taskType(row: {
   return 'neutral';
 }
 
-function groupBy<T extends { workflow_id: string; step_tag: string }>(rows: readonly T[]) {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row.workflow_id, row.step_tag);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-}
-
 // The page's rows in the page's order: open_tasks' part, then the batched extras. A task whose
 // workflow vanished between the two reads (deleted in between) is left out.
 export function buildTaskRows(
@@ -83,16 +64,13 @@ export function buildTaskRows(
   viewer: RowViewer,
   delegated: boolean,
 ): TaskRow[] {
-  const workflows = new Map(extras.workflows.map((w) => [key(w.workflow_id, w.step_tag), w]));
-  const assignees = groupBy(extras.assignees);
-  const alerts = new Map(extras.alerts.map((a) => [key(a.workflow_id, a.step_tag), a]));
-  const followUps = new Map(extras.followUps.map((f) => [key(f.workflow_id, f.step_tag), f.follow_up_on]));
+  const workflows = new Map(extras.rows.map((w) => [key(w.workflow_id, w.step_tag), w]));
   const rows: TaskRow[] = [];
   for (const task of keys) {
     const k = key(task.workflow_id, task.step_tag);
     const w = workflows.get(k);
     if (!w) continue;
-    const people = assignees.get(k) ?? [];
+    const people = w.assignees;
     const users = people.filter((p) => p.user_id !== null);
     const groups = people.filter((p) => p.group_id !== null);
     const mine = users.some((p) => p.user_id === viewer.userId);
@@ -108,7 +86,6 @@ export function buildTaskRows(
     const overdue = due !== null && due < now;
     const changeable = mayChange(viewer.scope, w.region_id, w.business_unit_id);
     const delegator = delegated ? people.find((p) => p.user_id === task.via_id) : undefined;
-    const alert = alerts.get(k);
     const integration = step?.integration?.connector ?? null;
     rows.push({
       workflow_id: Number(w.workflow_id),
@@ -128,7 +105,7 @@ export function buildTaskRows(
       opened_at: task.opened_at?.toISOString() ?? null,
       due_at: task.due_at?.toISOString() ?? null,
       overdue_days: overdue && due !== null ? Math.ceil((now - due) / DAY_MS) : 0,
-      follow_up_on: followUps.get(k) ?? null,
+      follow_up_on: w.follow_up_on,
       assignees: people.map(
         (p): TaskAssignee =>
           p.user_id === null
@@ -137,8 +114,8 @@ export function buildTaskRows(
       ),
       claimed_by: groups.length > 0 && holder ? { id: Number(holder.user_id), name: holder.name } : null,
       delegated_from: delegator ? { id: Number(delegator.user_id), name: delegator.name } : null,
-      alert_count: Number(alert?.alert_count ?? 0),
-      alert_color: alert?.strongest ?? null,
+      alert_count: w.alert_count,
+      alert_color: w.alert_color,
       integration,
       is_locked: w.is_locked,
       type: taskType({

@@ -63,8 +63,8 @@ async function definitionsOf(tx: Tx, tenantId: string, ids: readonly string[]) {
 }
 
 // GET /api/v1/tasks/ (docs/tasks.md): one tab's page, its count (exact up to TASK_COUNT_LIMIT, reading
-// no more index entries than that, then the planner's estimate) and each row's extras read in one
-// query per kind of extra for the whole page.
+// no more index entries than that, then the planner's estimate) and the rows' extras read in one
+// query for the whole page.
 export function listTasks(
   ctx: UserContext,
   request: FastifyRequest,
@@ -84,16 +84,13 @@ export function listTasks(
       workflowIds: keys.map((k) => k.workflow_id),
       stepTags: keys.map((k) => k.step_tag),
     };
-    const workflows = keys.length === 0 ? [] : await extrasRepo.workflows(tx, pageKeys, readerLocale(ctx));
+    const extrasRows = await extrasRepo.pageExtras(tx, pageKeys, readerLocale(ctx), viewer.userId);
     const extras = {
-      workflows,
-      assignees: keys.length === 0 ? [] : await extrasRepo.assignees(tx, pageKeys),
-      alerts: keys.length === 0 ? [] : await extrasRepo.alerts(tx, pageKeys),
-      followUps: keys.length === 0 ? [] : await extrasRepo.followUps(tx, pageKeys, viewer.userId),
+      rows: extrasRows,
       definitions: await definitionsOf(
         tx,
         ctx.tenant.id,
-        workflows.map((w) => w.definition_id),
+        extrasRows.map((w) => w.definition_id),
       ),
     };
     const rows = buildTaskRows(
