@@ -8,7 +8,7 @@ describe('the task tabs (spec 2 §9.4)', () => {
     renderWithProviders(
       <TaskTabs counts={{ mine: 3, group: 12, delegated: 0, all: null }} value="mine" onChange={vi.fn()} />,
     );
-    const names = screen.getAllByRole('tab').map((tab) => tab.getAttribute('aria-label'));
+    const names = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(names).toEqual(['My tasks: 3', "My group's tasks: 12", 'Delegated tasks: 0']);
   });
 
@@ -16,8 +16,8 @@ describe('the task tabs (spec 2 §9.4)', () => {
     renderWithProviders(
       <TaskTabs counts={{ mine: 3, group: 0, delegated: 0, all: 1001 }} value="all" onChange={vi.fn()} />,
     );
-    const all = screen.getByRole('tab', { name: 'All tasks: 1000+' });
-    expect(all.getAttribute('aria-selected')).toBe('true');
+    const all = screen.getAllByRole('tab').find((tab) => tab.textContent === 'All tasks: 1000+');
+    expect(all?.getAttribute('aria-selected')).toBe('true');
   });
 
   it('offers a supplier their own tasks only', () => {
@@ -28,6 +28,6 @@ describe('the task tabs (spec 2 §9.4)', () => {
         onChange={vi.fn()}
       />,
     );
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['My tasks2']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['My tasks: 2']);
   });
 });

@@ -1,4 +1,4 @@
-import { Badge, Tabs } from '@mantine/core';
+import { Badge, Tabs, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TASK_COUNT_LIMIT, type TaskCounts, type TaskTab } from '../api/task-contract';
 import { offeredTabs } from '../lib/task-query';
@@ -26,15 +26,12 @@ export function TaskTabs({ counts, value, onChange }: Props) {
               value={tab}
               rightSection={
                 count !== null && count !== undefined ? (
-                  <Badge size="sm" variant="light" color="gray" c="gray.9" aria-hidden>
+                  <Badge size="sm" variant="light" color="gray" c="gray.9">
+                    {/* Read as "My tasks: 3"; the name is the tab's own text, so it matches what is seen. */}
+                    <VisuallyHidden>{t('tasks.tabs.countSeparator')}</VisuallyHidden>
                     {count}
                   </Badge>
                 ) : undefined
-              }
-              aria-label={
-                count !== null && count !== undefined
-                  ? t('tasks.tabs.withCount', { name: t(`tasks.tabs.${tab}`), count })
-                  : undefined
               }
             >
               {t(`tasks.tabs.${tab}`)}

@@ -12,7 +12,7 @@ import {
 import type { ComponentType } from 'react';
 import type { TaskType } from '../api/task-contract';
 
-type Icon = ComponentType<{ size?: number; stroke?: number }>;
+type Icon = ComponentType<{ size?: number; stroke?: number; color?: string }>;
 
 // Spec 2 §3.10: each type has a colour, an icon and words (tasks.type.*); never the colour alone.
 export const TASK_TYPE_STYLE: Record<TaskType, { color: string; icon: Icon }> = {
