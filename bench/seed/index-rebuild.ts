@@ -7,7 +7,12 @@ import type pg from 'pg';
 // The definitions are kept in a table until rebuilt, so a run that stops halfway is repaired by the
 // next one (restoreIndexes runs first in both the seed and the benchmark).
 
-export async function setIndexesAside(client: pg.Client, tables: readonly string[]): Promise<number> {
+// `keep`: indexes that stay, because a trigger that runs during the copy looks rows up by them.
+export async function setIndexesAside(
+  client: pg.Client,
+  tables: readonly string[],
+  keep: readonly string[] = [],
+): Promise<number> {
   await client.query(
     `create table if not exists bench_saved_indexes (name text primary key, def text not null)`,
   );
@@ -18,9 +23,10 @@ export async function setIndexesAside(client: pg.Client, tables: readonly string
      join pg_namespace n on n.oid = tc.relnamespace
      where n.nspname = 'public' and tc.relname = any($1)
        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+       and ic.relname <> all($2)
      on conflict (name) do nothing
      returning name`,
-    [tables],
+    [tables, keep],
   );
   for (const { name } of rows) await client.query(`drop index if exists ${client.escapeIdentifier(name)}`);
   return rows.length;
