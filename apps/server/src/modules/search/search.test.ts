@@ -1,5 +1,6 @@
 import {
   MENTION_PATHS,
+  SEARCH_COUNT_CAP,
   SEARCH_MESSAGES,
   SEARCH_PATHS,
   type SearchResponse,
@@ -168,6 +169,25 @@ describe('GET search/', () => {
     const deleted = await member.request({ method: 'DELETE', url: MENTION_PATHS.message(messageId) });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect((await find(member, 'tessellate')).total).toBe(0);
+  });
+
+  it(`counts exactly below ${SEARCH_COUNT_CAP} matches and says capped from there`, async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    const member = await t.signedIn('member');
+    const first = await createVendorCheck(t, member, 'Oakhollow 0');
+    const clone = (n: number, from: number) =>
+      sql`insert into workflows (tenant_id, kind_id, definition_id, name, status_id, region_id, business_unit_id)
+        select tenant_id, kind_id, definition_id, 'Oakhollow ' || g, status_id, region_id, business_unit_id
+        from workflows, generate_series(cast(${from} as integer), cast(${from + n - 1} as integer)) g
+        where tenant_id = ${t.id} and id = ${first}`.execute(adminDb);
+    await clone(SEARCH_COUNT_CAP - 2, 1);
+    const below = await find(member, 'oakhollow');
+    expect(below).toMatchObject({ total: SEARCH_COUNT_CAP - 1, capped: false });
+    expect(ids(below)).toHaveLength(20);
+    await clone(5, SEARCH_COUNT_CAP);
+    const past = await find(member, 'oakhollow', '&limit=50');
+    expect(past).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    expect(ids(past)).toHaveLength(50);
   });
 
   it('refuses an empty query with a clear message, and needs a session', async () => {
