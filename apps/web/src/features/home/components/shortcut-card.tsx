@@ -1,7 +1,7 @@
 import type { HomeShortcut } from '@attest/shared';
-import { Alert, Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Select, Stack, Text, Title, useDirection } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowRight, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,6 +28,8 @@ export function ShortcutCard({ shortcut }: { shortcut: HomeShortcut }) {
   const none = parents.isSuccess && parents.data.count === 0 && q === '';
   const creates = shortcut.use_case === 'create_new_workflow';
   const title = shortcut.title ?? shortcut.kind.name;
+  // The arrow points the way the page reads.
+  const Arrow = useDirection().dir === 'rtl' ? IconArrowLeft : IconArrowRight;
 
   const act = () => {
     if (parentId === null) return;
@@ -45,11 +47,11 @@ export function ShortcutCard({ shortcut }: { shortcut: HomeShortcut }) {
   return (
     <Paper component="article" aria-labelledby={titleId} withBorder radius="md" p="md" h="100%">
       <Stack gap="sm" h="100%">
-        <Title order={3} fz="h5" id={titleId}>
+        <Title order={3} fz="h5" id={titleId} dir="auto">
           {title}
         </Title>
         {shortcut.description && (
-          <Text fz="sm" c="dimmed">
+          <Text fz="sm" c="dimmed" dir="auto">
             {shortcut.description}
           </Text>
         )}
@@ -59,7 +61,7 @@ export function ShortcutCard({ shortcut }: { shortcut: HomeShortcut }) {
           </Text>
         )}
         {none ? (
-          <Text fz="sm" role="status">
+          <Text fz="sm" role="status" dir="auto">
             {shortcut.status_filtering_fallback_message ??
               t('home.shortcuts.noParents', { kind: shortcut.kind.name })}
           </Text>
@@ -83,9 +85,7 @@ export function ShortcutCard({ shortcut }: { shortcut: HomeShortcut }) {
               onClick={act}
               disabled={parentId === null}
               loading={create.isPending}
-              leftSection={
-                creates ? <IconPlus size={16} aria-hidden /> : <IconArrowRight size={16} aria-hidden />
-              }
+              leftSection={creates ? <IconPlus size={16} aria-hidden /> : <Arrow size={16} aria-hidden />}
               style={{ alignSelf: 'flex-start' }}
             >
               {creates

@@ -12,7 +12,9 @@ export function StartSection({ message }: { message: string | null }) {
   return (
     <HomeCard title={t('home.start.title')} icon={<IconRocket size={20} aria-hidden />}>
       <Stack gap="sm" align="flex-start">
-        <Text fz="sm">{message ?? t('home.start.defaultMessage')}</Text>
+        <Text fz="sm" dir={message ? 'auto' : undefined}>
+          {message ?? t('home.start.defaultMessage')}
+        </Text>
         <NewWorkflowButton label="home.start.button" />
         <Anchor component={Link} to="/workflows/instances" fz="sm">
           <IconLayoutList size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />

@@ -24,11 +24,11 @@ export function WorkflowLinks({ items, label }: { items: WorkflowLinkItem[]; lab
         >
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Box miw={0}>
-              <Anchor component={Link} to={item.href} fw={500} lineClamp={1}>
+              <Anchor component={Link} to={item.href} fw={500} lineClamp={1} dir="auto">
                 {item.name}
               </Anchor>
               {item.detail && (
-                <Text fz="xs" c="dimmed" lineClamp={1}>
+                <Text fz="xs" c="dimmed" lineClamp={1} dir="auto">
                   {item.detail}
                 </Text>
               )}
@@ -41,7 +41,9 @@ export function WorkflowLinks({ items, label }: { items: WorkflowLinkItem[]; lab
                   h={8}
                   style={{ borderRadius: '50%', background: item.status.color_code }}
                 />
-                <Text fz="xs">{item.status.display_name}</Text>
+                <Text fz="xs" dir="auto">
+                  {item.status.display_name}
+                </Text>
               </Group>
             )}
           </Group>
