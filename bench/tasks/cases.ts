@@ -40,6 +40,13 @@ export function describeBody(body: unknown): { text: string; empty: boolean } {
     const count = typeof o.count === 'number' ? `count ${o.count}, ` : '';
     return { text: `${count}${o.results.length} rows on the page`, empty: o.results.length === 0 };
   }
+  if (Array.isArray(o.groups)) {
+    // Search: matches grouped by kind, the total capped at SEARCH_COUNT_CAP.
+    const groups = o.groups as { kind?: { tag?: string }; count?: number; results?: unknown[] }[];
+    const rows = groups.reduce((sum, g) => sum + (g.results?.length ?? 0), 0);
+    const each = groups.map((g) => `${g.kind?.tag}: count ${g.count}, ${g.results?.length ?? 0} rows`);
+    return { text: `total ${o.total}${o.capped ? ' (capped)' : ''}; ${each.join('; ')}`, empty: rows === 0 };
+  }
   const parts: string[] = [];
   let rows = 0;
   for (const [key, value] of Object.entries(o)) {
