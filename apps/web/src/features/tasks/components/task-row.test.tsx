@@ -69,7 +69,7 @@ describe('the task row (spec 2 §3.10, §9.2)', () => {
       delegated_from: { id: 9, name: 'Bea Boss' },
       claimed_by: { id: 7, name: 'Ana Analyst' },
     });
-    expect(within(row).getByText('Alerts: 2 (red, high risk)')).toBeTruthy();
+    expect(within(row).getByText('Alerts: 2 (red)')).toBeTruthy();
     expect(within(row).getByText('For Bea Boss')).toBeTruthy();
     expect(within(row).getByText('Claimed by Ana Analyst')).toBeTruthy();
   });

@@ -50,7 +50,10 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
       style={{
         display: 'flex',
         alignItems: 'center',
-        gap: 10,
+        // In a narrow swimlane the row's end (overdue, alerts, avatars, actions) wraps under its title.
+        flexWrap: 'wrap',
+        columnGap: 10,
+        rowGap: 4,
         minHeight: TASK_ROW_MIN_HEIGHT,
         minWidth: TASK_ROW_MIN_WIDTH,
         paddingBlock: 6,
@@ -68,7 +71,7 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
           aria-label={t('tasks.row.select', { step: row.step.name, workflow: row.workflow_name })}
         />
       )}
-      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap={2} style={{ flex: '1 1 200px', minWidth: 0 }}>
         <Group gap={8} wrap="nowrap" miw={0}>
           <Badge
             size="sm"
@@ -83,7 +86,7 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
             {row.step.name}
           </Text>
         </Group>
-        <Group gap={10} wrap="wrap" fz="xs" c="dimmed">
+        <Group gap={10} wrap="wrap" fz="xs" c="dimmed" style={{ rowGap: 2 }}>
           <Anchor component={Link} to={taskHref(row)} fz="xs" dir="auto">
             {row.workflow_name}
           </Anchor>
@@ -111,7 +114,7 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
           )}
         </Group>
       </Stack>
-      <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Group gap={8} wrap="wrap" justify="flex-end" style={{ flex: '0 1 auto', marginInlineStart: 'auto' }}>
         {row.overdue_days > 0 && (
           <Text fz="xs" fw={600} c="red.9" data-testid="task-overdue">
             {t('tasks.row.overdue', { count: row.overdue_days })}
@@ -123,6 +126,7 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
             variant="light"
             color={alertColorOf(row.alert_color)}
             style={readableBadge(alertColorOf(row.alert_color))}
+            tt="none"
             leftSection={
               <IconAlertTriangle
                 size={11}

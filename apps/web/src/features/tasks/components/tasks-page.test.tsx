@@ -1,0 +1,94 @@
+import { Notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/fixtures';
+import { createTestQueryClient, renderRoutes } from '../../../test/render';
+import { currentUserQueryOptions } from '../../auth';
+import { TASK_ACTION_PATHS, TASKS_PATHS, type TaskRow } from '../api/task-contract';
+import { makeTaskRow } from '../test/task-fixture';
+import { TasksPage } from './tasks-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+type Call = { path: string; method: string; search: URLSearchParams };
+
+// A group task nobody holds; a colleague claims it first, so the viewer's claim is refused (409).
+function mockTasksApi() {
+  let row: TaskRow = makeTaskRow({
+    type: 'neutral',
+    actions: { claim: true, unclaim: false, reassign: false },
+  });
+  const calls: Call[] = [];
+  const page = () => ({ results: [row], count: 1, count_is_estimate: false, next: null, previous: null });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(String(input), 'http://acme.localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ path: url.pathname, method, search: url.searchParams });
+      if (url.pathname === TASKS_PATHS.counts)
+        return jsonResponse({ body: { mine: 0, group: 1, delegated: 0, all: null } });
+      if (url.pathname === TASKS_PATHS.list) return jsonResponse({ body: page() });
+      if (url.pathname === TASK_ACTION_PATHS.claim(41, 'legal_review')) {
+        row = { ...row, claimed_by: { id: 9, name: 'Bea Boss' }, actions: { ...row.actions, claim: false } };
+        return jsonResponse({
+          status: 409,
+          body: { detail: 'Bea Boss has already claimed this task.', code: 'task_already_claimed' },
+        });
+      }
+      return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+    }),
+  );
+  return calls;
+}
+
+function renderPage(url: string) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, makeUser({ id: 7 }));
+  return renderRoutes(
+    [
+      {
+        path: '/tasks',
+        element: (
+          <>
+            <Notifications />
+            <TasksPage />
+          </>
+        ),
+      },
+    ],
+    { url, queryClient },
+  );
+}
+
+describe('the tasks page', () => {
+  it("offers the tabs the counts give and asks the server for the URL's tab, sort and page", async () => {
+    const calls = mockTasksApi();
+    renderPage('/tasks?tab=group&sort=-age&page=2');
+    await screen.findByRole('listitem', { name: 'Legal review' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'My tasks: 0',
+      "My group's tasks: 1",
+      'Delegated tasks: 0',
+    ]);
+    const list = calls.find((c) => c.path === TASKS_PATHS.list);
+    expect(Object.fromEntries(list?.search ?? [])).toMatchObject({
+      tab: 'group',
+      sort: '-age',
+      offset: '50',
+    });
+  });
+
+  it('explains a refused claim in words and refetches the list to show who holds the task', async () => {
+    const calls = mockTasksApi();
+    renderPage('/tasks?tab=group');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Claim Legal review of Northwind onboarding' }),
+    );
+    await screen.findByText('Someone else has already claimed this task. The list now shows who holds it.');
+    await screen.findByText('Claimed by Bea Boss');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Claim / })).toBeNull());
+    expect(calls.filter((c) => c.path === TASKS_PATHS.list).length).toBeGreaterThanOrEqual(2);
+  });
+});
