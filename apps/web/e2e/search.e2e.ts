@@ -63,6 +63,8 @@ describe('global search', () => {
     await result.waitFor();
     expect(await palette.locator('[data-testid=search-palette-result]').count()).toBe(1);
     expect((await result.locator('mark').first().textContent())?.toLowerCase()).toBe(word.toLowerCase());
+    // The open palette, its first row selected, passes axe too.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/process/${workflowId}`);
 

@@ -29,7 +29,9 @@ describe('search page', () => {
     expect(within(onboarding).getByText('1')).toBeTruthy();
     expect(within(onboarding).getByText('needle').tagName).toBe('MARK');
     expect(screen.getByRole('region', { name: 'Audit' })).toBeTruthy();
-    expect((screen.getByRole('searchbox', { name: 'Search workflows' }) as HTMLInputElement).value).toBe('needle');
+    expect((screen.getByRole('searchbox', { name: 'Search workflows' }) as HTMLInputElement).value).toBe(
+      'needle',
+    );
     fireEvent.click(within(onboarding).getByRole('link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/process/7'));
     expect(router.state.location.search).toBe('?step=review');
@@ -39,9 +41,22 @@ describe('search page', () => {
     const fetchMock = mockApi({ [SEARCH_PATHS.search]: { body: makeSearchResponse() } });
     renderPage('/search?q=needle&kind=2');
     await screen.findByRole('region', { name: 'Audit' });
-    const kinds = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').searchParams.get('kind_id'));
+    const kinds = fetchMock.mock.calls.map(([input]) =>
+      new URL(String(input), 'http://x').searchParams.get('kind_id'),
+    );
     expect(kinds).toContain('2');
     expect(kinds).toContain(null);
+  });
+
+  it('offers every match of a kind when it has more than shown', async () => {
+    const response = makeSearchResponse();
+    const audit = response.groups[1];
+    if (audit) audit.count = 30;
+    mockApi({ [SEARCH_PATHS.search]: { body: response } });
+    const { router } = renderPage('/search?q=needle');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show every Audit match' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=needle&kind=2'));
+    expect(screen.queryByRole('button', { name: 'Show every Supplier onboarding match' })).toBeNull();
   });
 
   it('says when nothing matched, and when the search failed', async () => {
@@ -55,14 +70,18 @@ describe('search page', () => {
     );
     renderPage('/search?q=other');
     expect(
-      await screen.findByText('The search could not be completed. Please try again.', undefined, { timeout: 8000 }),
+      await screen.findByText('The search could not be completed. Please try again.', undefined, {
+        timeout: 8000,
+      }),
     ).toBeTruthy();
   }, 15_000);
 
   it('asks nothing without words and offers the advanced search', async () => {
     const fetchMock = mockApi({});
     renderPage('/search');
-    expect(screen.getByRole('button', { name: 'Advanced search' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Advanced search' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
     expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/search/'))).toHaveLength(0);
   });
 });

@@ -1,5 +1,16 @@
 import { SEARCH_QUERY_MAX_LENGTH, type SearchResponse } from '@attest/shared';
-import { Button, Collapse, Container, Group, Loader, Select, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Collapse,
+  Container,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -103,7 +114,11 @@ export function SearchPage() {
             {t('search.advanced.toggle')}
           </Button>
           <Collapse expanded={advancedOpen} id="advanced-search">
-            {advancedOpen ? <AdvancedSearch kindId={kindId} kindName={kindName} /> : null}
+            {advancedOpen ? (
+              <Box pt="sm">
+                <AdvancedSearch kindId={kindId} kindName={kindName} />
+              </Box>
+            ) : null}
           </Collapse>
         </div>
         {hasQuery ? (
@@ -121,6 +136,11 @@ export function SearchPage() {
               groups={shown.data?.groups ?? []}
               capped={shown.data?.capped ?? false}
               onOpen={() => remember(q)}
+              onShowKind={
+                kindId === undefined
+                  ? (id) => setParams(writeSearchUrl({ q, kindId: id }), { replace: true })
+                  : undefined
+              }
             />
           </ListStates>
         ) : null}

@@ -1,4 +1,5 @@
 import '@mantine/spotlight/styles.css';
+import './search-palette.css';
 import { SEARCH_QUERY_MAX_LENGTH as SEARCH_QUERY_MAX, type SearchResult } from '@attest/shared';
 import { Group, Loader, Modal, Text, useDirection, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -75,6 +76,7 @@ export function SearchPalette() {
           <PaletteGroup label={t('search.recent.title')}>
             {recent.map((item) => (
               <Spotlight.Action
+                className="attest-search-action"
                 key={item}
                 closeSpotlightOnTrigger={false}
                 onClick={() => setQuery(item)}
@@ -95,6 +97,7 @@ export function SearchPalette() {
           >
             {group.results.map((result) => (
               <Spotlight.Action
+                className="attest-search-action"
                 key={`${result.workflow_id}-${result.match.source}-${result.match.thread_id ?? ''}`}
                 onClick={() => open(result)}
                 data-testid="search-palette-result"
@@ -109,7 +112,7 @@ export function SearchPalette() {
         ) : null}
         {q && search.isError && !typing ? <Spotlight.Empty>{t('search.failed')}</Spotlight.Empty> : null}
         {data && data.groups.length > 0 ? (
-          <Spotlight.Action onClick={() => go(searchPagePath(q))}>
+          <Spotlight.Action className="attest-search-action" onClick={() => go(searchPagePath(q))}>
             <Group gap="xs" wrap="nowrap">
               <Text fz="sm" fw={500}>
                 {t(data.capped ? 'search.seeAllCapped' : 'search.seeAll', { count: data.total })}

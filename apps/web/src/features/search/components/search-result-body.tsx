@@ -25,7 +25,7 @@ export function SearchResultBody({ result }: { result: SearchResult }) {
           </Badge>
         ) : null}
       </Group>
-      <Text fz="xs" c="dimmed">
+      <Text fz="xs" c="gray.7">
         {`#${result.workflow_id} · ${result.region.name} · ${matchLabel(t, match)}`}
       </Text>
       {nameMatched ? null : <HighlightedSnippet match={match} fz="xs" lineClamp={2} />}

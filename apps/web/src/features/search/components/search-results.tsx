@@ -1,5 +1,5 @@
 import type { SearchGroup } from '@attest/shared';
-import { Anchor, Badge, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { resultPath } from '../lib/result-path';
@@ -10,10 +10,12 @@ export type SearchResultsProps = {
   capped: boolean;
   // Called before a result is followed (the words become a recent search).
   onOpen: () => void;
+  // Narrows the search to one kind, offered when a kind has more matches than shown.
+  onShowKind?: (kindId: number) => void;
 };
 
 // The /search page's results: one section per kind with its count, each result a link.
-export function SearchResults({ groups, capped, onOpen }: SearchResultsProps) {
+export function SearchResults({ groups, capped, onOpen, onShowKind }: SearchResultsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -53,6 +55,11 @@ export function SearchResults({ groups, capped, onOpen }: SearchResultsProps) {
               </li>
             ))}
           </Stack>
+          {onShowKind && group.count > group.results.length ? (
+            <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => onShowKind(group.kind.id)}>
+              {t('search.showKind', { kind: group.kind.name })}
+            </Button>
+          ) : null}
         </Paper>
       ))}
     </Stack>

@@ -43,7 +43,15 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
 
   return (
     <>
-      <Group component="nav" aria-label={t('nav.label')} gap={2} wrap="nowrap" visibleFrom="lg">
+      <Group
+        component="nav"
+        aria-label={t('nav.label')}
+        gap={2}
+        wrap="nowrap"
+        visibleFrom="lg"
+        // The tenant's name gives way on a crowded header, never the navigation.
+        style={{ flexShrink: 0 }}
+      >
         {items.map((item) =>
           item.to === null ? (
             <Button
