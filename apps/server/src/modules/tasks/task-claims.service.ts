@@ -3,16 +3,27 @@ import type { RealtimePublisher } from '../../platform/realtime/realtime-publish
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { loadChangeableWorkflow, recordActivity, stepRefusal, workflowEvents } from '../workflows/index.js';
-import { taskAssigneesRepository as repo, type TaskAssigneeRow } from './task-assignees.repository.js';
+import { taskAssigneesRepository as repo } from './task-assignees.repository.js';
 import { auditAssigneeChange } from './task-audit.js';
 import { TaskAlreadyClaimedError, taskForbidden, taskRefusal } from './task-errors.js';
 import { taskChangeEvents, taskPeople } from './task-live.js';
+import { claimVerdict, mayReassign, mayUnclaim, type OfferViewer } from './task-offers.js';
 
 export type TaskActionDeps = { realtime: RealtimePublisher; ipAddress: string | null };
 
 function viewerName(ctx: UserContext) {
   const { user } = ctx.auth;
   return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+// The viewer as task-offers.ts judges them (their groups read in the action's transaction).
+async function offerViewer(tx: Tx, ctx: UserContext): Promise<OfferViewer> {
+  const userId = ctx.auth.user.id;
+  return {
+    userId,
+    groupIds: await repo.groupIdsOf(tx, userId),
+    mayReassign: mayReassign(ctx.auth.permissions),
+  };
 }
 
 // The open step of a changeable workflow, locked with its assignees: 404 when the workflow is not
@@ -33,11 +44,13 @@ export async function claimTask(ctx: UserContext, workflowId: number, stepTag: s
   const me = ctx.auth.user.id;
   const events = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { loaded, assignees } = await lockOpenTask(tx, ctx, workflowId, stepTag);
-    const holders = assignees.filter((a) => a.user_id !== null);
-    if (holders.some((a) => a.user_id === me)) return null;
-    if (holders.length > 0)
-      throw new TaskAlreadyClaimedError(claimedMessage(holders.map((h) => h.name).join(', ')));
-    await assertOneOfMyGroups(tx, me, assignees);
+    const verdict = claimVerdict(assignees, await offerViewer(tx, ctx));
+    if (verdict === 'yours') return null;
+    if (verdict === 'held') {
+      const holders = assignees.filter((a) => a.user_id !== null).map((h) => h.name);
+      throw new TaskAlreadyClaimedError(claimedMessage(holders.join(', ')));
+    }
+    if (verdict === 'other_groups') throw taskForbidden('task_not_claimable');
     const change = { workflowId: loaded.row.id, stepTags: [stepTag] };
     const before = await taskPeople(tx, change);
     await repo.addUser(tx, {
@@ -76,19 +89,8 @@ export async function claimTask(ctx: UserContext, workflowId: number, stepTag: s
   return { ok: true as const };
 }
 
-// A step with groups is claimable by their members; one with no assignee at all by anyone who may
-// change the workflow.
-async function assertOneOfMyGroups(tx: Tx, me: string, assignees: readonly TaskAssigneeRow[]) {
-  const groups = assignees.filter((a) => a.group_id !== null);
-  if (groups.length === 0) return;
-  const mine = await repo.groupIdsOf(tx, me);
-  if (!groups.some((g) => g.group_id !== null && mine.has(g.group_id)))
-    throw taskForbidden('task_not_claimable');
-}
-
-// Gives a claimed task back to its group (or to nobody): only the viewer's own claim, i.e. the viewer
-// is on the step as a person, and the step is one of their groups' or had no one else (the list
-// offers unclaim on the same rule, task-rows.ts).
+// Gives a claimed task back to its group (or to nobody): only the viewer's own claim (mayUnclaim of
+// task-offers.ts, the rule the list offers unclaim by).
 export async function unclaimTask(
   ctx: UserContext,
   workflowId: number,
@@ -99,13 +101,8 @@ export async function unclaimTask(
   const events = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const { loaded, assignees } = await lockOpenTask(tx, ctx, workflowId, stepTag);
     const mine = assignees.find((a) => a.user_id === me);
-    if (!mine) throw taskRefusal('task_not_claimed_by_you');
-    const others = assignees.filter((a) => a !== mine);
-    if (others.length > 0) {
-      const groups = await repo.groupIdsOf(tx, me);
-      if (!others.some((g) => g.group_id !== null && groups.has(g.group_id))) {
-        throw taskRefusal('task_not_claimed_by_you');
-      }
+    if (!mine || !mayUnclaim(assignees, await offerViewer(tx, ctx))) {
+      throw taskRefusal('task_not_claimed_by_you');
     }
     const change = { workflowId: loaded.row.id, stepTags: [stepTag] };
     const before = await taskPeople(tx, change);

@@ -2,13 +2,14 @@ import type { ReassignTasksRequest, TaskRef } from '@attest/shared';
 import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { REASSIGN_PERMISSION, recordActivity, workflowAccess, workflowEvents } from '../workflows/index.js';
+import { recordActivity, workflowAccess, workflowEvents } from '../workflows/index.js';
 import { taskAssigneesRepository as repo } from './task-assignees.repository.js';
 import { auditAssigneeChange } from './task-audit.js';
 import type { TaskActionDeps } from './task-claims.service.js';
 import { lockOpenTask } from './task-claims.service.js';
 import { taskForbidden, taskRefusal } from './task-errors.js';
 import { taskChangeEvents, taskPeople } from './task-live.js';
+import { mayReassign } from './task-offers.js';
 
 type Target = { id: string; name: string };
 
@@ -17,7 +18,7 @@ type Target = { id: string; name: string };
 // nothing: any refusal (an invisible workflow, a closed step, a target who cannot see a workflow)
 // rolls every task back.
 export async function reassignTasks(ctx: UserContext, input: ReassignTasksRequest, deps: TaskActionDeps) {
-  if (!ctx.auth.permissions.has(REASSIGN_PERMISSION)) throw taskForbidden('reassign_not_allowed');
+  if (!mayReassign(ctx.auth.permissions)) throw taskForbidden('reassign_not_allowed');
   const keys = new Set(input.tasks.map((t) => `${t.workflow_id}\u0000${t.step_tag}`));
   if (keys.size !== input.tasks.length) throw taskRefusal('reassign_duplicate_task');
   // Locks are taken in one order (workflow, then step), so two reassignments cannot deadlock.

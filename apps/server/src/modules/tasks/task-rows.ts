@@ -6,19 +6,14 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import type { AccessScope } from '../../platform/auth/access-scope.js';
+import { type OfferViewer, taskOffers } from './task-offers.js';
 import type { TaskExtrasRow } from './task-row-extras.repository.js';
 import type { TaskKeyRow } from './tasks-list.repository.js';
 
 const DAY_MS = 86_400_000;
 const key = (workflowId: string, stepTag: string) => `${workflowId}\u0000${stepTag}`;
 
-export type RowViewer = {
-  userId: string;
-  groupIds: ReadonlySet<string>;
-  scope: AccessScope;
-  mayReassign: boolean;
-  now: Date;
-};
+export type RowViewer = OfferViewer & { scope: AccessScope; now: Date };
 
 export type RowExtras = {
   rows: TaskExtrasRow[];
@@ -74,7 +69,6 @@ export function buildTaskRows(
     const users = people.filter((p) => p.user_id !== null);
     const groups = people.filter((p) => p.group_id !== null);
     const mine = users.some((p) => p.user_id === viewer.userId);
-    const myGroup = groups.some((p) => viewer.groupIds.has(p.group_id ?? ''));
     const holder = users[0];
     const { group, step } = stepNames(
       extras.definitions.get(w.definition_id),
@@ -84,7 +78,6 @@ export function buildTaskRows(
     const due = task.due_at?.getTime() ?? null;
     const now = viewer.now.getTime();
     const overdue = due !== null && due < now;
-    const changeable = mayChange(viewer.scope, w.region_id, w.business_unit_id);
     const delegator = delegated ? people.find((p) => p.user_id === task.via_id) : undefined;
     const integration = step?.integration?.connector ?? null;
     rows.push({
@@ -125,12 +118,8 @@ export function buildTaskRows(
         integration: integration !== null,
         mine,
       }),
-      actions: {
-        // A claim never overrides a person assignee; it takes a group's task or one nobody holds.
-        claim: changeable && users.length === 0 && (myGroup || groups.length === 0),
-        unclaim: changeable && mine && myGroup,
-        reassign: changeable && viewer.mayReassign,
-      },
+      // The services' own rule (task-offers.ts): a claim never overrides a person assignee.
+      actions: taskOffers(people, viewer, mayChange(viewer.scope, w.region_id, w.business_unit_id)),
     });
   }
   return rows;

@@ -1,7 +1,7 @@
 import { type TaskTab, USER_KIND } from '@attest/shared';
 import { ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { REASSIGN_PERMISSION } from '../workflows/index.js';
+import { mayReassign } from './task-offers.js';
 
 // Which tabs a person is offered (docs/tasks.md "Tabs"): everyone with 'Can view tasks' their own;
 // a supplier (third-party) user nothing more, since their groups' and colleagues' work is the
@@ -10,7 +10,7 @@ import { REASSIGN_PERMISSION } from '../workflows/index.js';
 export function offersTab(ctx: UserContext, tab: TaskTab): boolean {
   if (tab === 'mine') return true;
   if (ctx.auth.user.kind === USER_KIND.supplier) return false;
-  if (tab === 'all') return ctx.auth.permissions.has(REASSIGN_PERMISSION);
+  if (tab === 'all') return mayReassign(ctx.auth.permissions);
   return true;
 }
 

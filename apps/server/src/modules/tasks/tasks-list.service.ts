@@ -15,7 +15,8 @@ import { pageResponse } from '../../platform/page-response.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { loadDefinition, REASSIGN_PERMISSION } from '../workflows/index.js';
+import { loadDefinition } from '../workflows/index.js';
+import { mayReassign } from './task-offers.js';
 import { taskRowExtrasRepository as extrasRepo } from './task-row-extras.repository.js';
 import { buildTaskRows } from './task-rows.js';
 import { assertTabOffered, offersTab } from './task-tabs.js';
@@ -100,7 +101,7 @@ export function listTasks(
         userId: viewer.userId,
         groupIds: new Set(viewer.groupIds),
         scope: viewer.scope,
-        mayReassign: ctx.auth.permissions.has(REASSIGN_PERMISSION),
+        mayReassign: mayReassign(ctx.auth.permissions),
         now: viewer.now,
       },
       tab === 'delegated',
