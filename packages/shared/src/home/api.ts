@@ -35,7 +35,8 @@ export type HomeShortcut = z.infer<typeof HomeShortcutSchema>;
 
 export const HomeSchema = z.object({
   shortcuts: z.array(HomeShortcutSchema),
-  process_shortcuts: z.array(text()),
+  // The process_shortcuts kinds the tenant has, in the configured order.
+  process_shortcuts: z.array(NamedKind),
   my_process_report: Id.nullable(),
   create_new_message: text().nullable(),
 });

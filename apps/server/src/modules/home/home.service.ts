@@ -21,10 +21,10 @@ type Kind = { id: number; name: string; tag: string };
 async function homeConfig(tx: Tx, ctx: UserContext, log: ProblemLog): Promise<Home> {
   const stored = await homeRepository.storedConfig(tx, ctx.tenant.id);
   const { config, problems } = convertHomePageConfig(stored?.config);
-  const tags = config.shortcuts.flatMap((s) => [
-    s.kind_tag,
-    ...(s.creation_kind_tag ? [s.creation_kind_tag] : []),
-  ]);
+  const tags = [
+    ...config.process_shortcuts,
+    ...config.shortcuts.flatMap((s) => [s.kind_tag, ...(s.creation_kind_tag ? [s.creation_kind_tag] : [])]),
+  ];
   const kinds = new Map<string, Kind>(
     (await homeRepository.kindsByTag(tx, [...new Set(tags)])).map((k) => [
       k.tag,
@@ -53,7 +53,9 @@ async function homeConfig(tx: Tx, ctx: UserContext, log: ProblemLog): Promise<Ho
     });
   }
   if (problems.length > 0) log(problems);
-  return { ...config, shortcuts };
+  // A process shortcut naming a kind the tenant does not have is left out.
+  const processShortcuts = config.process_shortcuts.flatMap((tag) => kinds.get(tag) ?? []);
+  return { ...config, shortcuts, process_shortcuts: processShortcuts };
 }
 
 export function getHome(ctx: UserContext, log: ProblemLog): Promise<Home> {

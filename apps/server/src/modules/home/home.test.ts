@@ -136,12 +136,16 @@ describe('GET home/', () => {
     const draft = await statusId(t, 'draft');
     await put(await t.signedIn('admin'), {
       child_workflow_shortcut_config: [createShortcut([draft])],
+      process_shortcuts: ['no_such_kind', 'vendor_check'],
       create_new_message: 'Pick a process',
     });
     const response = await (await t.signedIn('member')).get(HOME_PATHS.home);
     expect(response.statusCode).toBe(200);
     const home = HomeSchema.parse(response.json());
     expect(home.create_new_message).toBe('Pick a process');
+    expect(home.process_shortcuts).toEqual([
+      { id: t.kinds.vendor, name: 'Vendor Check', tag: 'vendor_check' },
+    ]);
     expect(home.shortcuts).toEqual([
       expect.objectContaining({
         index: 0,

@@ -88,7 +88,11 @@ function renderHome() {
 
 describe('HomePage', () => {
   it('shows every section with its empty state, and the tasks API failing as an error, not a crash', async () => {
-    mockApi({ ...EMPTY, create_new_message: 'Onboard suppliers through the Supplier Onboarding process.' });
+    mockApi({
+      ...EMPTY,
+      create_new_message: 'Onboard suppliers through the Supplier Onboarding process.',
+      process_shortcuts: [{ id: 4, name: 'Supplier Onboarding', tag: 'supplier_onboarding' }],
+    });
     renderHome();
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
     expect(
@@ -96,6 +100,10 @@ describe('HomePage', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse all workflows' }).getAttribute('href')).toBe(
       '/workflows/instances',
+    );
+    const byProcess = screen.getByRole('list', { name: 'Browse by process' });
+    expect(within(byProcess).getByRole('link', { name: 'Supplier Onboarding' }).getAttribute('href')).toBe(
+      '/workflows/instances?kind_id=4',
     );
     expect(await screen.findByText('Nothing viewed yet')).toBeTruthy();
     expect(await screen.findByText('You follow no discussion')).toBeTruthy();

@@ -49,7 +49,10 @@ export function HomePage() {
         </Stack>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <StartSection message={home.data?.create_new_message ?? null} />
+        <StartSection
+          message={home.data?.create_new_message ?? null}
+          processes={home.data?.process_shortcuts ?? []}
+        />
         {can('can_view_tasks') && <WaitingSection />}
         <RecentSection />
         <WorkflowSection

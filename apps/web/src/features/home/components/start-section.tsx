@@ -1,13 +1,21 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import type { Home } from '@attest/shared';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { IconLayoutList, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewWorkflowButton } from '../../workflows';
 import { HomeCard } from './home-card';
 
+const DASHBOARD = '/workflows/instances';
+
+export type StartSectionProps = {
+  message: string | null;
+  processes: Home['process_shortcuts'];
+};
+
 // "Start a workflow" with the tenant's create_new_message above it (spec 2 §3.9), and "Browse all":
-// the dashboard of every workflow, by kind.
-export function StartSection({ message }: { message: string | null }) {
+// the dashboard of every workflow, and of each kind the configuration lists (process_shortcuts).
+export function StartSection({ message, processes }: StartSectionProps) {
   const { t } = useTranslation();
   return (
     <HomeCard title={t('home.start.title')} icon={<IconRocket size={20} aria-hidden />}>
@@ -16,10 +24,21 @@ export function StartSection({ message }: { message: string | null }) {
           {message ?? t('home.start.defaultMessage')}
         </Text>
         <NewWorkflowButton label="home.start.button" />
-        <Anchor component={Link} to="/workflows/instances" fz="sm">
+        <Anchor component={Link} to={DASHBOARD} fz="sm">
           <IconLayoutList size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />
           {t('home.start.browseAll')}
         </Anchor>
+        {processes.length > 0 && (
+          <Box component="ul" aria-label={t('home.start.byProcess')} m={0} ps="md">
+            {processes.map((kind) => (
+              <li key={kind.id}>
+                <Anchor component={Link} to={`${DASHBOARD}?kind_id=${kind.id}`} fz="sm" dir="auto">
+                  {kind.name}
+                </Anchor>
+              </li>
+            ))}
+          </Box>
+        )}
       </Stack>
     </HomeCard>
   );
