@@ -11,8 +11,8 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 // Matches are counted exactly up to this many per source (id, name, answer, comment); past it the
-// answer says `capped` and the web shows "more than".
-export const SEARCH_COUNT_CAP = 1000;
+// answer says `capped` and the web shows "more than". It bounds a common word's cost (docs/search.md).
+export const SEARCH_COUNT_CAP = 500;
 // A trigram index needs three characters; shorter words search workflow ids only.
 export const SEARCH_MIN_WORD_LENGTH = 3;
 // Characters of context each side of a match in a snippet.

@@ -33,10 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     analyze workflows, workflow_responses, messages;
 
     -- source: 0 id, 1 name, 2 answer (ref_id = workflow_responses.id), 3 comment (ref_id = messages.id).
-    -- Each source returns at most p_cap rows. p_phrase is lower case, matched as a substring (its
-    -- % _ and \\ are plain characters); null searches the id only. The query is run by EXECUTE ... USING
-    -- so that it is planned with the call's values: a generic plan knows neither the pattern nor the
-    -- grants and reads the tenant's whole table.
+    -- Each source returns at most p_cap rows, and none after a source that reached it. p_phrase is
+    -- lower case, matched as a substring (its % _ and \\ are plain characters); null searches the id
+    -- only. Each query is run by EXECUTE ... USING so that it is planned with the call's values: a
+    -- generic plan knows neither the pattern nor the grants and reads the tenant's whole table.
     create function search_workflow_matches(
       p_phrase text,
       p_workflow_id bigint,
@@ -56,6 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_workflow text := $w$ w.tenant_id = $1 and w.archived_at is null and w.test_environment is null
         and ($4 is null or w.kind_id = $4)
         and (w.region_id = any ($5) or w.business_unit_id = any ($6)) $w$;
+      v_found bigint;
     begin
       if v_tenant is null then
         return;
@@ -68,21 +69,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if p_phrase is null then
         return;
       end if;
+      -- Best source first; once one fills the cap the lower ones cannot change what is shown (the
+      -- limit is below the cap) and the counts are lower bounds anyway, so they are not read.
       return query execute
-        '(select w.id, 1::smallint, null::bigint from workflows w
-          where lower(w.name) like $2 and ' || v_workflow || ' limit $7)
-        union all
-        (select r.workflow_id, 2::smallint, r.id
+        'select w.id, 1::smallint, null::bigint from workflows w
+          where lower(w.name) like $2 and ' || v_workflow || ' limit $7'
+        using v_tenant, v_pattern, p_workflow_id, p_kind_id, p_region_ids, p_unit_ids, p_cap;
+      get diagnostics v_found = row_count;
+      if v_found >= p_cap then
+        return;
+      end if;
+      return query execute
+        'select r.workflow_id, 2::smallint, r.id
           from workflow_responses r join workflows w on w.tenant_id = r.tenant_id and w.id = r.workflow_id
           where r.tenant_id = $1 and r.is_current and r.text_value is not null
-            and lower(r.text_value) like $2 and ' || v_workflow || ' limit $7)
-        union all
-        (select t.workflow_id, 3::smallint, m.id
+            and lower(r.text_value) like $2 and ' || v_workflow || ' limit $7'
+        using v_tenant, v_pattern, p_workflow_id, p_kind_id, p_region_ids, p_unit_ids, p_cap;
+      get diagnostics v_found = row_count;
+      if v_found >= p_cap then
+        return;
+      end if;
+      return query execute
+        'select t.workflow_id, 3::smallint, m.id
           from messages m
           join threads t on t.tenant_id = m.tenant_id and t.id = m.thread_id
           join workflows w on w.tenant_id = t.tenant_id and w.id = t.workflow_id
           where m.tenant_id = $1 and m.deleted_at is null and lower(m.body) like $2
-            and ' || v_workflow || ' limit $7)'
+            and ' || v_workflow || ' limit $7'
         using v_tenant, v_pattern, p_workflow_id, p_kind_id, p_region_ids, p_unit_ids, p_cap;
     end
     $fn$;
