@@ -35,3 +35,27 @@ export function auditAssigneeChange(
     ipAddress,
   });
 }
+
+// A delegation given or revoked is a change of who may act on whose tasks: the audit trail records
+// it (the delegate as target), in the same transaction as the change.
+export function auditDelegation(
+  tx: Tx,
+  ctx: UserContext,
+  ipAddress: string | null,
+  action: 'task_delegation.given' | 'task_delegation.revoked',
+  delegation: { id: string; delegateId: string; startsOn: string; endsOn: string },
+) {
+  return recordAudit(tx, {
+    tenantId: ctx.tenant.id,
+    action,
+    actorUserId: ctx.auth.user.id,
+    targetUserId: delegation.delegateId,
+    details: {
+      delegation_id: Number(delegation.id),
+      delegate_id: Number(delegation.delegateId),
+      starts_on: delegation.startsOn,
+      ends_on: delegation.endsOn,
+    },
+    ipAddress,
+  });
+}

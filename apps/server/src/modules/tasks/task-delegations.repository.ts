@@ -86,7 +86,8 @@ export const taskDelegationsRepository = {
     return id;
   },
 
-  // Revokes one of the delegator's own, still in force: its delegate, or null when there is none such.
+  // Revokes one of the delegator's own, still in force: its delegate and range, or null when there is
+  // none such.
   async revoke(tx: Tx, id: string, delegatorId: string) {
     const row = await tx
       .updateTable('task_delegations')
@@ -94,9 +95,13 @@ export const taskDelegationsRepository = {
       .where('id', '=', id)
       .where('delegator_id', '=', delegatorId)
       .where('revoked_at', 'is', null)
-      .returning('delegate_id')
+      .returning([
+        'delegate_id',
+        sql<string>`starts_on::text`.as('starts_on'),
+        sql<string>`ends_on::text`.as('ends_on'),
+      ])
       .executeTakeFirst();
-    return row?.delegate_id ?? null;
+    return row ?? null;
   },
 
   // The step's people assignees who delegate to `delegateId` today: on whose behalf they act.

@@ -48,7 +48,12 @@ export async function taskDelegationsRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createDelegation(userContext(request), request.body, deps.realtime)),
+      reply.status(201).send(
+        await createDelegation(userContext(request), request.body, {
+          realtime: deps.realtime,
+          ipAddress: request.ip,
+        }),
+      ),
   );
 
   api.delete(
@@ -63,7 +68,10 @@ export async function taskDelegationsRoutes(
       },
     },
     async (request, reply) => {
-      await revokeDelegation(userContext(request), request.params.id, deps.realtime);
+      await revokeDelegation(userContext(request), request.params.id, {
+        realtime: deps.realtime,
+        ipAddress: request.ip,
+      });
       return reply.status(204).send(null);
     },
   );

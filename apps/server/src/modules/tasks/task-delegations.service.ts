@@ -4,10 +4,13 @@ import type { RealtimePublisher } from '../../platform/realtime/realtime-publish
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { taskAssigneesRepository } from './task-assignees.repository.js';
+import { auditDelegation } from './task-audit.js';
 import { type DelegationRow, taskDelegationsRepository as repo } from './task-delegations.repository.js';
 import { taskRefusal } from './task-errors.js';
 import { delegationChanged } from './task-live.js';
 import { todayIso } from './task-today.js';
+
+type DelegationDeps = { realtime: RealtimePublisher; ipAddress: string | null };
 
 // Bonita/jBPM's delegation: while a person is away (a date range, both ends included) a delegate sees
 // their open and new tasks in the delegated tab and may act on them; the activity log then records on
@@ -41,7 +44,7 @@ export function listDelegations(ctx: UserContext): Promise<Delegations> {
 export async function createDelegation(
   ctx: UserContext,
   input: CreateDelegationRequest,
-  realtime: RealtimePublisher,
+  deps: DelegationDeps,
 ): Promise<Delegation> {
   const today = todayIso();
   const me = ctx.auth.user.id;
@@ -63,19 +66,31 @@ export async function createDelegation(
     });
     const row = (await repo.current(tx, me, today)).find((r) => r.id === id);
     if (!row) throw new Error('The delegation just created is not readable.');
+    await auditDelegation(tx, ctx, deps.ipAddress, 'task_delegation.given', {
+      id,
+      delegateId: delegate.id,
+      startsOn: row.starts_on,
+      endsOn: row.ends_on,
+    });
     return toDelegation(row, today);
   });
-  realtime.publish(delegationChanged(ctx, created.id, [me, String(created.delegate.id)]));
+  deps.realtime.publish(delegationChanged(ctx, created.id, [me, String(created.delegate.id)]));
   return created;
 }
 
 // Only the delegator revokes (404 for anyone else: the API never confirms another's delegation).
-export async function revokeDelegation(ctx: UserContext, id: number, realtime: RealtimePublisher) {
+export async function revokeDelegation(ctx: UserContext, id: number, deps: DelegationDeps) {
   const me = ctx.auth.user.id;
   const delegateId = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const delegate = await repo.revoke(tx, String(id), me);
-    if (delegate === null) throw new NotFoundError();
-    return delegate;
+    const revoked = await repo.revoke(tx, String(id), me);
+    if (revoked === null) throw new NotFoundError();
+    await auditDelegation(tx, ctx, deps.ipAddress, 'task_delegation.revoked', {
+      id: String(id),
+      delegateId: revoked.delegate_id,
+      startsOn: revoked.starts_on,
+      endsOn: revoked.ends_on,
+    });
+    return revoked.delegate_id;
   });
-  realtime.publish(delegationChanged(ctx, id, [me, delegateId]));
+  deps.realtime.publish(delegationChanged(ctx, id, [me, delegateId]));
 }

@@ -62,6 +62,39 @@ describe('delegations', () => {
     expect((await delegations(member)).received.map((d) => d.id)).toEqual([later.json().id]);
   });
 
+  it('are in the audit trail when given and revoked, and a refused one leaves no entry', async () => {
+    const t = await taskTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const member = await t.signedIn('member');
+    const given = await delegate(admin, t.users.member, day(0), day(4));
+    expect(given.statusCode, given.body).toBe(201);
+    const id = given.json().id as number;
+    expect((await delegate(admin, t.users.supplier, day(1), day(2))).statusCode).toBe(400);
+    expect(
+      (await member.request({ method: 'DELETE', url: TASK_ACTION_PATHS.delegation(id) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.request({ method: 'DELETE', url: TASK_ACTION_PATHS.delegation(id) })).statusCode,
+    ).toBe(204);
+
+    const audit = await adminDb
+      .selectFrom('audit_events')
+      .select(['action', 'actor_user_id', 'target_user_id', 'details'])
+      .where('tenant_id', '=', t.id)
+      .where('action', 'like', 'task_delegation.%')
+      .orderBy('id')
+      .execute();
+    const details = { delegation_id: id, delegate_id: t.users.member, starts_on: day(0), ends_on: day(4) };
+    expect(audit).toEqual(
+      ['task_delegation.given', 'task_delegation.revoked'].map((action) => ({
+        action,
+        actor_user_id: String(t.users.admin),
+        target_user_id: String(t.users.member),
+        details,
+      })),
+    );
+  });
+
   it('refuses oneself, an end in the past or before the start, an overlap and an unknown person', async () => {
     const t = await taskTestTenant(app, adminDb);
     const admin = await t.signedIn('admin');

@@ -33,7 +33,10 @@ export type AuditAction =
   | 'user.invited'
   | 'invitation.accepted'
   // Recorded by the workflows module when a step's assignees change.
-  | 'step.assignees_changed';
+  | 'step.assignees_changed'
+  // Recorded by the tasks module: a person lets another act on their tasks for a date range, or stops.
+  | 'task_delegation.given'
+  | 'task_delegation.revoked';
 
 export type AuditEntry = {
   tenantId: string;
