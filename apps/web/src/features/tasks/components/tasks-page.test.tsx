@@ -1,5 +1,6 @@
+import { SUBSCRIPTION_PATHS } from '@attest/shared';
 import { Notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
@@ -78,6 +79,48 @@ describe('the tasks page', () => {
       sort: '-age',
       offset: '50',
     });
+  });
+
+  it('reassigns the chosen rows to one person, all in one request', async () => {
+    const posts: unknown[] = [];
+    const row = makeTaskRow({ actions: { claim: false, unclaim: false, reassign: true } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const path = new URL(String(input), 'http://acme.localhost').pathname;
+        if (path === TASKS_PATHS.counts)
+          return jsonResponse({ body: { mine: 1, group: 0, delegated: 0, all: 1 } });
+        if (path === TASKS_PATHS.list)
+          return jsonResponse({
+            body: { results: [row], count: 1, count_is_estimate: false, next: null, previous: null },
+          });
+        if (path === SUBSCRIPTION_PATHS.userList)
+          return jsonResponse({
+            body: {
+              results: [{ id: 9, name: 'Bea Boss', email: 'bea@acme.test' }],
+              count: 1,
+              next: null,
+              previous: null,
+            },
+          });
+        if (path === TASK_ACTION_PATHS.reassign) {
+          posts.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ body: { results: [{ workflow_id: 41, step_tag: 'legal_review' }] } });
+        }
+        return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+      }),
+    );
+    renderPage('/tasks?tab=all');
+    fireEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select Legal review of Northwind onboarding' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reassign selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign tasks' });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Reassign to/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Bea Boss' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    await screen.findByText('Tasks reassigned: 1');
+    expect(posts).toEqual([{ tasks: [{ workflow_id: 41, step_tag: 'legal_review' }], user_id: 9 }]);
   });
 
   it('explains a refused claim in words and refetches the list to show who holds the task', async () => {
