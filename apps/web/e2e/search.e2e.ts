@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { TASKS_PATHS } from '@attest/shared';
+import { PERMISSION_CODENAMES, TASKS_PATHS } from '@attest/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { newPage, signIn, tenantUrl } from './support/browser.js';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../../server/src/db/database.js';
+import { createTenant } from '../../server/src/db/seed/create-tenant.js';
+import { seedDemoWorkflowSetup } from '../../server/src/db/seed/demo-workflows.js';
+import ar from '../src/locales/ar.json' with { type: 'json' };
+import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
 import { seriousViolations } from './support/offboarding-tenant.js';
 import { selectOption } from './support/select-option.js';
 
@@ -22,6 +26,9 @@ async function createOnboarding(page: Page, name: string): Promise<number> {
   await page.waitForURL((url) => /^\/process\/\d+/.test(url.pathname));
   return Number(/^\/process\/(\d+)/.exec(new URL(page.url()).pathname)?.[1]);
 }
+
+const adminDb = createDb({ connectionString: inject('e2eAdminUrl'), max: 1, onPoolError: () => {} });
+afterAll(() => adminDb.destroy());
 
 describe('global search', () => {
   it('Ctrl+K finds a workflow by a word of one of its answers, highlighted, and Enter opens it', async () => {
@@ -75,6 +82,54 @@ describe('global search', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Advanced search' }).click();
     await page.getByText('Across all kinds the filter offers', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('reads right to left in Arabic: the navigation, the palette and the search page', async () => {
+    const slug = `e2e-search-${randomUUID().slice(0, 8)}`;
+    const tenant = await createTenant(adminDb, {
+      slug,
+      name: `E2E ${slug}`,
+      configuration: { supported_languages: ['en', 'ar'] },
+      regions: [{ name: 'Europe', businessUnits: ['Procurement EU'] }],
+      groups: [{ name: 'Administrators', permissions: PERMISSION_CODENAMES }],
+      users: [
+        {
+          email: `admin@${slug}.test`,
+          password: DEMO_PASSWORD,
+          first_name: 'Amal',
+          last_name: 'Haddad',
+          groups: ['Administrators'],
+          prefered_language: 'ar',
+        },
+      ],
+    });
+    await seedDemoWorkflowSetup(adminDb, tenant.id, { domain: `${slug}.test`, perKind: 2 });
+    const workflow = await adminDb
+      .selectFrom('workflows')
+      .select(['id', 'name'])
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const { page } = await newPage();
+    await signIn(page, slug, `admin@${slug}.test`);
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    const nav = page.getByRole('navigation', { name: ar.nav.label });
+    await nav.getByRole('link', { name: ar.nav.home }).waitFor();
+    // Right to left, the navigation follows the tenant's name leftwards.
+    const name = await page.locator('[data-testid=header-logo]').boundingBox();
+    const links = await nav.boundingBox();
+    expect(links && name && links.x + links.width <= name.x).toBe(true);
+
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: ar.search.palette.title });
+    await palette.getByRole('textbox', { name: ar.search.box.label }).fill(`#${workflow.id}`);
+    await palette.locator('[data-testid=search-palette-result]').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.goto(tenantUrl(slug, `/search?q=${encodeURIComponent(`#${workflow.id}`)}`));
+    await page.getByRole('link', { name: new RegExp(`#${workflow.id}`) }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -85,3 +85,26 @@ describe('search page', () => {
     expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/search/'))).toHaveLength(0);
   });
 });
+
+describe('a match on the workflow id', () => {
+  it('marks the id instead of repeating it as a snippet', async () => {
+    const response = makeSearchResponse({ query: '#7', total: 1 });
+    const first = response.groups[0];
+    response.groups = first
+      ? [
+          {
+            ...first,
+            results: first.results.map((r) => ({
+              ...r,
+              match: { source: 'id' as const, snippet: '#7', highlights: [[0, 2] as [number, number]] },
+            })),
+          },
+        ]
+      : [];
+    mockApi({ [SEARCH_PATHS.search]: { body: response } });
+    renderPage('/search?q=%237');
+    const region = await screen.findByRole('region', { name: 'Supplier onboarding' });
+    const marks = within(region).getAllByText('#7');
+    expect(marks.map((m) => m.tagName)).toEqual(['MARK']);
+  });
+});

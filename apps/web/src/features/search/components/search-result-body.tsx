@@ -26,9 +26,13 @@ export function SearchResultBody({ result }: { result: SearchResult }) {
         ) : null}
       </Group>
       <Text fz="xs" c="gray.7">
-        {`#${result.workflow_id} · ${result.region.name} · ${matchLabel(t, match)}`}
+        {/* A match on the id marks the id itself rather than repeating it as a snippet. */}
+        {match.source === 'id' ? <mark>{`#${result.workflow_id}`}</mark> : `#${result.workflow_id}`}
+        {` · ${result.region.name} · ${matchLabel(t, match)}`}
       </Text>
-      {nameMatched ? null : <HighlightedSnippet match={match} fz="xs" lineClamp={2} />}
+      {nameMatched || match.source === 'id' ? null : (
+        <HighlightedSnippet match={match} fz="xs" lineClamp={2} />
+      )}
     </Stack>
   );
 }
