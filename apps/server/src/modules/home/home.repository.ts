@@ -3,11 +3,12 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/index.js';
+import { changeableWorkflowsFilter, visibleWorkflowsFilter } from '../workflows/index.js';
 
 type Scope = ExpressionBuilder<Database & { w: Database['workflows'] }, 'w'>;
 
-// Which workflows a section lists; every one also passes the viewer's visibility.
+// Which workflows a section lists; every one also passes the viewer's visibility (or, for parents
+// to create a child from, the viewer's right to change them).
 export type HomeSection =
   | { kind: 'following' }
   | { kind: 'requested' }
@@ -18,6 +19,9 @@ export type HomeSection =
       // create_new_workflow: only parents whose step holding the child field is open, since the
       // engine refuses an answer to any other (nobody is offered a parent that would be refused).
       openStep: string | null;
+      // create_new_workflow again: only parents the viewer may change (full access to the region or
+      // business unit), since creating a child is a change; seeing one is enough to navigate to it.
+      changeable: boolean;
       q?: string | undefined;
     };
 
@@ -68,7 +72,11 @@ export const homeRepository = {
     const base = tx
       .selectFrom('workflows as w')
       .where(sectionFilter(userId, section))
-      .where(visibleWorkflowsFilter(userId));
+      .where(
+        section.kind === 'parents' && section.changeable
+          ? changeableWorkflowsFilter(userId)
+          : visibleWorkflowsFilter(userId),
+      );
     const order = section.kind === 'requested' ? 'w.created_at' : 'w.updated_at';
     const [rows, total] = await Promise.all([
       base

@@ -89,7 +89,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'The workflows a shortcut may start a child from: of its kind, in an allowed status, visible to you',
+          'The workflows a shortcut starts from: of its kind, in an allowed status, visible to you; to create a child, also changeable by you (full access) with its step open',
         params: ShortcutParamsSchema,
         querystring: ShortcutParentsQuerySchema,
         response: { 200: HomeWorkflowsPageSchema, ...errors },

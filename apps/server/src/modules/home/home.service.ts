@@ -86,7 +86,7 @@ export function homeSection(ctx: UserContext, kind: 'following' | 'requested', p
 }
 
 // The workflows a shortcut starts from: of its kind, in one of its allowed statuses, visible to the
-// viewer (and, to create a child, with the shortcut's step open). A shortcut that is not (or no
+// viewer (and, to create a child, changeable by the viewer with the shortcut's step open). A shortcut that is not (or no
 // longer) usable is a 404.
 export function shortcutParents(
   ctx: UserContext,
@@ -103,6 +103,7 @@ export function shortcutParents(
       kindId: String(shortcut.kind.id),
       statusIds: shortcut.allowed_status_ids.map(String),
       openStep: shortcut.use_case === 'create_new_workflow' ? shortcut.step_tag : null,
+      changeable: shortcut.use_case === 'create_new_workflow',
       q: query.q,
     };
     return sectionPage(tx, ctx, section, { limit: query.limit, offset: query.offset });

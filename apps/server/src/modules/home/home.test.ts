@@ -54,6 +54,22 @@ function storedLabels(tenantId: string) {
     .then((r) => r.custom_ui_labels as Record<string, unknown> | null);
 }
 
+function setRegionAccess(t: WorkflowTestTenant, user: number, access: 'read' | 'full') {
+  return adminDb
+    .updateTable('user_region_access')
+    .set({ access })
+    .where('tenant_id', '=', t.id)
+    .where('user_id', '=', String(user))
+    .execute();
+}
+
+function grantUnit(t: WorkflowTestTenant, user: number, unitId: number) {
+  return adminDb
+    .insertInto('user_business_unit_access')
+    .values({ tenant_id: t.id, user_id: String(user), business_unit_id: String(unitId), access: 'full' })
+    .execute();
+}
+
 async function revokeRegions(t: WorkflowTestTenant, user: number) {
   await adminDb
     .deleteFrom('user_region_access')
@@ -278,5 +294,28 @@ describe('home sections', () => {
     expect(child.statusCode).toBe(201);
     await revokeRegions(t, t.users.member);
     expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(0);
+  });
+
+  it('to create a child: only parents the viewer may change (full access), not those they may only read', async () => {
+    const t = await tenantWithAdmin();
+    const admin = await t.signedIn('admin');
+    const parent = await createVendorCheck(t, admin, 'Parent vendor');
+    await admin.post(WORKFLOW_PATHS.answer(parent), { field_tag: VC.name, value: 'Parent Ltd' });
+    expect((await admin.post(WORKFLOW_PATHS.submitStep(parent, VC.intake), {})).statusCode).toBe(200);
+    await put(admin, {
+      child_workflow_shortcut_config: [
+        createShortcut([]),
+        { ...createShortcut([]), use_case: 'navigate_to_parent_step' as const },
+      ],
+    });
+    const member = await t.signedIn('member');
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).results.map((w) => w.id)).toEqual([parent]);
+    await setRegionAccess(t, t.users.member, 'read');
+    // Read access: no parent to create from (the create would be refused), still one to navigate to.
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).count).toBe(0);
+    expect((await page(member, HOME_PATHS.shortcutParents(1))).results.map((w) => w.id)).toEqual([parent]);
+    // Full access through the business unit alone is enough.
+    await grantUnit(t, t.users.member, t.ids.unit('Paris'));
+    expect((await page(member, HOME_PATHS.shortcutParents(0))).results.map((w) => w.id)).toEqual([parent]);
   });
 });

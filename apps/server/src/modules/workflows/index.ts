@@ -22,12 +22,13 @@ export { publishTestDefinition } from './publish-test-definition.js';
 export { purgeTestWorkflows, testWorkflowsPage } from './test-workflows.js';
 
 // Workflow access: one workflow, every list (of workflows, and of the places whose workflows a user
-// may see), and the loaders that check it first.
+// may see; of the workflows a user may change), and the loaders that check it first.
 
 // Who may reassign steps (the coordinator's 'Can undo a step'): the tasks module's reassignment too.
 export { REASSIGN_PERMISSION } from './step-assignee-rule.js';
 export { workflowAccess } from './workflow-access.js';
 export {
+  changeableWorkflowsFilter,
   usersSeeingWorkflow,
   visibleBusinessUnitsFilter,
   visibleRegionsFilter,

@@ -4,7 +4,8 @@ import type { Tx } from '../../platform/tenant-transaction.js';
 
 // The SQL of region and business-unit access (the rule is in workflow-access.ts): the grants one
 // workflow's access is read from, and the same rule as a where-clause for every list: of workflows,
-// and of the places (regions, business units) whose workflows a user may see.
+// and of the places (regions, business units) whose workflows a user may see (or, for workflows,
+// may change).
 
 type WorkflowsRef = ExpressionBuilder<Database & { w: Database['workflows'] }, 'w'>;
 type RegionsRef = ExpressionBuilder<Database & { r: Database['regions'] }, 'r'>;
@@ -36,6 +37,17 @@ export function visibleWorkflowsFilter(userId: string) {
     eb.or([
       eb.exists(regionGrant(userId, eb.ref('w.region_id'))),
       eb.exists(businessUnitGrant(userId, eb.ref('w.business_unit_id'))),
+    ]);
+}
+
+// A where-clause for queries over `workflows as w`: the workflows a user may change, with 'full'
+// access to the region or to the business unit (the rule of workflowAccess's 'full'). For lists that
+// offer a change (a home shortcut's parents to start a child from), so nothing offered is refused.
+export function changeableWorkflowsFilter(userId: string) {
+  return (eb: WorkflowsRef) =>
+    eb.or([
+      eb.exists(regionGrant(userId, eb.ref('w.region_id')).where('ra.access', '=', 'full')),
+      eb.exists(businessUnitGrant(userId, eb.ref('w.business_unit_id')).where('ba.access', '=', 'full')),
     ]);
 }
 
