@@ -69,7 +69,22 @@ export function doer(random: Random, context: DemoContext, definition: WorkflowD
   return doerPerson(random, context, definition, tag)?.id ?? null;
 }
 
-// The step a workflow waits on, owned by someone of its team, so 'My tasks' has names in it.
+// One open step of a team in UNCLAIMED_ONE_IN is left to the team with no person on it, so its
+// members have group tasks to claim (issue 16).
+export const UNCLAIMED_ONE_IN = 4;
+
+// FNV-1a: the choice hangs on the workflow itself, not on `random`, so every other demo value is the
+// same as before it was made.
+function leftToTeam(w: DemoWorkflow, step: string): boolean {
+  let hash = 0x811c9dc5;
+  for (const ch of `${w.kind}\u0000${w.name}\u0000${w.createdAt}\u0000${step}`) {
+    hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  return hash % UNCLAIMED_ONE_IN === 0;
+}
+
+// The step a workflow waits on, owned by someone of its team, so 'My tasks' has names in it; or, for
+// one in UNCLAIMED_ONE_IN of the steps assigned to a team, by nobody yet.
 export function waitOn(
   random: Random,
   context: DemoContext,
@@ -78,7 +93,17 @@ export function waitOn(
   open: { openStep: string | null },
 ) {
   const step = open.openStep;
-  w.waitingOn = step ? { step, assignee: doer(random, context, definition, step) } : null;
+  if (!step) {
+    w.waitingOn = null;
+    return;
+  }
+  const assignee = doer(random, context, definition, step);
+  const team = stepTeams(definition, step).length > 0;
+  w.waitingOn = { step, assignee: team && leftToTeam(w, step) ? null : assignee };
+}
+
+export function stepTeams(definition: WorkflowDefinition, tag: string): readonly string[] {
+  return step(definition, tag).assignees?.group_names ?? [];
 }
 
 // How long a step takes once open: mostly within its SLA, a quarter a little late, a few very late.

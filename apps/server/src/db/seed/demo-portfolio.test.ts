@@ -26,7 +26,7 @@ import { fileAnswerErrors } from '../../modules/attachments/index.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { temporaryFilesDir } from '../../test/attachment-fixtures.js';
 import { createTestApp, createTestTenant, TEST_PASSWORD, TestClient } from '../../test/test-app.js';
-import type { DemoContext } from './demo-context.js';
+import { type DemoContext, stepTeams } from './demo-context.js';
 import { allDemoWorkflows, generateDemoPortfolio } from './demo-portfolio.js';
 import { seedDemoPortfolio } from './demo-portfolio-seed.js';
 import { DAY_MS, type DemoKindTag } from './demo-walk.js';
@@ -124,6 +124,26 @@ describe('demo portfolio generator', () => {
       const at = [w.createdAt, ...w.submitted.map((s) => s.at)];
       expect(at).toEqual([...at].sort((a, b) => a - b));
     }
+  });
+
+  it('leaves about one open team step in four to its team, so the analyst has group tasks to claim', () => {
+    const all = allDemoWorkflows(generateDemoPortfolio(CONTEXT, { count: 3000 }));
+    const teamsOf = (w: (typeof all)[number]) =>
+      w.waitingOn ? stepTeams(DEFINITIONS[w.kind], w.waitingOn.step) : [];
+    const open = all.filter((w) => teamsOf(w).length > 0);
+    const unclaimed = open.filter((w) => w.waitingOn?.assignee === null);
+    expect(unclaimed.length / open.length).toBeGreaterThan(0.15);
+    expect(unclaimed.length / open.length).toBeLessThan(0.35);
+    // The analyst's teams (Procurement, Compliance) in the regions they see (Europe, North America).
+    const analysts = unclaimed.filter(
+      (w) =>
+        ['1', '2'].includes(w.regionId) && teamsOf(w).some((g) => ['Procurement', 'Compliance'].includes(g)),
+    );
+    expect(analysts.length).toBeGreaterThanOrEqual(20);
+    // A step with no team keeps its person: nobody would be offered it otherwise.
+    expect(
+      all.filter((w) => w.waitingOn && teamsOf(w).length === 0 && w.waitingOn.assignee === null),
+    ).toEqual([]);
   });
 });
 
