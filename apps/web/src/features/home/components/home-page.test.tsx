@@ -1,8 +1,10 @@
 import {
+  decodeListQuery,
   HOME_PATHS,
   type Home,
   type HomeShortcut,
   type HomeWorkflow,
+  listQueryFromSearch,
   PREFERENCE_PATHS,
   TASKS_PATHS,
 } from '@attest/shared';
@@ -102,9 +104,11 @@ describe('HomePage', () => {
       '/workflows/instances',
     );
     const byProcess = screen.getByRole('list', { name: 'Browse by process' });
-    expect(within(byProcess).getByRole('link', { name: 'Supplier Onboarding' }).getAttribute('href')).toBe(
-      '/workflows/instances?kind_id=4',
-    );
+    const href = within(byProcess).getByRole('link', { name: 'Supplier Onboarding' }).getAttribute('href');
+    expect(href).toBe('/workflows/instances?kind_id=4&view=kind');
+    // The dashboard reads its kind from this query with the shared list-query decoding.
+    const decoded = decodeListQuery(listQueryFromSearch(new URL(href ?? '', 'http://x').searchParams));
+    expect(decoded.ok && decoded.state.kind_id).toBe(4);
     expect(await screen.findByText('Nothing viewed yet')).toBeTruthy();
     expect(await screen.findByText('You follow no discussion')).toBeTruthy();
     expect(await screen.findByText('You have started no workflow')).toBeTruthy();

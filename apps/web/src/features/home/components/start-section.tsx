@@ -8,6 +8,12 @@ import { HomeCard } from './home-card';
 
 const DASHBOARD = '/workflows/instances';
 
+// The dashboard of one kind, in its kind view (its queues, alerts and export): the parameters the
+// dashboard's URL state reads (workflow-list's dashboard-state.ts: `kind_id`, `view=kind`).
+function kindDashboard(kindId: number): string {
+  return `${DASHBOARD}?${new URLSearchParams({ kind_id: String(kindId), view: 'kind' })}`;
+}
+
 export type StartSectionProps = {
   message: string | null;
   processes: Home['process_shortcuts'];
@@ -32,7 +38,7 @@ export function StartSection({ message, processes }: StartSectionProps) {
           <Box component="ul" aria-label={t('home.start.byProcess')} m={0} ps="md">
             {processes.map((kind) => (
               <li key={kind.id}>
-                <Anchor component={Link} to={`${DASHBOARD}?kind_id=${kind.id}`} fz="sm" dir="auto">
+                <Anchor component={Link} to={kindDashboard(kind.id)} fz="sm" dir="auto">
                   {kind.name}
                 </Anchor>
               </li>
