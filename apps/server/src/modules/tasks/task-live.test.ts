@@ -21,15 +21,17 @@ function told(tenantId: string, users: Record<string, number>, workflowId: numbe
   const byChannel = new Map(
     Object.entries(users).map(([who, id]) => [userChannel(tenantId, String(id)), who]),
   );
-  return heard
-    // A delegation's own events carry no workflow (the last test).
-    .filter((e) => e.type === 'tasks.changed' && e.workflow_id !== null)
-    .map((e) => {
-      expect(e).toMatchObject({ group: 'step', workflow_id: workflowId, outcome: null });
-      expect(e.data.workflow_id).toBe(workflowId);
-      return `${byChannel.get(e.channel) ?? e.channel}:${String(e.data.step_tag).split('__').pop()}`;
-    })
-    .sort();
+  return (
+    heard
+      // A delegation's own events carry no workflow (the last test).
+      .filter((e) => e.type === 'tasks.changed' && e.workflow_id !== null)
+      .map((e) => {
+        expect(e).toMatchObject({ group: 'step', workflow_id: workflowId, outcome: null });
+        expect(e.data.workflow_id).toBe(workflowId);
+        return `${byChannel.get(e.channel) ?? e.channel}:${String(e.data.step_tag).split('__').pop()}`;
+      })
+      .sort()
+  );
 }
 
 describe('tasks.changed', () => {
