@@ -121,37 +121,73 @@ function matchesOf(scope: TaskScope, assignee: RawBuilder<unknown> | null, selec
   return sql`select ${select} from open_tasks o where ${where(conditions)}`;
 }
 
+// One page's SQL. With several groups (or delegators), each one's rows are read in order up to the
+// page's end by its own index range, then merged: no sort of every group task.
+function pageSql(scope: TaskScope, sort: TaskSort, page: { limit: number; offset: number }) {
+  const { source } = scope;
+  if (source.by === 'all' || source.ids.length === 1) {
+    const one = source.by === 'all' ? null : sql`${source.ids[0]}`;
+    const via = source.by === 'all' ? sql`null::bigint` : assigneeColumn(source, 'o');
+    return sql`${matchesOf(scope, one, sql`${COLUMNS}, ${via} as via_id`)}
+      order by ${orderBy(sort, 'o')} limit ${page.limit} offset ${page.offset}`;
+  }
+  return sql`select x.* from unnest(${ids(source.ids)}) as v (id)
+    cross join lateral (${matchesOf(scope, sql`v.id`, sql`${COLUMNS}, v.id as via_id`)}
+      order by ${orderBy(sort, 'o')} limit ${page.limit + page.offset}) x
+    order by ${orderBy(sort, 'x')} limit ${page.limit} offset ${page.offset}`;
+}
+
+// The tab's tasks, counted exactly up to `cap` (reading no more than cap + 1 index entries).
+function countSql(scope: TaskScope, cap: number) {
+  const { source } = scope;
+  if (source.by !== 'all' && source.ids.length === 0) return sql`0::bigint`;
+  return sql`(select count(*) from (${matchesOf(scope, null, sql`1`)} limit ${cap + 1}) c)`;
+}
+
+const isEmpty = (source: TabSource) => source.by !== 'all' && source.ids.length === 0;
+
 export const tasksListRepository = {
-  // One page. With several groups (or delegators), each one's rows are read in order up to the page's
-  // end by its own index range, then merged: no sort of every group task.
-  async page(
+  // One page and the tab's count (exact up to `cap`) in one round trip: the count is an uncorrelated
+  // subquery, run once. An empty page past the first one still needs the count on its own.
+  async pageAndCount(
     tx: Tx,
     scope: TaskScope,
     sort: TaskSort,
     page: { limit: number; offset: number },
-  ): Promise<TaskKeyRow[]> {
-    const { source } = scope;
-    if (source.by !== 'all' && source.ids.length === 0) return [];
-    if (source.by === 'all' || source.ids.length === 1) {
-      const one = source.by === 'all' ? null : sql`${source.ids[0]}`;
-      const via = source.by === 'all' ? sql`null::bigint` : assigneeColumn(source, 'o');
-      const rows = await sql<TaskKeyRow>`${matchesOf(scope, one, sql`${COLUMNS}, ${via} as via_id`)}
-        order by ${orderBy(sort, 'o')} limit ${page.limit} offset ${page.offset}`.execute(tx);
-      return rows.rows;
+    cap: number,
+  ): Promise<{ keys: TaskKeyRow[]; count: number }> {
+    if (isEmpty(scope.source)) return { keys: [], count: 0 };
+    const rows = await sql<TaskKeyRow & { total: string }>`select p.*, ${countSql(scope, cap)} as total
+      from (${pageSql(scope, sort, page)}) p order by ${orderBy(sort, 'p')}`.execute(tx);
+    const first = rows.rows[0];
+    if (first) {
+      return { keys: rows.rows.map(({ total: _, ...key }) => key), count: Number(first.total) };
     }
-    const rows = await sql<TaskKeyRow>`select x.* from unnest(${ids(source.ids)}) as v (id)
-      cross join lateral (${matchesOf(scope, sql`v.id`, sql`${COLUMNS}, v.id as via_id`)}
-        order by ${orderBy(sort, 'o')} limit ${page.limit + page.offset}) x
-      order by ${orderBy(sort, 'x')} limit ${page.limit} offset ${page.offset}`.execute(tx);
-    return rows.rows;
+    return { keys: [], count: page.offset === 0 ? 0 : await this.countUpTo(tx, scope, cap) };
+  },
+
+  // Several tabs' counts (exact up to `cap`) in one query, one uncorrelated subquery each.
+  async countsUpTo<K extends string>(
+    tx: Tx,
+    scopes: ReadonlyMap<K, TaskScope>,
+    cap: number,
+  ): Promise<Map<K, number>> {
+    const counts = new Map<K, number>();
+    if (scopes.size === 0) return counts;
+    const tabs = [...scopes.keys()];
+    const columns = tabs.map(
+      (tab, i) => sql`${countSql(scopes.get(tab) as TaskScope, cap)} as ${sql.ref(`n${i}`)}`,
+    );
+    const result = await sql<Record<string, string>>`select ${sql.join(columns)}`.execute(tx);
+    const row = result.rows[0] ?? {};
+    for (const [i, tab] of tabs.entries()) counts.set(tab, Number(row[`n${i}`] ?? 0));
+    return counts;
   },
 
   // The tab's tasks, counted exactly up to `cap` (reading no more than cap + 1 index entries).
   async countUpTo(tx: Tx, scope: TaskScope, cap: number): Promise<number> {
-    const { source } = scope;
-    if (source.by !== 'all' && source.ids.length === 0) return 0;
-    const result = await sql<{ n: string }>`select count(*) as n from (${matchesOf(scope, null, sql`1`)}
-      limit ${cap + 1}) c`.execute(tx);
+    if (isEmpty(scope.source)) return 0;
+    const result = await sql<{ n: string }>`select ${countSql(scope, cap)} as n`.execute(tx);
     return Number(result.rows[0]?.n ?? 0);
   },
 
@@ -164,18 +200,19 @@ export const tasksListRepository = {
     return Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
   },
 
-  // The people who delegate their tasks to the viewer today (task_delegations).
-  async activeDelegators(tx: Tx, delegateId: string, today: string): Promise<string[]> {
-    const rows = await sql<{ delegator_id: string }>`select distinct delegator_id from task_delegations
-      where delegate_id = ${delegateId} and revoked_at is null
-        and starts_on <= ${today}::date and ends_on >= ${today}::date
-      order by delegator_id`.execute(tx);
-    return rows.rows.map((r) => r.delegator_id);
-  },
-
-  async groupIdsOf(tx: Tx, userId: string): Promise<string[]> {
-    const rows = await sql<{ group_id: string }>`select group_id from user_groups where user_id = ${userId}
-      order by group_id`.execute(tx);
-    return rows.rows.map((r) => r.group_id);
+  // The viewer's groups and the people who delegate their tasks to them today, in one round trip.
+  async viewerSources(
+    tx: Tx,
+    userId: string,
+    today: string,
+  ): Promise<{ groupIds: string[]; delegatorIds: string[] }> {
+    const result = await sql<{ group_ids: string[]; delegator_ids: string[] }>`select
+      array(select group_id from user_groups where user_id = ${userId} order by group_id)::text[] as group_ids,
+      array(select distinct delegator_id from task_delegations
+        where delegate_id = ${userId} and revoked_at is null
+          and starts_on <= ${today}::date and ends_on >= ${today}::date
+        order by delegator_id)::text[] as delegator_ids`.execute(tx);
+    const row = result.rows[0];
+    return { groupIds: row?.group_ids ?? [], delegatorIds: row?.delegator_ids ?? [] };
   },
 };

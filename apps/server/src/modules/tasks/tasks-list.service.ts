@@ -25,20 +25,22 @@ import { tasksListRepository as repo, type TabSource, type TaskScope } from './t
 
 const DAY_MS = 86_400_000;
 
-type Viewer = { userId: string; scope: AccessScope; groupIds: string[]; now: Date };
+type Viewer = { userId: string; scope: AccessScope; groupIds: string[]; delegatorIds: string[]; now: Date };
 
+// Who the viewer is to the tabs: their grants (the platform's two queries) and, in one more query,
+// their groups and today's delegators.
 async function viewerOf(tx: Tx, ctx: UserContext): Promise<Viewer> {
   const userId = ctx.auth.user.id;
-  const [scope, groupIds] = await Promise.all([accessScopeOf(tx, userId), repo.groupIdsOf(tx, userId)]);
-  return { userId, scope, groupIds, now: new Date() };
+  const now = new Date();
+  const scope = await accessScopeOf(tx, userId);
+  const { groupIds, delegatorIds } = await repo.viewerSources(tx, userId, todayIso(now));
+  return { userId, scope, groupIds, delegatorIds, now };
 }
 
-async function sourceOf(tx: Tx, viewer: Viewer, tab: TaskTab): Promise<TabSource> {
+function sourceOf(viewer: Viewer, tab: TaskTab): TabSource {
   if (tab === 'mine') return { by: 'user', ids: [viewer.userId] };
   if (tab === 'group') return { by: 'group', ids: viewer.groupIds };
-  if (tab === 'delegated') {
-    return { by: 'user', ids: await repo.activeDelegators(tx, viewer.userId, todayIso(viewer.now)) };
-  }
+  if (tab === 'delegated') return { by: 'user', ids: viewer.delegatorIds };
   return { by: 'all' };
 }
 
@@ -63,9 +65,9 @@ async function definitionsOf(tx: Tx, tenantId: string, ids: readonly string[]) {
   return definitions;
 }
 
-// GET /api/v1/tasks/ (docs/tasks.md): one tab's page, its count (exact up to TASK_COUNT_LIMIT, reading
-// no more index entries than that, then the planner's estimate) and the rows' extras read in one
-// query for the whole page.
+// GET /api/v1/tasks/ (docs/tasks.md): one tab's page with its count (exact up to TASK_COUNT_LIMIT,
+// reading no more index entries than that, then the planner's estimate) in one query, and the rows'
+// extras read in one query for the whole page.
 export function listTasks(
   ctx: UserContext,
   request: FastifyRequest,
@@ -75,9 +77,10 @@ export function listTasks(
   const { tab, sort, limit, offset, ...filters } = query;
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const viewer = await viewerOf(tx, ctx);
-    const scope = scopeOf(ctx, viewer, await sourceOf(tx, viewer, tab), filters);
-    const keys = await repo.page(tx, scope, sort, { limit, offset });
-    let count = await repo.countUpTo(tx, scope, TASK_COUNT_LIMIT);
+    const scope = scopeOf(ctx, viewer, sourceOf(viewer, tab), filters);
+    const found = await repo.pageAndCount(tx, scope, sort, { limit, offset }, TASK_COUNT_LIMIT);
+    const keys = found.keys;
+    let count = found.count;
     const estimated = count > TASK_COUNT_LIMIT;
     if (estimated) count = Math.max(await repo.estimate(tx, scope), TASK_COUNT_LIMIT + 1);
     const pageKeys = {
@@ -111,16 +114,18 @@ export function listTasks(
 }
 
 // GET /api/v1/tasks/counts/: each offered tab's tasks under the same filters, exact up to
-// TASK_COUNT_LIMIT (a count above answers TASK_COUNT_LIMIT + 1); null for a tab not offered.
+// TASK_COUNT_LIMIT (a count above answers TASK_COUNT_LIMIT + 1); null for a tab not offered. All
+// the tabs in one query.
 export function countTasks(ctx: UserContext, filters: TaskCountsQuery): Promise<TaskCounts> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const viewer = await viewerOf(tx, ctx);
-    const counts: TaskCounts = { mine: null, group: null, delegated: null, all: null };
+    const scopes = new Map<TaskTab, TaskScope>();
     for (const tab of TASK_TABS) {
-      if (!offersTab(ctx, tab)) continue;
-      const scope = scopeOf(ctx, viewer, await sourceOf(tx, viewer, tab), filters);
-      counts[tab] = await repo.countUpTo(tx, scope, TASK_COUNT_LIMIT);
+      if (offersTab(ctx, tab)) scopes.set(tab, scopeOf(ctx, viewer, sourceOf(viewer, tab), filters));
     }
+    const found = await repo.countsUpTo(tx, scopes, TASK_COUNT_LIMIT);
+    const counts: TaskCounts = { mine: null, group: null, delegated: null, all: null };
+    for (const [tab, n] of found) counts[tab] = n;
     return counts;
   });
 }
