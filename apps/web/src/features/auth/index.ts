@@ -16,6 +16,5 @@ export { MfaPage } from './components/mfa-page';
 export { OtpPage } from './components/otp-page';
 export { SsoStartPage } from './components/sso-start-page';
 export { AnonymousOnly } from './routes/anonymous-only';
-export { HomeRedirect } from './routes/home-redirect';
 export { RequireAuth } from './routes/require-auth';
 export { RequirePermission } from './routes/require-permission';
