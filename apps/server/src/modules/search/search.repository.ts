@@ -17,13 +17,16 @@ export type MatchRow = {
   source: number;
   ref_id: string | null;
   kind_id: string;
+  kind_tag: string;
+  kind_name: string;
   updated_at: Date;
 };
 
 type FunctionRow = { workflow_id: string; source: number; ref_id: string | null };
 
 // The indexed candidates of search_workflow_matches (tenant, grants, live), joined to `workflows`
-// under row-level security and the visibility rule, so both apply a second time here.
+// under row-level security and the visibility rule, so both apply a second time here; with the
+// kind's tag and name, which the groups show (no query of their own).
 export function searchMatches(tx: Tx, userId: string, args: MatchArgs): Promise<MatchRow[]> {
   const candidates = sql<FunctionRow>`search_workflow_matches(
     cast(${args.phrase} as text), cast(${args.workflowId} as bigint), cast(${args.kindId} as bigint),
@@ -31,7 +34,16 @@ export function searchMatches(tx: Tx, userId: string, args: MatchArgs): Promise<
   return tx
     .selectFrom(candidates.as('c'))
     .innerJoin('workflows as w', 'w.id', 'c.workflow_id')
-    .select(['c.workflow_id', 'c.source', 'c.ref_id', 'w.kind_id', 'w.updated_at'])
+    .innerJoin('workflow_kinds as k', 'k.id', 'w.kind_id')
+    .select([
+      'c.workflow_id',
+      'c.source',
+      'c.ref_id',
+      'w.kind_id',
+      'k.tag as kind_tag',
+      'k.name as kind_name',
+      'w.updated_at',
+    ])
     .where('w.archived_at', 'is', null)
     .where('w.test_environment', 'is', null)
     .where(visibleWorkflowsFilter(userId))
@@ -58,11 +70,6 @@ export function workflowCards(tx: Tx, workflowIds: string[]) {
     ])
     .where('w.id', 'in', workflowIds)
     .execute();
-}
-
-export function kindsByIds(tx: Tx, kindIds: string[]) {
-  if (kindIds.length === 0) return Promise.resolve([]);
-  return tx.selectFrom('workflow_kinds').select(['id', 'tag', 'name']).where('id', 'in', kindIds).execute();
 }
 
 export function answersByIds(tx: Tx, ids: string[]) {

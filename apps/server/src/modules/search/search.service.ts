@@ -16,7 +16,7 @@ import { loadDefinition } from '../workflows/index.js';
 import {
   answersByIds,
   commentsByIds,
-  kindsByIds,
+  type MatchRow,
   searchMatches,
   workflowCards,
 } from './search.repository.js';
@@ -50,26 +50,18 @@ export function search(ctx: UserContext, query: SearchQuery): Promise<SearchResp
       query: query.q,
       total: hits.length,
       capped: reachedCap(rows, SEARCH_COUNT_CAP),
-      groups: await groupByKind(tx, hits, results),
+      groups: groupByKind(rows, hits, results),
     };
   });
 }
 
-async function groupByKind(
-  tx: Tx,
+function groupByKind(
+  rows: readonly MatchRow[],
   hits: readonly Hit[],
   results: ReadonlyMap<string, SearchResult>,
-): Promise<SearchGroup[]> {
-  const order = kindsInOrder(hits);
-  const kinds = new Map(
-    (
-      await kindsByIds(
-        tx,
-        order.map((k) => k.kindId),
-      )
-    ).map((k) => [k.id, k]),
-  );
-  return order.flatMap(({ kindId, count }) => {
+): SearchGroup[] {
+  const kinds = new Map(rows.map((r) => [r.kind_id, { id: r.kind_id, tag: r.kind_tag, name: r.kind_name }]));
+  return kindsInOrder(hits).flatMap(({ kindId, count }) => {
     const kind = kinds.get(kindId);
     if (!kind) return [];
     const shown = hits.filter((h) => h.kindId === kindId).flatMap((h) => results.get(h.workflowId) ?? []);
