@@ -8,4 +8,5 @@ export const homeKeys = {
   parents: (index: number, q: string) => [...homeKeys.all, 'parents', index, q] as const,
   recent: () => [...homeKeys.all, 'recent'] as const,
   waiting: () => [...homeKeys.all, 'waiting'] as const,
+  report: (id: number) => [...homeKeys.all, 'report', id] as const,
 };

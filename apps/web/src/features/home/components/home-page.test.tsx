@@ -188,11 +188,35 @@ describe('HomePage', () => {
     expect(router.state.location.search).toBe('?step=supplier_onboarding__due_diligence__risk');
   });
 
-  it('links the configured process report', async () => {
-    mockApi({ ...EMPTY, my_process_report: 9 });
-    renderHome();
-    expect((await screen.findByRole('link', { name: 'Open the report' })).getAttribute('href')).toBe(
-      '/report/9',
+  it('links the configured process report by its name, only for people who may view reports', async () => {
+    const report = { id: 9, name: 'Onboarding throughput', description: '' };
+    mockApi(
+      { ...EMPTY, my_process_report: 9 },
+      {
+        '/api/v1/users/permissions/': { body: { objects: { can_view_process_report: true } } },
+        '/api/v1/reports/9/': { body: report },
+      },
     );
+    const { result } = renderHome();
+    const section = await screen.findByRole('region', { name: 'My process report' });
+    expect(
+      (await within(section).findByRole('link', { name: 'Onboarding throughput' })).getAttribute('href'),
+    ).toBe('/report/9');
+    result.unmount();
+    mockApi({ ...EMPTY, my_process_report: 9 }, { '/api/v1/reports/9/': { body: report } });
+    renderHome();
+    expect(await screen.findByText('You have started no workflow')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'My process report' })).toBeNull();
+  });
+
+  it('says so when the configured report is gone', async () => {
+    mockApi(
+      { ...EMPTY, my_process_report: 9 },
+      { '/api/v1/users/permissions/': { body: { objects: { can_view_process_report: true } } } },
+    );
+    renderHome();
+    const section = await screen.findByRole('region', { name: 'My process report' });
+    expect(await within(section).findByText('This report is no longer available.')).toBeTruthy();
+    expect(within(section).queryByRole('link')).toBeNull();
   });
 });

@@ -65,7 +65,10 @@ export function HomePage() {
           icon={<IconSend size={20} aria-hidden />}
           emptyIcon={emptyIcon(IconFileOff)}
         />
-        {home.data?.my_process_report != null && <ReportSection reportId={home.data.my_process_report} />}
+        {/* The report page needs 'Can view process report': nobody is offered a link it refuses. */}
+        {home.data?.my_process_report != null && can('can_view_process_report') && (
+          <ReportSection reportId={home.data.my_process_report} />
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import type { Home } from '@attest/shared';
 import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { IconLayoutList, IconRocket } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewWorkflowButton } from '../../workflows';
@@ -23,6 +24,7 @@ export type StartSectionProps = {
 // the dashboard of every workflow, and of each kind the configuration lists (process_shortcuts).
 export function StartSection({ message, processes }: StartSectionProps) {
   const { t } = useTranslation();
+  const byProcessId = useId();
   return (
     <HomeCard title={t('home.start.title')} icon={<IconRocket size={20} aria-hidden />}>
       <Stack gap="sm" align="flex-start">
@@ -35,14 +37,20 @@ export function StartSection({ message, processes }: StartSectionProps) {
           {t('home.start.browseAll')}
         </Anchor>
         {processes.length > 0 && (
-          <Box component="ul" aria-label={t('home.start.byProcess')} m={0} ps="md">
-            {processes.map((kind) => (
-              <li key={kind.id}>
-                <Anchor component={Link} to={kindDashboard(kind.id)} fz="sm" dir="auto">
-                  {kind.name}
-                </Anchor>
-              </li>
-            ))}
+          // A visible heading: a bare list of kind names would not say where its links go.
+          <Box>
+            <Text fz="sm" fw={500} id={byProcessId}>
+              {t('home.start.byProcess')}
+            </Text>
+            <Box component="ul" aria-labelledby={byProcessId} m={0} mt={4} ps="md">
+              {processes.map((kind) => (
+                <li key={kind.id}>
+                  <Anchor component={Link} to={kindDashboard(kind.id)} fz="sm" dir="auto">
+                    {kind.name}
+                  </Anchor>
+                </li>
+              ))}
+            </Box>
           </Box>
         )}
       </Stack>

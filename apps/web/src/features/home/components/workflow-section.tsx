@@ -17,7 +17,11 @@ export function WorkflowSection({
 }) {
   const { t } = useTranslation();
   const section = useHomeSection(kind);
-  const rows = section.data?.pages.flatMap((p) => p.results) ?? [];
+  // Pages are read by offset: a workflow that moved up between two pages (changed meanwhile) comes
+  // twice; it is shown once.
+  const rows = [
+    ...new Map((section.data?.pages.flatMap((p) => p.results) ?? []).map((w) => [w.id, w])).values(),
+  ];
   const title = t(`home.${kind}.title`);
   return (
     <HomeCard title={title} icon={icon}>
