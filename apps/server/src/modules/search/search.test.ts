@@ -268,4 +268,61 @@ describe('search_workflow_matches', () => {
       scans: 0,
     });
   });
+
+  it('reads a common word newest first and stops at the cap, still within the tenant and the grants', async () => {
+    const mine = await workflowTestTenant(app, adminDb);
+    const theirs = await workflowTestTenant(app, adminDb);
+    const seed = await createVendorCheck(mine, await mine.signedIn('member'), 'Kestrelmoor 0');
+    const other = await createVendorCheck(theirs, await theirs.signedIn('member'), 'Kestrelmoor other');
+    // Names holding the word, by updated_at: the tenant's visible ones one minute apart (1 the
+    // newest), newer ones in a region without a grant, and the other tenant's newest of all. Enough
+    // of them that the planner's estimate says common (migration 0027).
+    const clone = (from: string, name: RawBuilder<unknown>, updated: RawBuilder<unknown>, n: number) =>
+      sql`insert into workflows (tenant_id, kind_id, definition_id, name, status_id, region_id, business_unit_id, updated_at)
+        select tenant_id, kind_id, definition_id, ${name}, status_id, region_id, business_unit_id, ${updated}
+        from workflows, generate_series(1, cast(${n} as integer)) g where id = ${from}`.execute(adminDb);
+    await clone(String(seed), sql`'Kestrelmoor ' || g`, sql`now() - g * interval '1 minute'`, 3000);
+    await clone(String(seed), sql`'Kestrelmoor hidden ' || g`, sql`now() + g * interval '1 second'`, 50);
+    await adminDb
+      .updateTable('workflows')
+      .set({ region_id: String(mine.ids.region('Asia')), business_unit_id: String(mine.ids.unit('Tokyo')) })
+      .where('tenant_id', '=', mine.id)
+      .where('name', 'like', 'Kestrelmoor hidden %')
+      .execute();
+    await clone(String(other), sql`'Kestrelmoor other ' || g`, sql`now() + interval '1 hour'`, 3000);
+    await adminDb
+      .updateTable('workflows')
+      .set({ updated_at: sql`now() - interval '1 day'` })
+      .where('id', '=', String(seed))
+      .execute();
+    await sql`analyze workflows`.execute(adminDb);
+    const newest = await adminDb
+      .selectFrom('workflows')
+      .select('id')
+      .where('tenant_id', '=', mine.id)
+      .where('name', 'in', [
+        'Kestrelmoor 1',
+        'Kestrelmoor 2',
+        'Kestrelmoor 3',
+        'Kestrelmoor 4',
+        'Kestrelmoor 5',
+      ])
+      .orderBy('updated_at', 'desc')
+      .execute();
+    const regions = [String(mine.ids.region('Europe')), String(theirs.ids.region('Europe'))];
+    const found = await withTenant(db, mine.id, async (tx) => {
+      const { rows } = await sql<{ workflow_id: string; source: number }>`
+        select workflow_id, source from search_workflow_matches('kestrelmoor', null, null,
+          cast(${regions} as bigint[]), '{}'::bigint[], 5)`.execute(tx);
+      const scans = await sql<{ updated: string; trigram: string }>`select
+        pg_stat_get_xact_numscans('workflows_updated_idx'::regclass) as updated,
+        pg_stat_get_xact_numscans('workflows_name_trgm_idx'::regclass) as trigram`.execute(tx);
+      return { rows, scans: scans.rows[0] };
+    });
+    // The five newest the person may see, by the newest-first probe, not by the trigram index.
+    expect(found.rows.map((r) => r.workflow_id).sort()).toEqual(newest.map((r) => r.id).sort());
+    expect(found.rows.every((r) => r.source === 1)).toBe(true);
+    expect(Number(found.scans?.updated)).toBeGreaterThan(0);
+    expect(Number(found.scans?.trigram)).toBe(0);
+  });
 });
