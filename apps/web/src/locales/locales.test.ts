@@ -20,15 +20,50 @@ function valueAt(messages: unknown, key: string): unknown {
 
 const english = keysOf(en).sort();
 
+// English writes a count's text as key_one and key_other; a language with more plural forms (Arabic
+// has zero, one, two, few, many and other) may add its other forms to such a key, and then has them
+// all, or i18next falls back to English for those counts. They are checked against key_other.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+function extraPluralForms(code: string, keys: readonly string[]): string[] {
+  const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  return keys.filter((key) => {
+    const form = PLURAL_SUFFIX.exec(key)?.[1];
+    if (!form || form === 'one' || form === 'other' || !forms.includes(form as Intl.LDMLPluralRule))
+      return false;
+    return english.includes(key.replace(PLURAL_SUFFIX, '_other'));
+  });
+}
+
 describe.each([
   ['es', es],
   ['fr', fr],
   ['de', de],
   ['ja', ja],
   ['ar', ar],
-])('%s strings', (_code, messages) => {
-  it('has exactly the keys of en.json', () => {
-    expect(keysOf(messages).sort()).toEqual(english);
+])('%s strings', (code, messages) => {
+  const extra = extraPluralForms(code, keysOf(messages));
+
+  it('has exactly the keys of en.json (and its own plural forms of a counted key)', () => {
+    expect(
+      keysOf(messages)
+        .filter((key) => !extra.includes(key))
+        .sort(),
+    ).toEqual(english);
+  });
+
+  it('gives a counted key either only the forms en.json has or every plural form of the language', () => {
+    const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    for (const base of new Set(extra.map((key) => key.replace(PLURAL_SUFFIX, '')))) {
+      for (const form of forms)
+        expect(valueAt(messages, `${base}_${form}`), `${base}_${form}`).toBeTypeOf('string');
+    }
+  });
+
+  it('keeps the placeholders of the English plural in its extra plural forms', () => {
+    for (const key of extra) {
+      const english = String(valueAt(en, key.replace(PLURAL_SUFFIX, '_other')));
+      expect(placeholders(String(valueAt(messages, key))), key).toEqual(placeholders(english));
+    }
   });
 
   it('keeps every interpolation and markup placeholder', () => {

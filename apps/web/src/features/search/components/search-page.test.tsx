@@ -59,6 +59,21 @@ describe('search page', () => {
     expect(screen.queryByRole('button', { name: 'Show every Supplier onboarding match' })).toBeNull();
   });
 
+  it("gives a kind whose rows the answer's limit left out one button naming its count", async () => {
+    const response = makeSearchResponse();
+    const audit = response.groups[1];
+    if (audit) {
+      audit.count = 29;
+      audit.results = [];
+    }
+    mockApi({ [SEARCH_PATHS.search]: { body: response } });
+    const { router } = renderPage('/search?q=needle');
+    const section = await screen.findByRole('region', { name: 'Audit' });
+    expect(within(section).queryByRole('list')).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: 'Show 29 Audit matches' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=needle&kind=2'));
+  });
+
   it('says when nothing matched, and when the search failed', async () => {
     mockApi({ [SEARCH_PATHS.search]: { body: makeSearchResponse({ total: 0, groups: [] }) } });
     renderPage('/search?q=zzz');

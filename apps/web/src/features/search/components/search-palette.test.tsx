@@ -62,6 +62,33 @@ describe('search palette', () => {
     expect(router.state.location.search).toBe('?q=needle');
   });
 
+  it("turns a kind whose rows the answer's limit left out into one row opening that kind's matches", async () => {
+    const base = makeSearchResponse();
+    const [first, second] = base.groups;
+    if (!first || !second) throw new Error('the fixture has two kinds');
+    const contractReview = { kind: { id: 5, tag: 'contract_review', name: 'Contract Review' }, count: 29 };
+    mockApi({
+      [SEARCH_PATHS.search]: {
+        body: { ...base, total: 31, groups: [first, second, { ...contractReview, results: [] }] },
+      },
+    });
+    const { router } = renderPalette();
+    act(() => openSearchPalette());
+    fireEvent.change(box(), { target: { value: 'needle' } });
+    const action = await screen.findByText('Show 29 Contract Review matches', undefined, { timeout: 3000 });
+    // Every kind with a count shows at least one row under its heading.
+    for (const group of screen.getAllByRole('group')) {
+      expect(within(group).getAllByRole('button').length, group.textContent ?? '').toBeGreaterThan(0);
+    }
+    expect(screen.getAllByTestId('search-palette-kind')).toHaveLength(1);
+    fireEvent.click(action);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: 'needle',
+      kind: '5',
+    });
+  });
+
   it('shows recent searches when empty, and says when nothing matched', async () => {
     window.localStorage.setItem(STORAGE_KEYS.recentSearches, JSON.stringify(['globex']));
     mockApi({ [SEARCH_PATHS.search]: { body: makeSearchResponse({ query: 'zzz', total: 0, groups: [] }) } });

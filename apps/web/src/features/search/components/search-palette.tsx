@@ -13,7 +13,7 @@ import { PALETTE_LIMIT } from '../api/search-schema';
 import { useRecentSearches } from '../hooks/use-recent-searches';
 import { DEBOUNCE_MS } from '../lib/debounce';
 import { searchPaletteStore, selectFirstResult } from '../lib/palette-store';
-import { resultPath, searchPagePath } from '../lib/result-path';
+import { resultPath, searchKindPath, searchPagePath } from '../lib/result-path';
 import { PaletteGroup } from './palette-group';
 import { SearchResultBody } from './search-result-body';
 
@@ -105,6 +105,22 @@ export function SearchPalette() {
                 <SearchResultBody result={result} />
               </Spotlight.Action>
             ))}
+            {/* The answer's limit is for all kinds together, so a kind can come with its count and no
+                rows: it offers its own matches on the /search page rather than a bare heading. */}
+            {group.results.length === 0 ? (
+              <Spotlight.Action
+                className="attest-search-action"
+                onClick={() => go(searchKindPath(q, group.kind.id))}
+                data-testid="search-palette-kind"
+              >
+                <Group gap="xs" wrap="nowrap">
+                  <Text fz="sm" dir="auto">
+                    {t('search.showKindMatches', { count: group.count, kind: group.kind.name })}
+                  </Text>
+                  <Arrow size={16} stroke={1.5} aria-hidden />
+                </Group>
+              </Spotlight.Action>
+            ) : null}
           </PaletteGroup>
         ))}
         {data && data.groups.length === 0 ? (

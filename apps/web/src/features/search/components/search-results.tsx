@@ -36,28 +36,39 @@ export function SearchResults({ groups, capped, onOpen, onShowKind }: SearchResu
               {capped ? t('search.atLeast', { count: group.count }) : group.count}
             </Badge>
           </Group>
-          <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {group.results.map((result) => (
-              <li key={`${result.workflow_id}-${result.match.source}-${result.match.thread_id ?? ''}`}>
-                <Anchor
-                  component={Link}
-                  to={resultPath(result)}
-                  onClick={onOpen}
-                  underline="never"
-                  c="inherit"
-                  display="flex"
-                  py="xs"
-                  px="xs"
-                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                >
-                  <SearchResultBody result={result} />
-                </Anchor>
-              </li>
-            ))}
-          </Stack>
+          {group.results.length > 0 ? (
+            <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {group.results.map((result) => (
+                <li key={`${result.workflow_id}-${result.match.source}-${result.match.thread_id ?? ''}`}>
+                  <Anchor
+                    component={Link}
+                    to={resultPath(result)}
+                    onClick={onOpen}
+                    underline="never"
+                    c="inherit"
+                    display="flex"
+                    py="xs"
+                    px="xs"
+                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                  >
+                    <SearchResultBody result={result} />
+                  </Anchor>
+                </li>
+              ))}
+            </Stack>
+          ) : null}
+          {/* The answer's limit is for all kinds together: a kind may come with its count and no
+              rows, and then its one line says how many matches it opens. */}
           {onShowKind && group.count > group.results.length ? (
-            <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => onShowKind(group.kind.id)}>
-              {t('search.showKind', { kind: group.kind.name })}
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              mt={group.results.length > 0 ? 'xs' : 0}
+              onClick={() => onShowKind(group.kind.id)}
+            >
+              {group.results.length > 0
+                ? t('search.showKind', { kind: group.kind.name })
+                : t('search.showKindMatches', { count: group.count, kind: group.kind.name })}
             </Button>
           ) : null}
         </Paper>

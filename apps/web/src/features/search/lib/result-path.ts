@@ -1,4 +1,5 @@
 import type { SearchResult } from '@attest/shared';
+import { writeSearchUrl } from './search-url';
 
 // Where a result leads: the process page, on the matched step (?step=, the page's deep link) and,
 // for a comment, with its thread open (?thread=, as 'View Conversation' does).
@@ -15,4 +16,9 @@ export function resultPath({ workflow_id, match }: Pick<SearchResult, 'workflow_
 export function searchPagePath(query: string): string {
   const q = query.trim();
   return q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search';
+}
+
+// The /search page narrowed to one kind (its URL state: ?q=&kind=).
+export function searchKindPath(query: string, kindId: number): string {
+  return `/search?${writeSearchUrl({ q: query, kindId }).toString()}`;
 }

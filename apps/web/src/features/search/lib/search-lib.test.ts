@@ -7,7 +7,7 @@ import {
   withRecentSearch,
   writeRecentSearches,
 } from './recent-searches';
-import { resultPath, searchPagePath } from './result-path';
+import { resultPath, searchKindPath, searchPagePath } from './result-path';
 import { readSearchUrl, writeSearchUrl } from './search-url';
 
 describe('snippetParts', () => {
@@ -86,5 +86,13 @@ describe('result paths', () => {
     expect(readSearchUrl(new URLSearchParams('q=acme&kind=3'))).toEqual({ q: 'acme', kindId: 3 });
     expect(readSearchUrl(new URLSearchParams('kind=x'))).toEqual({ q: '', kindId: undefined });
     expect(writeSearchUrl({ q: ' acme ', kindId: 4 }).toString()).toBe('q=acme&kind=4');
+  });
+});
+
+describe('the search page narrowed to a kind', () => {
+  it('keeps the words and names the kind as the page reads its URL', () => {
+    const path = searchKindPath(' needle  ', 5);
+    expect(path).toBe('/search?q=needle&kind=5');
+    expect(readSearchUrl(new URL(path, 'http://x').searchParams)).toEqual({ q: 'needle', kindId: 5 });
   });
 });

@@ -13,6 +13,17 @@ type Props = {
 };
 
 const idValue = (id: number | null) => (id === null ? null : String(id));
+
+// A filter whose choices have loaded empty (or were refused: a supplier may not list people or
+// regions) can offer nothing, so it is left out; one still holding a stored value stays, to be cleared.
+export function offersChoices(
+  choices: { isSuccess: boolean; isError: boolean; data?: readonly unknown[] },
+  value: unknown,
+): boolean {
+  if (value !== null) return true;
+  if (choices.isError) return false;
+  return !choices.isSuccess || (choices.data?.length ?? 0) > 0;
+}
 const idOf = (value: string | null) => (value ? Number(value) : null);
 const SELECT_WIDTH = 180;
 const SORT_LABELS: Record<TaskSort, string> = {
@@ -31,28 +42,36 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
   const regions = useRegions();
   const units = useAllBusinessUnits(true);
   const people = useTaskPeople(true);
+  const showKind = offersChoices(kinds, filters.kind_id);
+  const showRegion = offersChoices(regions, filters.region_id);
+  const showUnit = offersChoices(units, filters.business_unit_id);
+  const showAssignee = offersChoices(people, filters.assignee_id);
   const set = <K extends keyof TaskFilters>(key: K, value: TaskFilters[K]) =>
     onFiltersChange(changeFilter(filters, key, value));
   const common = { clearable: true, searchable: true, size: 'xs', w: SELECT_WIDTH } as const;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" role="group" aria-label={t('tasks.filters.label')}>
-      <Select
-        {...common}
-        label={t('tasks.filters.kind')}
-        placeholder={t('tasks.filters.any')}
-        data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))}
-        value={idValue(filters.kind_id)}
-        onChange={(v) => set('kind_id', idOf(v))}
-      />
-      <Select
-        {...common}
-        label={t('tasks.filters.status')}
-        placeholder={filters.kind_id === null ? t('tasks.filters.chooseKindFirst') : t('tasks.filters.any')}
-        disabled={filters.kind_id === null}
-        data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
-        value={idValue(filters.status_id)}
-        onChange={(v) => set('status_id', idOf(v))}
-      />
+      {showKind && (
+        <Select
+          {...common}
+          label={t('tasks.filters.kind')}
+          placeholder={t('tasks.filters.any')}
+          data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))}
+          value={idValue(filters.kind_id)}
+          onChange={(v) => set('kind_id', idOf(v))}
+        />
+      )}
+      {showKind && (
+        <Select
+          {...common}
+          label={t('tasks.filters.status')}
+          placeholder={filters.kind_id === null ? t('tasks.filters.chooseKindFirst') : t('tasks.filters.any')}
+          disabled={filters.kind_id === null}
+          data={(statuses.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name }))}
+          value={idValue(filters.status_id)}
+          onChange={(v) => set('status_id', idOf(v))}
+        />
+      )}
       <Select
         {...common}
         searchable={false}
@@ -62,33 +81,39 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
         value={filters.due}
         onChange={(v) => set('due', TASK_DUE_BUCKETS.find((d) => d === v) ?? null)}
       />
-      <Select
-        {...common}
-        label={t('tasks.filters.region')}
-        placeholder={t('tasks.filters.any')}
-        data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-        value={idValue(filters.region_id)}
-        onChange={(v) => set('region_id', idOf(v))}
-      />
-      <Select
-        {...common}
-        label={t('tasks.filters.businessUnit')}
-        placeholder={t('tasks.filters.any')}
-        data={(units.data ?? [])
-          .filter((u) => filters.region_id === null || u.region_id === filters.region_id)
-          .map((u) => ({ value: String(u.id), label: u.name }))}
-        value={idValue(filters.business_unit_id)}
-        onChange={(v) => set('business_unit_id', idOf(v))}
-      />
-      <Select
-        {...common}
-        label={t('tasks.filters.assignee')}
-        placeholder={t('tasks.filters.any')}
-        disabled={people.isError}
-        data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.name || p.email }))}
-        value={idValue(filters.assignee_id)}
-        onChange={(v) => set('assignee_id', idOf(v))}
-      />
+      {showRegion && (
+        <Select
+          {...common}
+          label={t('tasks.filters.region')}
+          placeholder={t('tasks.filters.any')}
+          data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          value={idValue(filters.region_id)}
+          onChange={(v) => set('region_id', idOf(v))}
+        />
+      )}
+      {showUnit && (
+        <Select
+          {...common}
+          label={t('tasks.filters.businessUnit')}
+          placeholder={t('tasks.filters.any')}
+          data={(units.data ?? [])
+            .filter((u) => filters.region_id === null || u.region_id === filters.region_id)
+            .map((u) => ({ value: String(u.id), label: u.name }))}
+          value={idValue(filters.business_unit_id)}
+          onChange={(v) => set('business_unit_id', idOf(v))}
+        />
+      )}
+      {showAssignee && (
+        <Select
+          {...common}
+          label={t('tasks.filters.assignee')}
+          placeholder={t('tasks.filters.any')}
+          disabled={people.isError}
+          data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.name || p.email }))}
+          value={idValue(filters.assignee_id)}
+          onChange={(v) => set('assignee_id', idOf(v))}
+        />
+      )}
       <Select
         size="xs"
         w={SELECT_WIDTH}

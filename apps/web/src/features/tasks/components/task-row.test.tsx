@@ -15,12 +15,16 @@ const people = (n: number): TaskAssignee[] =>
     name: `Person ${String.fromCharCode(65 + i)}x`,
   }));
 
+// The signed-in person in these tests (not the fixture's assignee, Ana Analyst, id 7).
+const VIEWER_ID = 12;
+
 function renderRow(overrides: Parameters<typeof makeTaskRow>[0] = {}) {
   const onSelectedChange = vi.fn();
   renderWithProviders(
     <ul>
       <TaskRow
         row={makeTaskRow(overrides)}
+        viewerId={VIEWER_ID}
         selectable={overrides.actions?.reassign ?? false}
         selected={false}
         onSelectedChange={onSelectedChange}
@@ -51,15 +55,16 @@ describe('the task row (spec 2 §3.10, §9.2)', () => {
     expect(link.getAttribute('href')).toBe('/process/41?group=review&step=legal_review');
   });
 
-  it('shows days overdue only when the task is overdue', () => {
-    expect(
-      within(renderRow({ overdue_days: 3, type: 'delayed' }).row).getByText('Days overdue: 3'),
-    ).toBeTruthy();
+  it.each([
+    [205, '205 days overdue'],
+    [1, '1 day overdue'],
+  ])('shows %i days overdue in words with their plural (as the home page does)', (days, words) => {
+    expect(within(renderRow({ overdue_days: days, type: 'delayed' }).row).getByText(words)).toBeTruthy();
   });
 
   it('shows no overdue days on a task on time', () => {
     const { row } = renderRow();
-    expect(within(row).queryByText(/Days overdue/)).toBeNull();
+    expect(within(row).queryByTestId('task-overdue')).toBeNull();
   });
 
   it('names the alert count with its level, and says for whom and who claimed it', () => {
@@ -72,6 +77,12 @@ describe('the task row (spec 2 §3.10, §9.2)', () => {
     expect(within(row).getByText('Alerts: 2 (red)')).toBeTruthy();
     expect(within(row).getByText('For Bea Boss')).toBeTruthy();
     expect(within(row).getByText('Claimed by Ana Analyst')).toBeTruthy();
+  });
+
+  it("says 'Claimed by you' on the viewer's own claim", () => {
+    const { row } = renderRow({ claimed_by: { id: VIEWER_ID, name: 'Cleo Viewer' } });
+    expect(within(row).getByText('Claimed by you')).toBeTruthy();
+    expect(within(row).queryByText(/Cleo Viewer/)).toBeNull();
   });
 
   it('shows two avatars and +N, expands on hover and collapses 300 ms after the pointer leaves', () => {

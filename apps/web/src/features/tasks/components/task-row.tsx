@@ -23,6 +23,8 @@ const readableBadge = (color: string) =>
 
 export type TaskRowProps = {
   row: TaskRowData;
+  // The signed-in person: their own claim reads "Claimed by you".
+  viewerId: number;
   // Rows the viewer may reassign carry a checkbox (bulk reassignment).
   selectable: boolean;
   selected: boolean;
@@ -34,7 +36,7 @@ export type TaskRowProps = {
 // Spec 2 §3.10: type, title (the step), avatars, overdue days, alert count and colour, integration,
 // selected flag; plus what an inbox needs: the workflow to open, follow-up, who acts for whom.
 // A list item labelled by its step name; every state is written in words beside its colour.
-export function TaskRow({ row, selectable, selected, onSelectedChange, actions }: TaskRowProps) {
+export function TaskRow({ row, viewerId, selectable, selected, onSelectedChange, actions }: TaskRowProps) {
   const { t } = useTranslation();
   const format = useDateFormat();
   const titleId = useId();
@@ -101,7 +103,9 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
           )}
           {row.claimed_by && (
             <Text fz="xs" c="dimmed">
-              {t('tasks.row.claimedBy', { name: row.claimed_by.name })}
+              {row.claimed_by.id === viewerId
+                ? t('tasks.row.claimedByYou')
+                : t('tasks.row.claimedBy', { name: row.claimed_by.name })}
             </Text>
           )}
           {row.follow_up_on && (
@@ -117,7 +121,7 @@ export function TaskRow({ row, selectable, selected, onSelectedChange, actions }
       <Group gap={8} wrap="wrap" justify="flex-end" style={{ flex: '0 1 auto', marginInlineStart: 'auto' }}>
         {row.overdue_days > 0 && (
           <Text fz="xs" fw={600} c="red.9" data-testid="task-overdue">
-            {t('tasks.row.overdue', { count: row.overdue_days })}
+            {t('tasks.row.daysOverdue', { count: row.overdue_days })}
           </Text>
         )}
         {row.alert_count > 0 && (

@@ -8,11 +8,12 @@ export const taskKey = (row: TaskRowData) => `${row.workflow_id}:${row.step.tag}
 
 type ViewProps = {
   rows: TaskRowData[];
+  viewerId: number;
   selected: ReadonlySet<string>;
   onSelectedChange: (key: string, selected: boolean) => void;
 };
 
-function Rows({ rows, selected, onSelectedChange, label }: ViewProps & { label: string }) {
+function Rows({ rows, viewerId, selected, onSelectedChange, label }: ViewProps & { label: string }) {
   return (
     <Box
       component="ul"
@@ -25,6 +26,7 @@ function Rows({ rows, selected, onSelectedChange, label }: ViewProps & { label: 
         <TaskRow
           key={taskKey(row)}
           row={row}
+          viewerId={viewerId}
           selectable={row.actions.reassign}
           selected={selected.has(taskKey(row))}
           onSelectedChange={(value) => onSelectedChange(taskKey(row), value)}

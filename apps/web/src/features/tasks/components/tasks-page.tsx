@@ -42,6 +42,7 @@ export function TasksPage() {
   const clearSelection = () => setSelected(new Set());
   const viewProps = {
     rows,
+    viewerId: user.id,
     selected,
     onSelectedChange: (key: string, value: boolean) =>
       setSelected((current) => {
