@@ -106,7 +106,8 @@ describe('the task inbox', () => {
     const claimed = analyst.waitForResponse((r) => r.url().endsWith('/claim/'));
     await row.getByRole('button', { name: `Claim ${INTAKE} of ${name}` }).click();
     expect((await claimed).status()).toBe(200);
-    await row.getByText('Claimed by Ana Analyst').waitFor();
+    // Her own claim reads as hers; the admin sees her name.
+    await row.getByText('Claimed by you').waitFor();
     // The admin's list shows the claim live.
     await adminRow.getByText('Claimed by Ana Analyst').waitFor({ timeout: 10_000 });
 
