@@ -9,4 +9,5 @@ export const homeKeys = {
   recent: () => [...homeKeys.all, 'recent'] as const,
   waiting: () => [...homeKeys.all, 'waiting'] as const,
   report: (id: number) => [...homeKeys.all, 'report', id] as const,
+  canStart: () => [...homeKeys.all, 'can-start'] as const,
 };

@@ -7,6 +7,7 @@ import {
   listQueryFromSearch,
   PREFERENCE_PATHS,
   TASKS_PATHS,
+  WORKFLOW_PATHS,
 } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -45,13 +46,32 @@ const page = (results: HomeWorkflow[], count = results.length) => ({
   body: { results, count, next: null, previous: null },
 });
 
+// One kind the person may create, in Europe.
+const creatable: Reply = {
+  body: {
+    results: [
+      {
+        id: 4,
+        name: 'Supplier Onboarding',
+        tag: 'supplier_onboarding',
+        icon: null,
+        regions: [{ id: 1, name: 'Europe', without_business_unit: true, business_units: [] }],
+      },
+    ],
+    count: 1,
+    next: null,
+    previous: null,
+  },
+};
+
 type Calls = { method: string; path: string; search: URLSearchParams }[];
 
 function mockApi(home: Home, replies: Record<string, Reply> = {}) {
   const calls: Calls = [];
   const defaults: Record<string, Reply> = {
     [HOME_PATHS.home]: { body: home },
-    '/api/v1/users/permissions/': { body: { objects: { can_view_tasks: true } } },
+    '/api/v1/users/permissions/': { body: { objects: { can_view_tasks: true, can_view_dashboard: true } } },
+    [WORKFLOW_PATHS.creatableKinds]: creatable,
     [PREFERENCE_PATHS.recentActivity]: { body: { recently_viewed_workflows: [] } },
     [HOME_PATHS.following]: page([]),
     [HOME_PATHS.requested]: page([]),
@@ -115,6 +135,28 @@ describe('HomePage', () => {
     const waiting = await screen.findByRole('region', { name: 'Waiting on you' });
     expect(await within(waiting).findByText('This could not be loaded. Try again later.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Shortcuts' })).toBeNull();
+  });
+
+  it('offers starting and browsing only to people who may: the card goes when neither', async () => {
+    const onboarding = { id: 4, name: 'Supplier Onboarding', tag: 'supplier_onboarding' };
+    const home = { ...EMPTY, create_new_message: 'Start an onboarding.', process_shortcuts: [onboarding] };
+    mockApi(home, {
+      '/api/v1/users/permissions/': { body: { objects: {} } },
+      [WORKFLOW_PATHS.creatableKinds]: page([]),
+    });
+    const { result } = renderHome();
+    expect(await screen.findByText('You have started no workflow')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Start a workflow' })).toBeNull());
+    result.unmount();
+    mockApi(home, {
+      '/api/v1/users/permissions/': { body: { objects: {} } },
+      [WORKFLOW_PATHS.creatableKinds]: creatable,
+    });
+    renderHome();
+    const start = await screen.findByRole('region', { name: 'Start a workflow' });
+    expect(await within(start).findByText('Start an onboarding.')).toBeTruthy();
+    expect(within(start).queryByRole('link', { name: 'Browse all workflows' })).toBeNull();
+    expect(within(start).queryByRole('list', { name: 'Browse by process' })).toBeNull();
   });
 
   it('pages a section on the server with "show more"', async () => {

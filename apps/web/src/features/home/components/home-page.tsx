@@ -2,6 +2,7 @@ import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBellOff, IconFileOff, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../auth';
+import { useCanStart } from '../api/get-can-start';
 import { useHome } from '../api/get-home';
 import { RecentSection } from './recent-section';
 import { ReportSection } from './report-section';
@@ -20,6 +21,8 @@ export function HomePage() {
   const { t } = useTranslation();
   const home = useHome();
   const { can } = usePermissions();
+  const canStart = useCanStart();
+  const canBrowse = can('can_view_dashboard');
   const shortcuts = home.data?.shortcuts ?? [];
   return (
     <Stack maw={1200} mx="auto" gap="lg">
@@ -49,10 +52,14 @@ export function HomePage() {
         </Stack>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <StartSection
-          message={home.data?.create_new_message ?? null}
-          processes={home.data?.process_shortcuts ?? []}
-        />
+        {(canStart.data !== false || canBrowse) && (
+          <StartSection
+            message={home.data?.create_new_message ?? null}
+            processes={home.data?.process_shortcuts ?? []}
+            canStart={canStart.data}
+            canBrowse={canBrowse}
+          />
+        )}
         {can('can_view_tasks') && <WaitingSection />}
         <RecentSection />
         <WorkflowSection

@@ -18,25 +18,36 @@ function kindDashboard(kindId: number): string {
 export type StartSectionProps = {
   message: string | null;
   processes: Home['process_shortcuts'];
+  // Whether the person may start a workflow (undefined while asked): the message invites them to.
+  canStart: boolean | undefined;
+  // Whether the person may open the dashboard ('Can view dashboard'): the browse links lead there.
+  canBrowse: boolean;
 };
 
 // "Start a workflow" with the tenant's create_new_message above it (spec 2 §3.9), and "Browse all":
 // the dashboard of every workflow, and of each kind the configuration lists (process_shortcuts).
-export function StartSection({ message, processes }: StartSectionProps) {
+// Each part only for people who may use it.
+export function StartSection({ message, processes, canStart, canBrowse }: StartSectionProps) {
   const { t } = useTranslation();
   const byProcessId = useId();
   return (
     <HomeCard title={t('home.start.title')} icon={<IconRocket size={20} aria-hidden />}>
       <Stack gap="sm" align="flex-start">
-        <Text fz="sm" dir={message ? 'auto' : undefined}>
-          {message ?? t('home.start.defaultMessage')}
-        </Text>
-        <NewWorkflowButton label="home.start.button" />
-        <Anchor component={Link} to={DASHBOARD} fz="sm">
-          <IconLayoutList size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />
-          {t('home.start.browseAll')}
-        </Anchor>
-        {processes.length > 0 && (
+        {canStart !== false && (
+          <>
+            <Text fz="sm" dir={message ? 'auto' : undefined}>
+              {message ?? t('home.start.defaultMessage')}
+            </Text>
+            <NewWorkflowButton label="home.start.button" />
+          </>
+        )}
+        {canBrowse && (
+          <Anchor component={Link} to={DASHBOARD} fz="sm">
+            <IconLayoutList size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />
+            {t('home.start.browseAll')}
+          </Anchor>
+        )}
+        {canBrowse && processes.length > 0 && (
           // A visible heading: a bare list of kind names would not say where its links go.
           <Box>
             <Text fz="sm" fw={500} id={byProcessId}>
