@@ -23,7 +23,9 @@ export function WorkflowLinks({ items, label }: { items: WorkflowLinkItem[]; lab
           style={{ borderBlockEnd: '1px solid var(--mantine-color-default-border)' }}
         >
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Box miw={0}>
+            {/* The row's width: a name in the other direction than the page's aligns the same way
+                whether it is short or long (a shrunk box sat at the page's start). */}
+            <Box miw={0} style={{ flex: 1 }}>
               <Anchor component={Link} to={item.href} fw={500} lineClamp={1} dir="auto">
                 {item.name}
               </Anchor>
