@@ -23,7 +23,6 @@ import * as m0023 from './0023-workflow-moves.js';
 import * as m0024 from './0024-studio-app-settings.js';
 import * as m0025 from './0025-tasks.js';
 import * as m0026 from './0026-search.js';
-import * as m0027 from './0027-search-speed.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -53,7 +52,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-studio-app-settings': m0024,
   '0025-tasks': m0025,
   '0026-search': m0026,
-  '0027-search-speed': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

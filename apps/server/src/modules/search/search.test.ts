@@ -276,7 +276,7 @@ describe('search_workflow_matches', () => {
     const other = await createVendorCheck(theirs, await theirs.signedIn('member'), 'Kestrelmoor other');
     // Names holding the word, by updated_at: the tenant's visible ones one minute apart (1 the
     // newest), newer ones in a region without a grant, and the other tenant's newest of all. Enough
-    // of them that the planner's estimate says common (migration 0027).
+    // of them that the planner's estimate says common (migration 0026).
     const clone = (from: string, name: RawBuilder<unknown>, updated: RawBuilder<unknown>, n: number) =>
       sql`insert into workflows (tenant_id, kind_id, definition_id, name, status_id, region_id, business_unit_id, updated_at)
         select tenant_id, kind_id, definition_id, ${name}, status_id, region_id, business_unit_id, ${updated}
