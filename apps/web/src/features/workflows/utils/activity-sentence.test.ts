@@ -4,7 +4,7 @@ import {
   SUPPLIER_ONBOARDING_FIELDS as F,
   SUPPLIER_ONBOARDING_STEPS as S,
 } from '@attest/shared/testing';
-import { IconArchive, IconEye } from '@tabler/icons-react';
+import { IconArchive, IconEye, IconHandGrab, IconUserShare, IconVersions } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
 import { isolate } from '../../../components/user-text';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -192,6 +192,95 @@ const CASES: [string, ActivityEntry, string][] = [
     entry({ action: 'submitted', event: 'step_submitted', step_tag: 'supplier_onboarding__legacy_review' }),
     'Submitted the step “Legacy review”',
   ],
+  [
+    'a submission by a delegate (tasks module)',
+    entry({
+      action: 'submitted',
+      event: 'step_submitted',
+      step_tag: S.INTAKE,
+      details: { on_behalf_of: { id: 7, name: 'Grace Hopper' } },
+    }),
+    'Submitted the step “Supplier details” on behalf of Grace Hopper',
+  ],
+  [
+    'an undo by a delegate',
+    entry({
+      action: 'undo',
+      event: 'step_undone',
+      step_tag: S.INTAKE,
+      details: { on_behalf_of: { id: 7, name: 'Grace Hopper' } },
+    }),
+    'Undid the step “Supplier details” on behalf of Grace Hopper',
+  ],
+  [
+    'a claim',
+    entry({
+      action: 'added',
+      event: 'task_claimed',
+      step_tag: S.SCREENING,
+      details: { user_id: 1, name: 'Ada Lovelace' },
+    }),
+    'Claimed “Sanctions and adverse media screening”',
+  ],
+  [
+    'a claim given back',
+    entry({
+      action: 'removed',
+      event: 'task_unclaimed',
+      step_tag: S.SCREENING,
+      details: { user_id: 1, name: 'Ada Lovelace' },
+    }),
+    'Gave “Sanctions and adverse media screening” back to be claimed again',
+  ],
+  [
+    'a reassignment',
+    entry({
+      event: 'task_reassigned',
+      step_tag: S.SCREENING,
+      details: { user_id: 9, name: 'Grace Hopper', from: [{ user_id: 3, name: 'Alan Turing' }] },
+    }),
+    'Reassigned “Sanctions and adverse media screening” from Alan Turing to Grace Hopper',
+  ],
+  [
+    'a reassignment from two people',
+    entry({
+      event: 'task_reassigned',
+      step_tag: S.SCREENING,
+      details: {
+        user_id: 9,
+        name: 'Grace Hopper',
+        from: [
+          { user_id: 3, name: 'Alan Turing' },
+          { user_id: 4, name: 'Edsger Dijkstra' },
+        ],
+      },
+    }),
+    'Reassigned “Sanctions and adverse media screening” from Alan Turing and Edsger Dijkstra to Grace Hopper',
+  ],
+  [
+    'a reassignment of a task nobody held',
+    entry({
+      event: 'task_reassigned',
+      step_tag: S.SCREENING,
+      details: { user_id: 9, name: 'Grace Hopper', from: [] },
+    }),
+    'Reassigned “Sanctions and adverse media screening” to Grace Hopper',
+  ],
+  [
+    'a studio move to a newer version',
+    entry({ event: 'workflow_moved', details: { move_id: 2, from_version: 3, to_version: 4 } }),
+    'Moved the workflow from version 3 to version 4',
+  ],
+  [
+    'a studio move undone',
+    entry({ event: 'workflow_moved_back', details: { move_id: 2, from_version: 4, to_version: 3 } }),
+    'Moved the workflow back from version 4 to version 3',
+  ],
+  [
+    'a studio move without its versions',
+    entry({ event: 'workflow_moved', details: {} }),
+    'Moved the workflow to another version',
+  ],
   ['an event this page does not know', entry({ action: 'bounced', event: 'email_bounced' }), 'Bounced'],
 ];
 
@@ -224,6 +313,43 @@ describe('activitySentence', () => {
     expect(activitySentence(saved(F.country, 'FR', 'DE'), DEF, t)).toBe(
       `Changed “${isolate('Country of incorporation')}” from ${isolate('France')} to ${isolate('Germany')}`,
     );
+  });
+
+  it('isolates the names in task events: the delegator, and each person a reassignment names', () => {
+    const submitted = entry({
+      action: 'submitted',
+      event: 'step_submitted',
+      step_tag: S.INTAKE,
+      details: { on_behalf_of: { id: 7, name: 'غريس هوبر' } },
+    });
+    expect(activitySentence(submitted, DEF, t)).toBe(
+      `Submitted the step “${isolate('Supplier details')}” on behalf of ${isolate('غريس هوبر')}`,
+    );
+    const reassigned = entry({
+      event: 'task_reassigned',
+      step_tag: S.INTAKE,
+      details: { name: 'Grace Hopper', from: [{ name: 'Alan Turing' }, { name: 'Edsger Dijkstra' }] },
+    });
+    expect(activitySentence(reassigned, DEF, t)).toBe(
+      `Reassigned “${isolate('Supplier details')}” from ${isolate('Alan Turing')} and ${isolate('Edsger Dijkstra')} to ${isolate('Grace Hopper')}`,
+    );
+  });
+
+  it('lists the people a reassignment took the task from in the locale given', () => {
+    const reassigned = entry({
+      event: 'task_reassigned',
+      step_tag: S.INTAKE,
+      details: { name: 'C', from: [{ name: 'A' }, { name: 'B' }] },
+    });
+    expect(words(activitySentence(reassigned, DEF, t, { locale: 'de' }))).toBe(
+      'Reassigned “Supplier details” from A und B to C',
+    );
+  });
+
+  it('gives claims, reassignments and studio moves their own icons', () => {
+    expect(entryIcon(entry({ action: 'added', event: 'task_claimed' }))).toBe(IconHandGrab);
+    expect(entryIcon(entry({ event: 'task_reassigned' }))).toBe(IconUserShare);
+    expect(entryIcon(entry({ event: 'workflow_moved_back' }))).toBe(IconVersions);
   });
 
   it("writes a due date in the person's locale", () => {

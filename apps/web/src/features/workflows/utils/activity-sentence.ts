@@ -12,6 +12,7 @@ import {
   IconCheck,
   IconClock,
   IconEye,
+  IconHandGrab,
   IconMailCheck,
   IconMailForward,
   IconMailX,
@@ -23,6 +24,8 @@ import {
   IconTrash,
   IconUserMinus,
   IconUserPlus,
+  IconUserShare,
+  IconVersions,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { isolate } from '../../../components/user-text';
@@ -64,6 +67,9 @@ export function entryIcon(entry: Pick<ActivityEntry, 'action' | 'event'>): Icon 
   if (entry.event === 'status_changed') return IconCheck;
   if (entry.event === 'integration_failed') return IconPlugConnectedX;
   if (entry.event === 'due_date_changed') return IconCalendarTime;
+  if (entry.event === 'task_claimed') return IconHandGrab;
+  if (entry.event === 'task_reassigned') return IconUserShare;
+  if (entry.event === 'workflow_moved' || entry.event === 'workflow_moved_back') return IconVersions;
   return actionStyle(entry.action).icon;
 }
 
@@ -74,6 +80,26 @@ function words(tag: string | undefined): string {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+// The people a reassignment took the task from ({ user_id, name }[], tasks module), each isolated,
+// listed the way the person's language lists names ('A, B and C').
+function peopleList(value: unknown, locale: string): string {
+  const names = (Array.isArray(value) ? value : []).flatMap((p) => {
+    const name = text(record(p).name);
+    return name ? [isolate(name)] : [];
+  });
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(names);
+}
+
+function version(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 // The details the server writes per event (apps/server/src/modules/workflows), read defensively: an
@@ -117,13 +143,23 @@ export function activitySentence(
         old: isolate(answerText(d.old_value ?? d.old ?? null, field, t, locale)),
         new: isolate(answerText(d.new_value ?? d.new ?? null, field, t, locale)),
       });
-    case 'step_submitted':
-      return t('process.activity.stepSubmitted', { step });
+    case 'step_submitted': {
+      // A delegate submitting an absent person's task (issue 16): on_behalf_of is { id, name }.
+      const name = text(record(d.on_behalf_of).name);
+      return name
+        ? t('process.activity.stepSubmittedOnBehalf', { step, name: isolate(name) })
+        : t('process.activity.stepSubmitted', { step });
+    }
     case 'status_changed':
       return t('process.activity.statusChanged', { from: statusName('from'), to: statusName('to') });
     case 'step_undone':
-    case 'undo':
-      return t('process.activity.stepUndone', { step });
+    case 'undo': {
+      // The server records on_behalf_of on submit only today; an undo that carries it says so too.
+      const name = text(record(d.on_behalf_of).name);
+      return name
+        ? t('process.activity.stepUndoneOnBehalf', { step, name: isolate(name) })
+        : t('process.activity.stepUndone', { step });
+    }
     case 'step_user_added':
       return t('process.activity.stepUserAdded', { who, step });
     case 'step_user_removed':
@@ -136,6 +172,30 @@ export function activitySentence(
       return t('process.activity.stepUnlocked', { step });
     case 'archived':
       return t('process.activity.archived');
+    // Claims (tasks module, issue 16): the actor took a group's or nobody's task, or gave their
+    // claim back so that it can be claimed again. The actor is shown beside the sentence.
+    case 'task_claimed':
+      return t('process.activity.taskClaimed', { step });
+    case 'task_unclaimed':
+      return t('process.activity.taskUnclaimed', { step });
+    case 'task_reassigned': {
+      // `name` is whom the task now belongs to, `from` whom it was taken from (none: it was unassigned).
+      const to = isolate(text(d.name) ?? '');
+      const from = peopleList(d.from, locale);
+      return from
+        ? t('process.activity.taskReassigned', { step, from, to })
+        : t('process.activity.taskReassignedFromNobody', { step, to });
+    }
+    // Studio moves between versions of the definition: details carry both version numbers.
+    case 'workflow_moved':
+    case 'workflow_moved_back': {
+      const from = version(d.from_version);
+      const to = version(d.to_version);
+      const back = entry.event === 'workflow_moved_back';
+      if (from === undefined || to === undefined)
+        return t(back ? 'process.activity.workflowMovedBackPlain' : 'process.activity.workflowMovedPlain');
+      return t(back ? 'process.activity.workflowMovedBack' : 'process.activity.workflowMoved', { from, to });
+    }
     case 'comment_posted': {
       // A comment on a field names the field, on a step the step, else the workflow.
       const target = fieldTag ? label : stepTag ? step : '';
