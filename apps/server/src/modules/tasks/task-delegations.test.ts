@@ -1,5 +1,6 @@
 import { DelegationsSchema, TASK_ACTION_MESSAGES, TASK_ACTION_PATHS, WORKFLOW_PATHS } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { grant } from '../../test/admin-fixtures.js';
 import {
   activityEvents,
   claim,
@@ -122,7 +123,7 @@ describe('delegations', () => {
     expect(await delegations(await other.signedIn('admin'))).toEqual({ given: [], received: [] });
   });
 
-  it('records on whose behalf a delegate submits a task, only while the delegation is in force', async () => {
+  it('records on whose behalf a delegate submits or undoes a task, only while the delegation is in force', async () => {
     const t = await taskTestTenant(app, adminDb);
     const admin = await t.signedIn('admin');
     const member = await t.signedIn('member');
@@ -146,6 +147,16 @@ describe('delegations', () => {
     expect((await claim(admin, during)).statusCode).toBe(200);
     expect(await submitAs(member, during)).toEqual({
       event: 'step_submitted',
+      on_behalf_of: { id: t.users.admin, name: 'Ada Admin' },
+    });
+    // Undoing it for the admin says so too.
+    await grant(adminDb, t.id, t.users.member, ['can_undo_step']);
+    expect((await member.post(WORKFLOW_PATHS.undoStep(during, VC.intake), {})).statusCode).toBe(200);
+    const undone = (await activityEvents(adminDb, t.id, during)).find(
+      (e) => e.details.event === 'step_undone',
+    );
+    expect(undone?.details).toEqual({
+      event: 'step_undone',
       on_behalf_of: { id: t.users.admin, name: 'Ada Admin' },
     });
     // The admin's own submission is not on anyone's behalf.

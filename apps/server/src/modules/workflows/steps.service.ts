@@ -41,20 +41,18 @@ export async function actOnStep(
       action === 'submit' ? { type: 'submit', step: stepTag, by } : { type: 'undo', step: stepTag },
       hooks,
     );
-    // A delegate submitting an absent person's task: the log says for whom (issue 16).
-    const onBehalfOf =
-      action === 'submit' ? await hooks.tasks?.onBehalfOf(tx, ctx, loaded.row.id, stepTag) : null;
+    // A delegate submitting or undoing an absent person's task: the log says for whom (issue 16).
+    const onBehalfOf = await hooks.tasks?.onBehalfOf(tx, ctx, loaded.row.id, stepTag);
     const entries: ActivityInput[] = [
-      action === 'submit'
-        ? {
-            workflowId: loaded.row.id,
-            action: 'submitted',
-            event: 'step_submitted',
-            actorId: by,
-            stepTag,
-            ...(onBehalfOf && { details: { on_behalf_of: onBehalfOf } }),
-          }
-        : { workflowId: loaded.row.id, action: 'undo', event: 'step_undone', actorId: by, stepTag },
+      {
+        workflowId: loaded.row.id,
+        ...(action === 'submit'
+          ? { action: 'submitted', event: 'step_submitted' }
+          : { action: 'undo', event: 'step_undone' }),
+        actorId: by,
+        stepTag,
+        ...(onBehalfOf && { details: { on_behalf_of: onBehalfOf } }),
+      },
     ];
     if (result.status_before !== result.status_after) {
       entries.push({
