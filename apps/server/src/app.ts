@@ -34,7 +34,12 @@ import {
   studioTestWorkflowsRoutes,
   studioVersionsRoutes,
 } from './modules/studio/index.js';
-import { taskActionsRoutes, taskChangeHooks, taskDelegationsRoutes, tasksRoutes } from './modules/tasks/index.js';
+import {
+  taskActionsRoutes,
+  taskChangeHooks,
+  taskDelegationsRoutes,
+  tasksRoutes,
+} from './modules/tasks/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { workflowListRoutes } from './modules/workflow-list/index.js';
 import {
