@@ -63,7 +63,7 @@ describe('status pages', () => {
     await signIn(page, 'acme', 'admin@acme.test');
     // A lazily loaded page whose code cannot be fetched (a deploy replaced it, a proxy failed).
     await page.route('**/assets/coming-soon-route-*.js', (route) => route.abort());
-    await page.goto(tenantUrl('acme', '/tasks'));
+    await page.goto(tenantUrl('acme', '/file-preview'));
     await page.getByRole('heading', { name: 'Oops!' }).waitFor();
     await page.getByText(ERROR_MESSAGE).waitFor();
     await page.getByRole('button', { name: 'SUBMIT FEEDBACK' }).click();
