@@ -1,7 +1,7 @@
 // The workflow list's public face for other features (issue 13): the filter builder and the
 // lookups the report builder reuses. The list page itself is loaded lazily by the app.
 export { kindFieldsQueryOptions } from './api/kind-data';
-export { useAllBusinessUnits, useRegions } from './api/lookups';
+export { kindsQueryOptions, useAllBusinessUnits, useRegions } from './api/lookups';
 export {
   FilterBuilder,
   type FilterBuilderProps,

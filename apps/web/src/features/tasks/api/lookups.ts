@@ -4,31 +4,18 @@ import {
   SUBSCRIPTION_PATHS,
   UserListSchema,
   WORKFLOW_PATHS,
-  WorkflowKindsPageSchema,
 } from '@attest/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/api/http-client';
+import { kindsQueryOptions } from '../../workflow-list';
 import { taskKeys } from './task-keys';
 
 // The filter and picker choices, from the dashboard's lookup endpoints (regions and business units
 // come from the workflow list's own hooks). Choices rarely change within a visit.
 const CHOICES_STALE_MS = 5 * 60_000;
-const KINDS_LIMIT = 200;
 
-export const useTaskKinds = () =>
-  useQuery(
-    queryOptions({
-      queryKey: taskKeys.kinds(),
-      queryFn: async ({ signal }) =>
-        (
-          await http.get(WORKFLOW_PATHS.kinds, WorkflowKindsPageSchema, {
-            query: { limit: KINDS_LIMIT },
-            signal,
-          })
-        ).results,
-      staleTime: CHOICES_STALE_MS,
-    }),
-  );
+// The dashboard's own kinds query: one request and one cache entry for both pages.
+export const useTaskKinds = () => useQuery(kindsQueryOptions());
 
 // A status belongs to its kind: the status filter lists the chosen kind's statuses only.
 export const useKindStatuses = (kindId: number | null) =>

@@ -12,6 +12,5 @@ export const taskKeys = {
   delegations: () => [...taskKeys.all, 'delegations'] as const,
   lookups: () => ['task-lookups'] as const,
   statuses: (kindId: number | null) => [...taskKeys.lookups(), 'statuses', kindId] as const,
-  kinds: () => [...taskKeys.lookups(), 'kinds'] as const,
   people: () => [...taskKeys.lookups(), 'people'] as const,
 };
