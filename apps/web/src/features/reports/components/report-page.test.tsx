@@ -224,7 +224,9 @@ describe('ReportPage', () => {
       const labels = [...document.querySelectorAll('.chart-value-label')].map((node) => node.textContent);
       expect(labels).toEqual(['1.23k', '2']);
     });
-  });
+    // The test's own time must exceed its 5 s wait for the refusal, or a slow machine fails it on the
+    // test timeout (5 s by default) before the wait is over.
+  }, 15_000);
 
   it("shows a report that could not run as the chart's empty state with the server's text (§2.8)", async () => {
     mockApi({
