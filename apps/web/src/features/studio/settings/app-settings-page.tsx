@@ -44,7 +44,7 @@ function SettingsLoader({ appId }: { appId: number }) {
   if (settings.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label={t('studioPages.loading')} />
+        <Loader role="status" aria-label={t('studioPages.loading')} />
       </Group>
     );
   if (settings.isError) return <StudioNotFound error={settings.error} />;
