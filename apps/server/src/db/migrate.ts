@@ -2,8 +2,10 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  // One migrator at a time across API processes: Kysely takes its own lock table.
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // One migrator at a time across API processes: Kysely takes its own lock table. Migrations are
+  // independent numbered steps; one written beside another may land after a higher number has run
+  // somewhere (a shared benchmark database, a branch deployed to staging), and still runs there.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
