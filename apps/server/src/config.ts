@@ -25,6 +25,11 @@ const ConfigSchema = z.object({
     .default('attest_app'),
   APP_DB_PASSWORD: z.string().min(8).default('attest-app-local-only'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  // A PostgreSQL streaming replica for read-only work (reports, exports, list counts). Its user and
+  // password are replaced by the application role's (roles replicate). Unset: everything reads the primary.
+  DATABASE_REPLICA_URL: z.url().optional(),
+  // How far behind the primary the replica may be and still be read; past it, reads go to the primary.
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   // Uploaded files, on local disk. Unset: DATA_DIR/files.
   FILES_DIR: z.string().optional(),
   // Not 5432, so that a system PostgreSQL on this machine does not clash with the embedded one.
@@ -70,6 +75,15 @@ const ConfigSchema = z.object({
   // means the worker died, and its job is handed back to run again (platform/jobs/lease-sweeper.ts).
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(45),
+  // Connections of the application role's pool, per process (docs/operations.md, "Overload").
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(20),
+  // Requests run at once in the cheap and expensive admission lanes (platform/admission). Unset:
+  // sized from DATABASE_POOL_MAX (a quarter for expensive work, the rest less a reserve for jobs).
+  ADMISSION_CHEAP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  ADMISSION_EXPENSIVE_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  // Requests that may wait for a turn in each lane, and for how long, before a 503 with Retry-After.
+  ADMISSION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(100_000).default(200),
+  ADMISSION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'FILES_DIR'> & { FILES_DIR: string };
