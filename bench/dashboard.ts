@@ -3,7 +3,12 @@
 // `npm run bench:seed` once, then `npm run bench:dashboard` (BENCH_SECONDS per case, default 10;
 // BENCH_CONNECTIONS, default 50; `-- --only=<text>` for the cases whose name holds it, `--only=export`
 // for the exports alone;
-// `-- --explain` prints each case's slowest query under EXPLAIN ANALYZE instead of loading it).
+// `-- --explain` prints each case's slowest query under EXPLAIN ANALYZE instead of loading it;
+// `-- --statements` prints every statement of one warm request of each case).
+// Before the load, each case's cost per request: the SQL statements of one warm request (begin,
+// set_config and commit included: each is a round trip) and the API's CPU, process.cpuUsage over
+// BENCH_CPU_REQUESTS (default 100) sequential requests divided by their number (the client's share
+// of one request at a time is small beside the API's).
 // The API runs in this process, signed in as a user with access to every region, on a pool whose
 // statements time out after BENCH_STATEMENT_TIMEOUT_MS (default 30 s; a timed-out request counts as
 // an error); figures are recorded by hand in bench/RESULTS.md.
@@ -20,17 +25,21 @@ import {
   openBenchDatabase,
 } from './bench-database.js';
 import { benchIds, dashboardCases } from './dashboard/cases.js';
-import { explainAnalyze, recordingDb } from './dashboard/explain.js';
+import { explainAnalyze } from './dashboard/explain.js';
 import { benchExport, type ExportResult } from './dashboard/export-run.js';
 import { type CaseResult, load } from './dashboard/load.js';
 import { call, closeAgent, signIn } from './dashboard/session.js';
 import { restoreIndexes } from './seed/index-rebuild.js';
+import { recordingDb } from './tasks/recording.js';
+import { sequential } from './tasks/sequential.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EXPORT_ROWS = [10_000, 50_000, 100_000];
 const STATEMENT_TIMEOUT_MS = Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 30_000);
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 100);
 const explain = process.argv.includes('--explain');
+const listStatements = process.argv.includes('--statements');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const config = benchConfig();
@@ -87,10 +96,42 @@ try {
     console.log(`${c.name}: first request ${ms} ms${count}`);
   }
 
+  // What one request costs the API: its statements when warm, and its CPU over a sequential run.
+  const costs: { name: string; statements: number; cpuMsPerRequest: number; requests: number }[] = [];
+  for (const c of cases) {
+    const warm = await recording.record(() => call(port, 'GET', c.path, session.headers));
+    const statements = [...warm.settings, ...warm.queries];
+    if (listStatements) {
+      console.log(`\n=== ${c.name}: ${statements.length} statements (settings first, then slowest first)`);
+      for (const q of statements) {
+        console.log(
+          `  ${q.ms.toFixed(1).padStart(6)} ms  ${q.sql.replace(/\s+/g, ' ').trim().slice(0, 150)}`,
+        );
+      }
+    }
+    const before = process.cpuUsage();
+    const run = await sequential(c.name, {
+      port,
+      path: c.path,
+      headers: session.headers,
+      requests: CPU_REQUESTS,
+      seconds: SECONDS,
+    });
+    const used = process.cpuUsage(before);
+    costs.push({
+      name: c.name,
+      statements: statements.length,
+      cpuMsPerRequest: Number(((used.user + used.system) / 1000 / Math.max(1, run.requests)).toFixed(2)),
+      requests: run.requests,
+    });
+  }
+  console.log('\nPer request: SQL statements of one warm request, API CPU (ms) over a sequential run');
+  console.table(costs);
+
   if (explain) {
     for (const c of cases) {
-      const queries = await recording.record(() => call(port, 'GET', c.path, session.headers));
-      const slowest = queries[0];
+      const { queries } = await recording.record(() => call(port, 'GET', c.path, session.headers));
+      const slowest = queries.find((q) => !/^\s*(explain|begin|commit|rollback)\b/i.test(q.sql));
       if (!slowest) continue;
       console.log(
         `\n=== ${c.name}: ${queries.length} queries, slowest ${slowest.ms.toFixed(1)} ms\n${slowest.sql}`,
