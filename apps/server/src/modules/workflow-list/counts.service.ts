@@ -10,7 +10,7 @@ import { NotFoundError } from '../../platform/errors.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
-import { countOpenAlerts, countOpenInStepGroup, userGroupsPage } from './counts.repository.js';
+import { countOpenAlerts, countOpenInStepGroups, userGroupsPage } from './counts.repository.js';
 import { currentDefinitions } from './kind-catalogue.js';
 import { countState } from './kind-counts.service.js';
 import { checkListEnvironment } from './list-environment.js';
@@ -42,8 +42,8 @@ async function kindFilters(tx: Tx, ctx: UserContext, kindId: string, query: Kind
 }
 
 // Spec 1 §7 count/?type=stepgroup, the task queues: per step group of the kind's current
-// definition, the visible, unarchived workflows of the kind with an open step in it. One capped
-// count per group (the count rule), each on the open-steps-per-group index of 0008.
+// definition, the visible, unarchived workflows of the kind with an open step in it. The count rule
+// per group, in two statements for all groups (countOpenInStepGroups).
 export function stepgroupCounts(
   ctx: UserContext,
   kindId: number,
@@ -52,30 +52,29 @@ export function stepgroupCounts(
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
     const where = await kindFilters(tx, ctx, kind.id, query);
-    const stepgroupdef_counts = [];
-    for (const group of kind.definition.step_groups) {
-      const total = await countOpenInStepGroup(tx, {
-        tenantId: ctx.tenant.id,
-        userId: ctx.auth.user.id,
-        kindId: kind.id,
-        groupTag: group.tag,
-        where,
-      });
-      stepgroupdef_counts.push({
+    const groups = kind.definition.step_groups;
+    const scope = { tenantId: ctx.tenant.id, userId: ctx.auth.user.id, kindId: kind.id, where };
+    const counts = await countOpenInStepGroups(
+      tx,
+      scope,
+      groups.map((group) => group.tag),
+    );
+    return {
+      stepgroupdef_counts: groups.map((group, i) => ({
         step_group_tag: group.tag,
         name: group.name,
-        count: total.count,
-        count_is_estimate: total.estimate,
-      });
-    }
-    return { stepgroupdef_counts };
+        count: counts[i]?.count ?? 0,
+        count_is_estimate: counts[i]?.estimate ?? false,
+      })),
+    };
   });
 }
 
 const COLOUR_ORDER = { R: 0, A: 1, G: 2 } as const;
 
 // Spec 1 §7 alert-count ('Can View Alerts'): open alerts of the kind's visible, unarchived
-// workflows per alert tag and colour of the kind's alert rules, reddest first, each a capped count.
+// workflows per alert tag and colour of the kind's alert rules, reddest first, the non-zero ones.
+// The count rule per pair, in two statements for all pairs (countOpenAlerts).
 export function alertCounts(
   ctx: UserContext,
   kindId: number,
@@ -96,19 +95,19 @@ export function alertCounts(
         COLOUR_ORDER[a.cat_color_label] - COLOUR_ORDER[b.cat_color_label] ||
         a.alert_tag.localeCompare(b.alert_tag),
     );
-    const alert_details = [];
-    for (const pair of sorted) {
-      const total = await countOpenAlerts(tx, {
-        tenantId: ctx.tenant.id,
-        userId: ctx.auth.user.id,
-        kindId: kind.id,
-        alertTag: pair.alert_tag,
-        colorLabel: pair.cat_color_label,
-        where,
-      });
-      if (total.count > 0)
-        alert_details.push({ ...pair, count: total.count, count_is_estimate: total.estimate });
-    }
+    const scope = { tenantId: ctx.tenant.id, userId: ctx.auth.user.id, kindId: kind.id, where };
+    const counts = await countOpenAlerts(
+      tx,
+      scope,
+      sorted.map((pair) => ({ alertTag: pair.alert_tag, colorLabel: pair.cat_color_label })),
+    );
+    const alert_details = sorted
+      .map((pair, i) => ({
+        ...pair,
+        count: counts[i]?.count ?? 0,
+        count_is_estimate: counts[i]?.estimate ?? false,
+      }))
+      .filter((detail) => detail.count > 0);
     return { alert_details };
   });
 }

@@ -3,7 +3,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
-import { type CappedCount, cappedCount } from './capped-count.repository.js';
+import type { CappedCount } from './capped-count.repository.js';
+import { countVisibleMatches } from './counts.repository.js';
 import { idOrderSql, type ListOrdering, orderBySql } from './list-ordering.js';
 
 export type ListRow = {
@@ -115,14 +116,11 @@ export async function listPage(tx: Tx, scope: Scope, page: Window): Promise<List
   return rows as ListRow[];
 }
 
+// The list's count: the count rule (counts.repository.ts, capped-count.repository.ts).
 export function countMatches(
   tx: Tx,
   scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool> },
   exactLimit = COUNT_EXACT_LIMIT,
 ): Promise<CappedCount> {
-  return cappedCount(
-    tx,
-    base(tx, scope.tenantId, scope.userId, scope.where).select(sql`1`.as('one')),
-    exactLimit,
-  );
+  return countVisibleMatches(tx, scope, exactLimit);
 }
