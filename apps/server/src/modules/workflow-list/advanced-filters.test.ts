@@ -437,3 +437,113 @@ describe('advanced filters: refused with their reason', () => {
     expect(noKind.json().problems[0].key).toBe('unknownAttribute');
   });
 });
+
+// Issue 17: answer filters compiled for their indexes give the same rows as before, within the
+// person's regions and never another tenant's. A second tenant holds the same lab workflows with the
+// same answers, so any leak across tenants would show as an id that is not this tenant's.
+describe('advanced filters on answers: ranges, equality and dates, within visibility and tenant', () => {
+  let other: DashboardTestTenant;
+  beforeAll(async () => {
+    other = await dashboardTestTenant(app, adminDb);
+  });
+
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+  async function ids(group: ConditionGroup, extra = ''): Promise<{ ids: number[]; count: number }> {
+    const response = await member.get(url(group, extra));
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+    const page = WorkflowListPageSchema.parse(response.json());
+    return { ids: page.results.map((r) => Number(r.id)).sort((a, b) => a - b), count: page.count };
+  }
+  const all = (...conditions: FilterCondition[]): ConditionGroup => ({
+    compareType: 'AND',
+    conditions,
+    groups: [],
+  });
+  const any = (...conditions: FilterCondition[]): ConditionGroup => ({
+    compareType: 'OR',
+    conditions,
+    groups: [],
+  });
+
+  it('matches the same visible workflows of the tenant, never Delta (Asia) or the other tenant', async () => {
+    const { alpha: a, beta: b, gamma: g } = t.workflows;
+    const amount = `field__${LAB.amount}`;
+    const count = `field__${LAB.count}`;
+    const color = `field__${LAB.color}`;
+    const due = `field__${LAB.due}`;
+    const dayField = `field__${LAB.day}`;
+    const cases: [string, ConditionGroup, number[]][] = [
+      ['decimal range', all({ field: amount, operator: 'range', value: [10, 11] }), [a]],
+      ['decimal range, both', all({ field: amount, operator: 'range', value: [1, 1000] }), [a, b]],
+      ['decimal range, none', all({ field: amount, operator: 'range', value: [11, 99] }), []],
+      ['integer gte', all({ field: count, operator: 'gte', value: 6 }), [b]],
+      ['integer lte', all({ field: count, operator: 'lte', value: 5 }), [a]],
+      ['choice eq', all({ field: color, operator: 'eq', value: 'red' }), [a]],
+      ['choice in', all({ field: color, operator: 'in', value: ['red', 'green'] }), [a, b]],
+      ['choice not_eq', all({ field: color, operator: 'not_eq', value: 'red' }), [b, g]],
+      ['naive date range', all({ field: dayField, operator: 'range', value: [day(11), day(9)] }), [a]],
+      ['date range', all({ field: due, operator: 'range', value: [day(101), day(9)] }), [a, b]],
+      ['date gte', all({ field: due, operator: 'gte', value: day(50) }), [a]],
+      ['date within last', all({ field: dayField, operator: 'is_within_last', value: '52w' }), [a, b]],
+      [
+        'range and equality',
+        all(
+          { field: amount, operator: 'range', value: [1, 1000] },
+          { field: color, operator: 'eq', value: 'green' },
+        ),
+        [b],
+      ],
+      [
+        'range and date range',
+        all(
+          { field: amount, operator: 'gte', value: 10 },
+          { field: dayField, operator: 'range', value: [day(11), day(9)] },
+        ),
+        [a],
+      ],
+      [
+        'range or equality',
+        any(
+          { field: amount, operator: 'range', value: [10, 11] },
+          { field: color, operator: 'eq', value: 'green' },
+        ),
+        [a, b],
+      ],
+      ['not in a range', all({ field: amount, operator: 'not_in', value: [10.5] }), [b, g]],
+    ];
+    const foreign = new Set(Object.values(other.workflows));
+    for (const [label, group, expected] of cases) {
+      const found = await ids(group);
+      expect([label, found.ids, found.count]).toEqual([label, expected, expected.length]);
+      expect(found.ids.some((id) => foreign.has(id) || id === t.workflows.delta)).toBe(false);
+    }
+  });
+
+  it('combines answer filters with the region and business-unit filters of the list', async () => {
+    const group = all({ field: `field__${LAB.amount}`, operator: 'range', value: [1, 1000] });
+    const paris = await ids(group, `&business_unit__in=${t.ids.unit('Paris')}`);
+    expect(paris.ids).toEqual([t.workflows.alpha, t.workflows.beta]);
+    // Delta answers as Alpha does, but the member has no grant on Asia: asking for it finds nothing.
+    const asia = await ids(group, `&region__in=${t.ids.region('Asia')}`);
+    expect(asia).toEqual({ ids: [], count: 0 });
+    const berlin = await ids(group, `&business_unit__in=${t.ids.unit('Berlin')}`);
+    expect(berlin).toEqual({ ids: [], count: 0 });
+  });
+
+  it("gives the other tenant's member that tenant's own workflows for the same filter", async () => {
+    const otherMember = await other.signedIn('member');
+    const params = new URLSearchParams({
+      kind_id: String(other.kinds.lab),
+      advanced_filters: JSON.stringify(
+        all({ field: `field__${LAB.amount}`, operator: 'range', value: [1, 1000] }),
+      ),
+    });
+    const response = await otherMember.get(`${DASHBOARD_PATHS.workflows}?${params}`);
+    const page = WorkflowListPageSchema.parse(response.json());
+    expect(page.results.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([
+      other.workflows.alpha,
+      other.workflows.beta,
+    ]);
+  });
+});
