@@ -101,6 +101,33 @@ export function dashboardCases(ids: BenchIds): BenchCase[] {
       }),
     },
     {
+      // The side-by-side answer question (issue 17): a number range and a text equality together.
+      name: "advanced: annual spend range 100k-250k + country eq 'DE'",
+      path: list({
+        ...kind,
+        page: '1',
+        advanced_filters: advanced([
+          { field: `field__${F.annualSpend}`, type: 'decimal', operator: 'range', value: [100_000, 250_000] },
+          { field: `field__${F.country}`, type: 'choice', operator: 'eq', value: 'DE' },
+        ]),
+      }),
+    },
+    {
+      name: 'advanced: contract start range (one quarter)',
+      path: list({
+        ...kind,
+        page: '1',
+        advanced_filters: advanced([
+          {
+            field: `field__${F.contractStart}`,
+            type: 'naive_date',
+            operator: 'range',
+            value: [quarterAgo(180), quarterAgo(90)],
+          },
+        ]),
+      }),
+    },
+    {
       name: 'ordering by an answer (-annual spend)',
       path: list({ ...kind, page: '1', ordering: `-field__${F.annualSpend}` }),
     },
