@@ -78,6 +78,14 @@ describe('DashboardPage', () => {
     expect(within(table).queryByRole('columnheader', { name: '#' })).toBeNull();
   });
 
+  it('says "about" in the total and the pager when the count is an estimate', async () => {
+    mockDashboardApi({ body: { ...LIST_PAGE, count: 48_210, count_is_estimate: true } });
+    renderDashboard();
+    await screen.findByRole('table', { name: 'Workflows' });
+    expect(screen.getByText('About 48,210 in total')).toBeTruthy();
+    expect(screen.getByText('1–2 of about 48,210')).toBeTruthy();
+  });
+
   it('sorts by a header click and opens a workflow from its row', async () => {
     const queries = mockDashboardApi();
     const { router } = renderDashboard();

@@ -28,6 +28,7 @@ import { useKinds } from '../api/lookups';
 import { isAccessDenied, useWorkflowList } from '../api/workflow-list';
 import { useDashboardState } from '../hooks/use-dashboard-state';
 import { usePreferredRegionDefault } from '../hooks/use-preferred-region-default';
+import { countLabel } from '../lib/count-label';
 import { type DashboardView, hasFilters, listRequestQuery } from '../lib/dashboard-state';
 import { AdvancedFilterPanel } from './advanced-filter-panel';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -250,7 +251,10 @@ export function DashboardPage({
                 {t('dashboard.pageRange', {
                   first: number(first),
                   last: number(first + page.results.length - 1),
-                  total: page.count_is_estimate ? `~${number(page.count)}` : number(page.count),
+                  total: countLabel(t, i18n.language, {
+                    count: page.count,
+                    estimate: page.count_is_estimate,
+                  }),
                 })}
               </Text>
               <Pagination

@@ -3,6 +3,7 @@ import { Badge, Loader, NavLink } from '@mantine/core';
 import { IconLayoutList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/user-text';
+import { countLabel } from '../lib/count-label';
 import { SidebarSection } from './sidebar-section';
 
 type KindNavProps = {
@@ -11,14 +12,6 @@ type KindNavProps = {
   selected: number | undefined;
   onSelect: (kindId: number | undefined) => void;
 };
-
-function countLabel(locale: string, value: { count: number; estimate: boolean } | undefined) {
-  if (!value) return null;
-  const n = new Intl.NumberFormat(locale, {
-    notation: value.count >= 100_000 ? 'compact' : 'standard',
-  }).format(value.count);
-  return value.estimate ? `~${n}` : n;
-}
 
 // The left sidebar's kinds with their counts under the current filters.
 export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
@@ -35,7 +28,8 @@ export function KindNav({ kinds, counts, selected, onSelect }: KindNavProps) {
         style={{ borderRadius: 6 }}
       />
       {kinds.map((kind) => {
-        const label = countLabel(i18n.language, counts.get(kind.id));
+        const count = counts.get(kind.id);
+        const label = count ? countLabel(t, i18n.language, count, true) : null;
         return (
           <NavLink
             component="button"

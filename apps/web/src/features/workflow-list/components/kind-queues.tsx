@@ -2,6 +2,7 @@ import type { KindAlertCounts, KindCounts } from '@attest/shared';
 import { Badge, Group, NavLink, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/user-text';
+import { countLabel } from '../lib/count-label';
 import { ALERT_COLOURS } from './alert-badges';
 import { SidebarSection } from './sidebar-section';
 
@@ -24,7 +25,7 @@ export function KindQueues({
   alerts,
   alertsLoading,
 }: KindQueuesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <SidebarSection title={t('dashboard.sidebar.queues')}>
@@ -50,8 +51,7 @@ export function KindQueues({
                 variant={queue.count > 0 ? 'filled' : 'light'}
                 color={queue.count > 0 ? 'brand' : 'gray'}
               >
-                {queue.count_is_estimate ? '~' : ''}
-                {queue.count}
+                {countLabel(t, i18n.language, { count: queue.count, estimate: queue.count_is_estimate })}
               </Badge>
             }
           />
@@ -82,8 +82,7 @@ export function KindQueues({
                 </Text>
               </Group>
               <Text size="sm" fw={600}>
-                {alert.count_is_estimate ? '~' : ''}
-                {alert.count}
+                {countLabel(t, i18n.language, { count: alert.count, estimate: alert.count_is_estimate })}
               </Text>
             </Group>
           ))}
