@@ -138,8 +138,14 @@ function conditionSql(
         const table = source.attribute === 'region' ? sql`regions` : sql`business_units`;
         const column = source.attribute === 'region' ? sql`w.region_id` : sql`w.business_unit_id`;
         holds = sql<SqlBool>`${column} in (select p.id from ${table} p where p.tenant_id = w.tenant_id and ${positivePredicate(sql`p.name`, 'text', 'contains', value)})`;
-      } else {
+      } else if (negated) {
+        // "Not X" holds where X is unknown (a null column).
         holds = sql<SqlBool>`coalesce(${predicate}, false)`;
+      } else {
+        // Bare, so that under row-level security the column's index still serves it: coalesce is
+        // not a node PostgreSQL can prove leakproof, so a condition wrapped in it is only ever a
+        // filter. Within AND and OR (no NOT above it) an unknown rejects the row as false does.
+        holds = predicate;
       }
       break;
     }
