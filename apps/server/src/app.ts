@@ -49,6 +49,8 @@ import {
   workflowsRoutes,
 } from './modules/workflows/index.js';
 import { registerAccessControl } from './platform/access-control.js';
+import { registerAdmission } from './platform/admission/admission-hook.js';
+import { admissionSettings } from './platform/admission/admission-settings.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
 import { registerImpersonationGuard } from './platform/auth/impersonation-guard.js';
 import { registerSessions } from './platform/auth/session-hook.js';
@@ -139,6 +141,8 @@ export async function buildApp(options: { services: Services; logger?: boolean }
 
   await app.register(cookie);
   await registerOpenApi(app);
+  // Issue 17: admitted into a bounded lane before any hook reads the database.
+  registerAdmission(app, admissionSettings(config));
   // Order matters: tenant, then session, then CSRF (which needs the session), then access rules.
   registerTenancy(app);
   registerSessions(app);

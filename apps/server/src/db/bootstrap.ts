@@ -36,7 +36,11 @@ export async function openDatabase(config: Config, log: BackgroundErrorLog): Pro
       await ensureAppRole(adminDb as Kysely<unknown>, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
       appUrl = appRoleUrl(adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
     }
-    const db = createDb({ connectionString: appUrl, max: 20, onPoolError: (e) => log('app-pool', e) });
+    const db = createDb({
+      connectionString: appUrl,
+      max: config.DATABASE_POOL_MAX,
+      onPoolError: (e) => log('app-pool', e),
+    });
     return {
       adminUrl,
       adminDb,

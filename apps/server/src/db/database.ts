@@ -9,6 +9,7 @@ export type Db = Kysely<Database>;
 export function createDb(options: {
   connectionString: string;
   max?: number;
+  acquireTimeoutMs?: number;
   onPoolError: (error: Error) => void;
 }): Db {
   const pool = createPool({ ...options, max: options.max ?? 10 });
@@ -23,13 +24,16 @@ export function createPool(options: {
   connectionString: string;
   max: number;
   applicationName?: string;
+  // How long a query may wait for a free connection. Requests never do (platform/admission admits
+  // no more of them than the pool holds); this bounds the wait of job workers and scripts.
+  acquireTimeoutMs?: number;
   onPoolError: (error: Error) => void;
 }): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max,
     application_name: options.applicationName,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 5000,
     idleTimeoutMillis: 30_000,
   });
   // Without a listener, an idle client's error (e.g. Postgres restarting) would crash the process.
