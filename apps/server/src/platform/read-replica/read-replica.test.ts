@@ -1,7 +1,10 @@
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { appRoleUrl, closeDb, createDb, type Db } from '../../db/database.js';
 import { ensureAppRole, migrateToLatest } from '../../db/migrate.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
@@ -15,6 +18,7 @@ import { createTestTenant } from '../../test/test-app.js';
 import { withTenant } from '../tenant-transaction.js';
 import { type OpenReadReplica, openReadReplica } from './open-read-replica.js';
 import { readingPrimary, withTenantReadOnly } from './read-only.js';
+import { RECENT_WRITE_COOKIE, registerReadYourWrites } from './read-your-writes.js';
 
 const bins = await embeddedBinaries();
 // The binaries come with `npm ci`; only a machine without them skips, never CI.
@@ -123,6 +127,39 @@ describe.runIf(runs)('a streaming read replica', () => {
     const seen = await readingPrimary(() => probe(db, tenantId));
     expect(seen).toMatchObject({ standby: false });
     expect(seen.names).toContain('Just written');
+  });
+
+  it('keeps a browser that wrote on the primary for as long as the replica may lag', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    app.decorate('config', loadConfig({}));
+    registerReadYourWrites(app, MAX_LAG_MS);
+    app.get('/probe', () => probe(db, tenantId));
+    app.post('/regions', async () => {
+      await addRegion(tenantId, 'Posted');
+      return probe(db, tenantId);
+    });
+    try {
+      await until(
+        async () => (await app.inject({ method: 'GET', url: '/probe' })).json(),
+        (p) => p.standby === true,
+        'a read on the replica',
+      );
+      const posted = await app.inject({ method: 'POST', url: '/regions' });
+      // The writing request itself reads the primary.
+      expect(posted.json()).toMatchObject({ standby: false });
+      const mark = posted.cookies.find((c) => c.name === RECENT_WRITE_COOKIE);
+      expect(mark).toMatchObject({ value: '1', maxAge: 2, httpOnly: true });
+      const next = await app.inject({
+        method: 'GET',
+        url: '/probe',
+        cookies: { [RECENT_WRITE_COOKIE]: '1' },
+      });
+      expect(next.json()).toMatchObject({ standby: false });
+      expect(next.json().names).toContain('Posted');
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads the primary while the replica lags past the bound, and the replica again once it caught up', async () => {
