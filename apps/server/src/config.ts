@@ -64,6 +64,10 @@ const ConfigSchema = z.object({
     .default('attest.socket.io'),
   // How long a tenant's row and maintenance flag are cached in each API process.
   TENANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  // How long a live session (its user, permissions and the tenant's session rules) is cached in each
+  // API process. A change made through this process forgets it at once; other processes keep serving
+  // it for at most this long (platform/auth/session-cache.ts). 0 turns the cache off.
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // How long comment e-mails to one person wait, so comments within it go out as one e-mail.
   THREAD_EMAIL_DELAY_SECONDS: z.coerce
     .number()

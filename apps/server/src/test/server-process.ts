@@ -27,6 +27,7 @@ export function spawnServer(env: Record<string, string>, entry = 'main.ts'): Ser
         RUN_WORKERS: 'true',
         LOG_LEVEL: 'warn',
         TENANT_CACHE_TTL_MS: '0',
+        SESSION_CACHE_TTL_MS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

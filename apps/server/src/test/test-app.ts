@@ -16,7 +16,12 @@ export type TestApp = { app: FastifyInstance; db: Db; adminDb: Db; services: Ser
 
 // An API instance on the shared test database, closed after the file's tests.
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ TENANT_CACHE_TTL_MS: '0', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    TENANT_CACHE_TTL_MS: '0',
+    SESSION_CACHE_TTL_MS: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const adminDb = createDb({ connectionString: inject('adminUrl'), max: 2, onPoolError: () => {} });
   const db = createDb({ connectionString: inject('appUrl'), max: 5, onPoolError: () => {} });
   const services = createServices(config, { db, adminDb }, null, {

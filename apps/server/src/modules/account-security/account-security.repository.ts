@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 // A session counts as active within its absolute lifetime and the tenant's idle timeout, the same
@@ -57,6 +58,7 @@ export const accountSecurityRepository = {
 
   // Only the user's own session: another user's id deletes nothing, and the caller answers 404.
   async deleteOwnSession(tx: Tx, userId: string, sessionId: string): Promise<boolean> {
+    authChangedIn(tx);
     const result = await tx
       .deleteFrom('sessions')
       .where('user_id', '=', userId)
@@ -66,6 +68,7 @@ export const accountSecurityRepository = {
   },
 
   async deleteOtherSessions(tx: Tx, userId: string, keepSessionId: string): Promise<number> {
+    authChangedIn(tx);
     const result = await tx
       .deleteFrom('sessions')
       .where('user_id', '=', userId)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const mfaRepository = {
@@ -72,6 +73,7 @@ export const mfaRepository = {
 
   // This session has now passed MFA; it is no longer held to enrolment.
   async markSessionVerified(tx: Tx, sessionId: string): Promise<void> {
+    authChangedIn(tx);
     await tx
       .updateTable('sessions')
       .set({ mfa_verified: true, mfa_enrolment_required: false })

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const adminGroupsRepository = {
@@ -80,6 +81,7 @@ export const adminGroupsRepository = {
   },
 
   async replacePermissions(tx: Tx, tenantId: string, groupId: string, codenames: string[]): Promise<void> {
+    authChangedIn(tx);
     await tx.deleteFrom('group_permissions').where('group_id', '=', groupId).execute();
     if (codenames.length === 0) return;
     await tx
@@ -89,6 +91,7 @@ export const adminGroupsRepository = {
   },
 
   async delete(tx: Tx, groupId: string): Promise<void> {
+    authChangedIn(tx);
     await tx.deleteFrom('groups').where('id', '=', groupId).execute();
   },
 };

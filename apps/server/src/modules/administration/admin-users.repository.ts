@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 // Substring search served by users_search_idx (a trigram index on this very expression).
@@ -96,6 +97,7 @@ export const adminUsersRepository = {
   },
 
   async replaceGroups(tx: Tx, tenantId: string, userId: string, groupIds: string[]): Promise<void> {
+    authChangedIn(tx);
     await tx.deleteFrom('user_groups').where('user_id', '=', userId).execute();
     if (groupIds.length === 0) return;
     await tx
@@ -105,6 +107,7 @@ export const adminUsersRepository = {
   },
 
   async replacePermissions(tx: Tx, tenantId: string, userId: string, codenames: string[]): Promise<void> {
+    authChangedIn(tx);
     await tx.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
     if (codenames.length === 0) return;
     await tx
@@ -114,6 +117,7 @@ export const adminUsersRepository = {
   },
 
   async setActive(tx: Tx, userId: string, isActive: boolean): Promise<void> {
+    authChangedIn(tx);
     await tx
       .updateTable('users')
       .set({ is_active: isActive, updated_at: sql`now()` })
@@ -123,6 +127,7 @@ export const adminUsersRepository = {
 
   // Their own sessions and any in which they act as someone else.
   async deleteSessions(tx: Tx, userId: string): Promise<void> {
+    authChangedIn(tx);
     await tx
       .deleteFrom('sessions')
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_user_id', '=', userId)]))

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { TenantConfigurationsTable } from '../../db/schema.js';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export type SecuritySettingsChanges = Pick<
@@ -31,6 +32,7 @@ export const securitySettingsRepository = {
   },
 
   async update(tx: Tx, tenantId: string, changes: SecuritySettingsChanges): Promise<void> {
+    authChangedIn(tx);
     await tx.updateTable('tenant_configurations').set(changes).where('tenant_id', '=', tenantId).execute();
   },
 };

@@ -1,4 +1,5 @@
 import type { AccessLevel } from '../../db/schema.js';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const userAccessRepository = {
@@ -24,6 +25,7 @@ export const userAccessRepository = {
       businessUnits: { id: string; access: AccessLevel }[];
     },
   ): Promise<void> {
+    authChangedIn(tx);
     await tx.deleteFrom('user_region_access').where('user_id', '=', userId).execute();
     await tx.deleteFrom('user_business_unit_access').where('user_id', '=', userId).execute();
     if (access.regions.length > 0) {

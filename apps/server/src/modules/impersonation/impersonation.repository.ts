@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const impersonationRepository = {
@@ -26,6 +27,7 @@ export const impersonationRepository = {
   },
 
   async deleteSession(tx: Tx, sessionId: string): Promise<void> {
+    authChangedIn(tx);
     await tx.deleteFrom('sessions').where('id', '=', sessionId).execute();
   },
 };

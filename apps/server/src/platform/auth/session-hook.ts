@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AuthState } from '../request-context.js';
 import { withTenant } from '../tenant-transaction.js';
+import { createSessionCache, type LoadedSession } from './session-cache.js';
 import { setCsrfCookie } from './session-cookies.js';
 import { hashToken, newToken } from './session-token.js';
 import { sessionsRepository, toAuthState } from './sessions.repository.js';
@@ -13,11 +14,14 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  const cache = createSessionCache(app.config.SESSION_CACHE_TTL_MS);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!request.tenant || !token) return;
-    request.auth = await sessionOfToken(app.db, request.tenant.id, token);
+    const tenant = request.tenant;
+    if (!tenant || !token) return;
+    const tokenHash = hashToken(token);
+    request.auth = await cache.find(tenant.id, tokenHash, () => loadSession(app.db, tenant.id, tokenHash));
   });
 
   // Keep the readable CSRF cookie in step: the session's token when signed in, otherwise a
@@ -32,15 +36,29 @@ export function registerSessions(app: FastifyInstance): void {
 
 // The live session a session cookie's token opens in a tenant (null when none), for HTTP requests
 // and for real-time handshakes alike.
-export function sessionOfToken(db: Db, tenantId: string, token: string): Promise<AuthState | null> {
-  const tokenHash = hashToken(token);
+export async function sessionOfToken(db: Db, tenantId: string, token: string): Promise<AuthState | null> {
+  return (await loadSession(db, tenantId, hashToken(token)))?.auth ?? null;
+}
+
+function loadSession(db: Db, tenantId: string, tokenHash: Buffer): Promise<LoadedSession | null> {
   return withTenant(db, tenantId, async (tx) => {
     const row = await sessionsRepository.findActive(tx, tokenHash);
     if (!row) return null;
-    if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+    let lastSeen = row.last_seen_at.getTime();
+    if (Date.now() - lastSeen > TOUCH_INTERVAL_MS) {
       await sessionsRepository.touch(tx, row.session_id);
+      lastSeen = Date.now();
     }
-    return toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, row.id));
+    const auth = toAuthState(row, tokenHash, await sessionsRepository.permissionsOf(tx, row.id));
+    // An impersonation also ends with the administrator's own session: read every time.
+    const cacheableUntil = auth.impersonator
+      ? 0
+      : Math.min(
+          row.expires_at.getTime(),
+          lastSeen + row.session_idle_minutes * 60_000,
+          lastSeen + TOUCH_INTERVAL_MS,
+        );
+    return { auth, cacheableUntil };
   });
 }
 

@@ -2,6 +2,7 @@ import { isPermissionCodename, type PermissionCodename } from '@attest/shared';
 import { sql } from 'kysely';
 import type { AuthState } from '../request-context.js';
 import type { Tx } from '../tenant-transaction.js';
+import { authChangedIn } from './auth-changes.js';
 
 export type AuthMethod =
   | 'password'
@@ -78,6 +79,8 @@ export const sessionsRepository = {
         's.id as session_id',
         's.csrf_token',
         's.last_seen_at',
+        's.expires_at',
+        'c.session_idle_minutes',
         's.auth_method',
         's.mfa_verified',
         's.mfa_enrolment_required',
@@ -144,6 +147,7 @@ export const sessionsRepository = {
 
   async delete(tx: Tx, tokenHash: Buffer): Promise<void> {
     await tx.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    authChangedIn(tx);
   },
 
   // A user's permissions: those of every group they belong to, plus any granted to them directly.
