@@ -60,6 +60,8 @@ import { mayListenToWorkflow } from './modules/workflows/index.js';
 import { healthRoutes } from './platform/health.js';
 import { answerFrameworkError, registerInputGuards } from './platform/input-guards.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { readReplicaOf } from './platform/read-replica/read-only.js';
+import { registerReadYourWrites } from './platform/read-replica/read-your-writes.js';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.js';
 import { attachRealtimeServer } from './platform/realtime/socket-server.js';
 import { registerTenancy } from './platform/tenancy/tenancy-hook.js';
@@ -140,6 +142,8 @@ export async function buildApp(options: { services: Services; logger?: boolean }
   registerErrorHandler(app);
 
   await app.register(cookie);
+  // Issue 17: with a read replica, a request that writes or follows a write reads the primary.
+  if (readReplicaOf(services.db)) registerReadYourWrites(app, config.DATABASE_REPLICA_MAX_LAG_MS);
   await registerOpenApi(app);
   // Issue 17: admitted into a bounded lane before any hook reads the database.
   registerAdmission(app, admissionSettings(config));

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import { openReadReplica } from '../platform/read-replica/open-read-replica.js';
 import { appRoleUrl, closeDb, createDb, type Db } from './database.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { ensureAppRole, grantAppRole, migrateToLatest } from './migrate.js';
@@ -13,8 +14,8 @@ export type OpenDatabase = {
   close: () => Promise<void>;
 };
 
-// Where a background error came from: the embedded server, or one of the two connection pools.
-export type BackgroundErrorSource = 'embedded-postgres' | 'admin-pool' | 'app-pool' | 'jobs';
+// Where a background error came from: the embedded server, or one of the connection pools.
+export type BackgroundErrorSource = 'embedded-postgres' | 'admin-pool' | 'app-pool' | 'replica-pool' | 'jobs';
 export type BackgroundErrorLog = (source: BackgroundErrorSource, error: Error) => void;
 
 export async function openDatabase(config: Config, log: BackgroundErrorLog): Promise<OpenDatabase> {
@@ -41,11 +42,23 @@ export async function openDatabase(config: Config, log: BackgroundErrorLog): Pro
       max: config.DATABASE_POOL_MAX,
       onPoolError: (e) => log('app-pool', e),
     });
+    // Issue 17: read-only work (withTenantReadOnly) goes to the streaming replica while it keeps up.
+    const replica = config.DATABASE_REPLICA_URL
+      ? openReadReplica({
+          primary: db,
+          replicaUrl: config.DATABASE_REPLICA_URL,
+          appUrl,
+          maxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
+          max: config.DATABASE_POOL_MAX,
+          onPoolError: (e) => log('replica-pool', e),
+        })
+      : null;
     return {
       adminUrl,
       adminDb,
       db,
       close: async () => {
+        await replica?.close();
         await closeDb(db);
         await closeDb(adminDb);
         await embedded?.stop();
