@@ -5,7 +5,9 @@ import {
   KindWorkflowCountsSchema,
   WorkflowListPageSchema,
 } from '@attest/shared';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import { publishAll } from '../../test/workflow-fixtures.js';
 import {
@@ -13,8 +15,11 @@ import {
   dashboardTestTenant,
   leafKind,
 } from '../../test/workflow-list-fixtures.js';
+import { visibleWorkflowsFilter } from '../workflows/index.js';
+import { cappedCount, cappedCounts, ESTIMATE_TRUSTED_ABOVE } from './capped-count.repository.js';
+import { countOpenAlerts, countOpenInStepGroups, visibleForEstimate } from './counts.repository.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, db, adminDb } = await createTestApp();
 
 let t: DashboardTestTenant;
 let other: DashboardTestTenant;
@@ -180,5 +185,112 @@ describe('a kind’s queue and alert counts under the list filters', () => {
     expect(response.json().errors).toEqual({ status__in: ['invalidId'] });
     const alertsResponse = await member.get(`${DASHBOARD_PATHS.kindAlertCount(t.kinds.lab)}?region__in=x`);
     expect(alertsResponse.statusCode).toBe(400);
+  });
+});
+
+// The count rule (docs/workflow-list.md): the planner first, an exact count only where it expects
+// few rows. generate_series gives rows whose estimate is known: 50,000 for the series, 0.5 % of
+// them for an equality of two expressions it has no statistics for, 99.5 % for an inequality.
+describe('the count rule: the planner first', () => {
+  const series = (tx: Tx, where: RawBuilder<SqlBool>) =>
+    tx.selectFrom(sql`generate_series(1, 50000)`.as('g')).where(where).select(sql`1`.as('one'));
+  const inTx = <T>(work: (tx: Tx) => Promise<T>) => withTenant(adminDb, t.id, work);
+
+  it('counts exactly when the planner expects few rows, and says it is exact', async () => {
+    // Estimated 250, truly 7,142: exact under a limit of 10,000.
+    const count = await inTx((tx) => cappedCount(tx, series(tx, sql<SqlBool>`g % 7 = 0`)));
+    expect(count).toEqual({ count: 7142, estimate: false });
+  });
+
+  it('answers the estimate without counting when the planner expects more than twice the limit', async () => {
+    // Truly 0 rows (g % 1,000,000 is g), estimated at 99.5 % of 50,000: never counted, so the
+    // answer is the planner's and says so.
+    const count = await inTx((tx) => cappedCount(tx, series(tx, sql<SqlBool>`g % 1000000 <> g`), 100));
+    expect(count.estimate).toBe(true);
+    expect(count.count).toBeGreaterThan(ESTIMATE_TRUSTED_ABOVE * 100);
+  });
+
+  it('says estimate when a count it expected small passes the limit, and never answers below it', async () => {
+    // Estimated 250 (0.5 %), truly 50,000: counted up to 201 rows, then the estimate.
+    const count = await inTx((tx) => cappedCount(tx, series(tx, sql<SqlBool>`g % 7 = (g + 0) % 7`), 200));
+    expect(count).toEqual({ count: 250, estimate: true });
+    const low = await inTx((tx) => cappedCount(tx, series(tx, sql<SqlBool>`g % 7 = (g + 0) % 7`), 1000));
+    expect(low).toEqual({ count: 1001, estimate: true });
+  });
+
+  it('gives each arm of a grouped count what its own count gives', async () => {
+    const wheres = [
+      sql<SqlBool>`g % 7 = 0`,
+      sql<SqlBool>`g % 1000000 <> g`,
+      sql<SqlBool>`g % 7 = (g + 0) % 7`,
+      sql<SqlBool>`false`,
+    ];
+    const grouped = await inTx((tx) =>
+      cappedCounts(
+        tx,
+        wheres.map((where) => ({ matches: series(tx, where) })),
+        200,
+      ),
+    );
+    const single = await inTx((tx) =>
+      Promise.all(wheres.map((where) => cappedCount(tx, series(tx, where), 200))),
+    );
+    expect(grouped).toEqual(single);
+    expect(grouped[3]).toEqual({ count: 0, estimate: false });
+  });
+
+  it("estimates visibility with the user's grants as lists: the same workflows as the rule", async () => {
+    const supplier = (
+      await adminDb
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', t.email('supplier'))
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const userId of [String(t.users.member), String(t.users.admin), String(supplier)]) {
+      const [byRule, byLists] = await inTx(async (tx) => {
+        const workflows = () =>
+          tx.selectFrom('workflows as w').select((eb) => eb.fn.countAll<string>().as('n'));
+        return Promise.all([
+          workflows().where(visibleWorkflowsFilter(userId)).executeTakeFirstOrThrow(),
+          workflows()
+            .where(await visibleForEstimate(tx, userId))
+            .executeTakeFirstOrThrow(),
+        ]);
+      });
+      expect({ userId, n: byLists.n }).toEqual({ userId, n: byRule.n });
+    }
+  });
+
+  it('counts queues and alerts grouped as one per group would, in the tenant only', async () => {
+    const scope = (userId: number) => ({
+      tenantId: t.id,
+      userId: String(userId),
+      kindId: String(t.kinds.lab),
+      where: sql<boolean>`true`,
+    });
+    for (const userId of [t.users.member, t.users.admin]) {
+      const tags = ['lab__intake', 'lab__review', 'lab__nothing'];
+      const grouped = await inTx((tx) => countOpenInStepGroups(tx, scope(userId), tags));
+      const each = await inTx((tx) =>
+        Promise.all(tags.map(async (tag) => (await countOpenInStepGroups(tx, scope(userId), [tag]))[0])),
+      );
+      expect(grouped).toEqual(each);
+      expect(grouped.every((c) => !c.estimate)).toBe(true);
+      const pairs = [
+        { alertTag: 'big_count', colorLabel: 'R' as const },
+        { alertTag: 'big_count', colorLabel: 'A' as const },
+      ];
+      const alerts = await inTx((tx) => countOpenAlerts(tx, scope(userId), pairs));
+      const alertsEach = await inTx((tx) =>
+        Promise.all(pairs.map(async (p) => (await countOpenAlerts(tx, scope(userId), [p]))[0])),
+      );
+      expect(alerts).toEqual(alertsEach);
+    }
+    // Another tenant's transaction, as the application role, sees none of t's open steps.
+    const elsewhere = await withTenant(db, other.id, (tx) =>
+      countOpenInStepGroups(tx, scope(t.users.admin), ['lab__intake']),
+    );
+    expect(elsewhere).toEqual([{ count: 0, estimate: false }]);
   });
 });
