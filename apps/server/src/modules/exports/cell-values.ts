@@ -34,18 +34,29 @@ export function isoDay(value: Date | string): string {
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+// Intl is slow per call and the codes are few: each code's name is looked up once per process.
+const countryNameCache = new Map<string, string>();
 function countryName(code: unknown): string {
   if (typeof code !== 'string') return '';
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
+  let name = countryNameCache.get(code);
+  if (name === undefined) {
+    try {
+      name = countryNames.of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    if (countryNameCache.size < 10_000) countryNameCache.set(code, name);
   }
+  return name;
 }
 
-function optionLabel(field: FieldDefinition, value: unknown): string {
-  const option = field.options?.find((o) => o.value === value);
-  return option?.label ?? String(value);
+// The label of each option value (the first option wins, as a search of the list would).
+function optionLabels(field: FieldDefinition): (value: unknown) => string {
+  const labels = new Map<unknown, string>();
+  for (const option of field.options ?? []) {
+    if (!labels.has(option.value)) labels.set(option.value, option.label);
+  }
+  return (value) => labels.get(value) ?? String(value);
 }
 
 function cascaderLabels(options: readonly CascaderOption[] | undefined, path: readonly unknown[]): string {
@@ -69,58 +80,73 @@ function fileNames(value: unknown): string {
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
-// A stored answer (as validateAnswer normalised it) as a person reads it: option labels rather than
-// values, file names rather than file metadata, names rather than ids, dates as YYYY-MM-DD.
-export function answerCell(field: FieldDefinition, value: unknown, lookups: ExportLookups): ExportCell {
-  if (isEmptyAnswer(value)) return null;
+type CellOf = (value: unknown) => ExportCell;
+
+// How one field's stored answers become cells, decided once per export (its type's branch, its
+// options as a map) rather than for every row.
+function cellOfType(field: FieldDefinition, lookups: ExportLookups): CellOf {
   if (isOneOf(field.type, SINGLE_FILE_FIELD_TYPES) || isOneOf(field.type, MULTI_FILE_FIELD_TYPES)) {
-    return fileNames(value);
+    return fileNames;
   }
   switch (field.type) {
     case 'integer':
     case 'decimal':
     case 'slider':
     case 'rating':
-      return typeof value === 'number' ? value : String(value);
-    case 'currency': {
-      const money = value as { amount?: unknown; currency?: unknown };
-      return `${String(money.amount)} ${String(money.currency)}`;
-    }
+      return (value) => (typeof value === 'number' ? value : String(value));
+    case 'currency':
+      return (value) => {
+        const money = value as { amount?: unknown; currency?: unknown };
+        return `${String(money.amount)} ${String(money.currency)}`;
+      };
     case 'single_select':
     case 'radio':
-      return optionLabel(field, value);
+      return optionLabels(field);
     case 'multi_select':
-    case 'grouped_checkbox':
-      return list(value)
-        .map((item) => optionLabel(field, item))
-        .join(LIST_SEPARATOR);
+    case 'grouped_checkbox': {
+      const label = optionLabels(field);
+      return (value) => list(value).map(label).join(LIST_SEPARATOR);
+    }
     case 'cascader':
-      return cascaderLabels(field.cascader_options, list(value));
+      return (value) => cascaderLabels(field.cascader_options, list(value));
     case 'country_single_select':
-      return countryName(value);
+      return countryName;
     case 'country_multi_select':
-      return list(value).map(countryName).join(LIST_SEPARATOR);
+      return (value) => list(value).map(countryName).join(LIST_SEPARATOR);
     case 'bool':
     case 'checkbox':
-      return value === true ? 'Yes' : 'No';
+      return (value) => (value === true ? 'Yes' : 'No');
     case 'date':
     case 'naive_date':
-      return typeof value === 'string' ? isoDay(value) : String(value);
+      return (value) => (typeof value === 'string' ? isoDay(value) : String(value));
     case 'region':
-      return lookups.region(Number(value)) ?? String(value);
+      return (value) => lookups.region(Number(value)) ?? String(value);
     case 'business_unit':
-      return lookups.businessUnit(Number(value)) ?? String(value);
+      return (value) => lookups.businessUnit(Number(value)) ?? String(value);
     case 'owner':
-      return lookups.user(Number(value)) ?? String(value);
+      return (value) => lookups.user(Number(value)) ?? String(value);
     case 'child_workflow':
     case 'badge_tags':
     case 'array':
-      return list(value).map(String).join(LIST_SEPARATOR);
+      return (value) => list(value).map(String).join(LIST_SEPARATOR);
     case 'json':
     case 'dynamic_group_json':
     case 'table':
-      return JSON.stringify(value);
+      return (value) => JSON.stringify(value);
     default:
-      return typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
+      return (value) =>
+        typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
   }
+}
+
+// A stored answer (as validateAnswer normalised it) as a person reads it: option labels rather than
+// values, file names rather than file metadata, names rather than ids, dates as YYYY-MM-DD. Made
+// once per field and export; called for every row.
+export function answerCellOf(field: FieldDefinition, lookups: ExportLookups): CellOf {
+  const cell = cellOfType(field, lookups);
+  return (value) => (isEmptyAnswer(value) ? null : cell(value));
+}
+
+export function answerCell(field: FieldDefinition, value: unknown, lookups: ExportLookups): ExportCell {
+  return answerCellOf(field, lookups)(value);
 }

@@ -1,5 +1,5 @@
 import { type FieldDefinition, flattenSteps, isAnswerable, type WorkflowDefinition } from '@attest/shared';
-import { answerCell, type ExportCell, type ExportLookups, isoDay } from './cell-values.js';
+import { answerCellOf, type ExportCell, type ExportLookups, isoDay } from './cell-values.js';
 import type { ExportRowData } from './export-rows.repository.js';
 
 // The fixed columns, then one per answerable field of the kind's current definition (its label).
@@ -24,24 +24,29 @@ export function exportHeaders(fields: readonly FieldDefinition[]): string[] {
   return [...FIXED_HEADERS, ...fields.map((field) => field.label)];
 }
 
-export function exportCells(
-  row: ExportRowData,
+// The cells of each row: the fields' conversions are made once (answerCellOf), then applied per row.
+export function exportRowCells(
   fields: readonly FieldDefinition[],
   lookups: ExportLookups,
-): ExportCell[] {
-  const creator =
-    [row.creator_first_name, row.creator_last_name].filter(Boolean).join(' ') || row.creator_email;
-  const answers = row.answers ?? {};
-  return [
-    Number(row.id),
-    row.name,
-    row.kind,
-    row.status,
-    row.region,
-    row.business_unit,
-    isoDay(row.created_at),
-    creator,
-    row.progress,
-    ...fields.map((field) => answerCell(field, answers[field.tag], lookups)),
-  ];
+): (row: ExportRowData) => ExportCell[] {
+  const tags = fields.map((field) => field.tag);
+  const cellOf = fields.map((field) => answerCellOf(field, lookups));
+  return (row) => {
+    const creator =
+      [row.creator_first_name, row.creator_last_name].filter(Boolean).join(' ') || row.creator_email;
+    const answers = row.answers ?? {};
+    const cells: ExportCell[] = [
+      Number(row.id),
+      row.name,
+      row.kind,
+      row.status,
+      row.region,
+      row.business_unit,
+      isoDay(row.created_at),
+      creator,
+      row.progress,
+    ];
+    for (let i = 0; i < tags.length; i += 1) cells.push(cellOf[i]?.(answers[tags[i] ?? '']) ?? null);
+    return cells;
+  };
 }

@@ -13,11 +13,12 @@ import { withTenant } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/index.js';
 import { loadExportLookups } from './export-lookups.js';
 import { currentDefinitionIdOf } from './export-lookups.repository.js';
-import { answerColumns, exportCells, exportHeaders } from './export-rows.js';
-import { type ExportRowData, streamExportRows } from './export-rows.repository.js';
+import { answerColumns, exportHeaders, exportRowCells } from './export-rows.js';
+import { CURSOR_BATCH_ROWS, type ExportRowData, streamExportRows } from './export-rows.repository.js';
 import { type ExportSelectionInput, exportScope } from './export-selection.js';
 import { type ExportRow, exportsRepository } from './exports.repository.js';
 import { createRowWriter } from './file-writers.js';
+import { readAhead } from './read-ahead.js';
 
 export const EXPORT_QUEUE = 'exports.run';
 export type ExportJob = { tenantId: string; exportId: string };
@@ -112,8 +113,11 @@ export function createExportRunner(options: {
     try {
       await withTenant(db, tenantId, async (tx) => {
         const scope = await exportScope(tx, prepared.selection);
-        for await (const row of streamExportRows(tx, scope, fields)) {
-          await writer.write(exportCells(row as ExportRowData, fields, prepared.lookups));
+        const cells = exportRowCells(fields, prepared.lookups);
+        // The cursor's next batch is fetched while this one is written.
+        for await (const row of readAhead(streamExportRows(tx, scope, fields), 2 * CURSOR_BATCH_ROWS)) {
+          const behind = writer.write(cells(row as ExportRowData));
+          if (behind) await behind;
           rows += 1;
           if (rows % progressEvery === 0) {
             await withTenant(db, tenantId, (progressTx) =>
