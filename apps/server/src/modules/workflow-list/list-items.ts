@@ -12,17 +12,7 @@ import {
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/index.js';
 import type { ListRow } from './list.repository.js';
-import {
-  ancestorLinks,
-  businessUnitsByIds,
-  currentAnswerValues,
-  kindsByIds,
-  openAlertsOf,
-  peopleByIds,
-  regionsByIds,
-  statusesByIds,
-  visibleWorkflowNames,
-} from './list-lookups.repository.js';
+import { type FamilyLinkRow, pageLookups } from './list-lookups.repository.js';
 
 // The lc_data columns (spec 1 §3), ours: the place and the creator, then the kind's list_columns
 // (issue 15) or else the definition's first LC_FIELD_COUNT required answerable fields, each only
@@ -65,20 +55,12 @@ function sortingField(definition: WorkflowDefinition | undefined) {
   return definitionFields(definition).find((field) => field.tag === definition.sorting_field);
 }
 
-async function familyOf(tx: Tx, tenantId: string, userId: string, rows: readonly ListRow[]) {
+// Each row's visible ancestors, farthest first (a hidden one is never named: it would leak).
+function familyOf(links: readonly FamilyLinkRow[]) {
   const parents = new Map<string, WorkflowListItem['workflow_family']>();
-  const withParent = rows.filter((r) => r.parent_id !== null).map((r) => r.id);
-  if (withParent.length === 0) return parents;
-  const chain = await ancestorLinks(tx, tenantId, withParent);
-  const ids = [...new Set(chain.map((r) => r.id))];
-  // Only parents the user may see are named (a hidden one would leak its name).
-  const visible = await visibleWorkflowNames(tx, userId, ids);
-  const names = new Map(visible.map((v) => [v.id, v.name]));
-  for (const link of [...chain].sort((a, b) => b.depth - a.depth)) {
-    const name = names.get(link.id);
-    if (name === undefined) continue;
+  for (const link of [...links].sort((a, b) => b.depth - a.depth)) {
     const list = parents.get(link.child_id) ?? [];
-    list.push({ id: Number(link.id), name, relation: 'parent' });
+    list.push({ id: Number(link.id), name: link.name, relation: 'parent' });
     parents.set(link.child_id, list);
   }
   return parents;
@@ -105,20 +87,19 @@ async function lookups(
       ]),
     ),
   ];
-  const [statuses, kinds, regions, units, people, alerts, answers, parents] = await Promise.all([
-    statusesByIds(tx, distinct(rows.map((r) => r.status_id)), locale),
-    kindsByIds(tx, distinct(rows.map((r) => r.kind_id))),
-    regionsByIds(tx, distinct(rows.map((r) => r.region_id))),
-    distinct(rows.map((r) => r.business_unit_id)).length === 0
-      ? []
-      : businessUnitsByIds(tx, distinct(rows.map((r) => r.business_unit_id))),
-    distinct(rows.map((r) => r.created_by)).length === 0
-      ? []
-      : peopleByIds(tx, distinct(rows.map((r) => r.created_by))),
-    openAlertsOf(tx, ids),
-    lcTags.length === 0 ? [] : currentAnswerValues(tx, ids, lcTags),
-    familyOf(tx, tenantId, userId, rows),
-  ]);
+  const { statuses, kinds, regions, units, people, alerts, answers, family } = await pageLookups(tx, {
+    tenantId,
+    userId,
+    locale,
+    workflowIds: ids,
+    statusIds: distinct(rows.map((r) => r.status_id)),
+    kindIds: distinct(rows.map((r) => r.kind_id)),
+    regionIds: distinct(rows.map((r) => r.region_id)),
+    unitIds: distinct(rows.map((r) => r.business_unit_id)),
+    peopleIds: distinct(rows.map((r) => r.created_by)),
+    withParentIds: rows.filter((r) => r.parent_id !== null).map((r) => r.id),
+    fieldTags: lcTags,
+  });
   const alertMap = new Map<string, WorkflowListItem['alerts']>();
   for (const a of alerts) {
     const list = alertMap.get(a.workflow_id) ?? [];
@@ -138,7 +119,7 @@ async function lookups(
     const map = answerMap.get(a.workflow_id) ?? new Map();
     map.set(a.field_tag, {
       text: a.text_value,
-      number: a.number_value === null ? null : String(a.number_value),
+      number: a.number_value,
       date: a.date_value,
     });
     answerMap.set(a.workflow_id, map);
@@ -152,7 +133,7 @@ async function lookups(
       people.map((p) => [p.id, { name: `${p.first_name} ${p.last_name}`.trim() || p.email, email: p.email }]),
     ),
     alerts: alertMap,
-    parents,
+    parents: familyOf(family),
     answers: answerMap,
     definitions,
   };

@@ -1,99 +1,35 @@
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 
-// The names and details a page of the list shows beside its rows, read by id for the whole page.
+// The names and details a page of the list shows beside its rows, read by id for the whole page in
+// one statement: each kind of detail is a JSON array of its rows (ids as text, as the driver reads
+// bigint; numbers as text, as it reads numeric).
 
 const MAX_FAMILY_DEPTH = 10;
 
-// One ancestor of a workflow: `id` is `depth` generations above `child_id`.
-export type FamilyLinkRow = { child_id: string; id: string; depth: number };
-
-export async function ancestorLinks(
-  tx: Tx,
-  tenantId: string,
-  workflowIds: readonly string[],
-): Promise<FamilyLinkRow[]> {
-  const chain = await sql<FamilyLinkRow>`
-    with recursive up (child_id, id, depth) as (
-      select w.id, w.parent_id, 1 from workflows w
-      where w.tenant_id = ${tenantId} and w.id in (${sql.join(workflowIds.map((id) => sql`cast(${id} as bigint)`))})
-      union all
-      select up.child_id, p.parent_id, up.depth + 1 from up
-      join workflows p on p.tenant_id = ${tenantId} and p.id = up.id
-      where p.parent_id is not null and up.depth < ${MAX_FAMILY_DEPTH}
-    )
-    select child_id, id, depth from up`.execute(tx);
-  return chain.rows;
-}
-
-export type WorkflowNameRow = { id: string; name: string };
-
-// Of the given workflows, those the user may see.
-export function visibleWorkflowNames(
-  tx: Tx,
-  userId: string,
-  ids: readonly string[],
-): Promise<WorkflowNameRow[]> {
-  return tx
-    .selectFrom('workflows as w')
-    .select(['w.id', 'w.name'])
-    .where('w.id', 'in', [...ids])
-    .where(visibleWorkflowsFilter(userId))
-    .execute();
-}
+export type PageLookupKeys = {
+  tenantId: string;
+  userId: string;
+  locale: string;
+  workflowIds: readonly string[];
+  statusIds: readonly string[];
+  kindIds: readonly string[];
+  regionIds: readonly string[];
+  unitIds: readonly string[];
+  peopleIds: readonly string[];
+  // The page's workflows that have a parent: their ancestors the user may see are named.
+  withParentIds: readonly string[];
+  // The fields whose current answers are shown.
+  fieldTags: readonly string[];
+};
 
 export type StatusRow = { id: string; tag: string; display_name: string; color_code: string };
-
-// Named in the reader's language (issue 14).
-export function statusesByIds(tx: Tx, ids: readonly string[], locale: string): Promise<StatusRow[]> {
-  return tx
-    .selectFrom('workflow_statuses')
-    .select(['id', 'tag', 'color_code'])
-    .select(localizedColumn('display_name', 'display_name_translations', locale).as('display_name'))
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 export type KindNameRow = { id: string; name: string; tag: string };
-
-export function kindsByIds(tx: Tx, ids: readonly string[]): Promise<KindNameRow[]> {
-  return tx
-    .selectFrom('workflow_kinds')
-    .select(['id', 'name', 'tag'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 export type NamedRow = { id: string; name: string };
-
-export function regionsByIds(tx: Tx, ids: readonly string[]): Promise<NamedRow[]> {
-  return tx
-    .selectFrom('regions')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-export function businessUnitsByIds(tx: Tx, ids: readonly string[]): Promise<NamedRow[]> {
-  return tx
-    .selectFrom('business_units')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 export type PersonRow = { id: string; first_name: string; last_name: string; email: string };
-
-export function peopleByIds(tx: Tx, ids: readonly string[]): Promise<PersonRow[]> {
-  return tx
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
 export type OpenAlertRow = {
   id: string;
   workflow_id: string;
@@ -103,41 +39,117 @@ export type OpenAlertRow = {
   cat_color_label: 'R' | 'A' | 'G';
   alert_tag: string;
 };
-
-// The unresolved alerts of the given workflows, oldest first.
-export function openAlertsOf(tx: Tx, workflowIds: readonly string[]): Promise<OpenAlertRow[]> {
-  return tx
-    .selectFrom('workflow_alerts')
-    .select(['id', 'workflow_id', 'field_tag', 'step_tag', 'step_group_tag', 'cat_color_label', 'alert_tag'])
-    .where('workflow_id', 'in', [...workflowIds])
-    .where('resolved_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
 export type AnswerValueRow = {
   workflow_id: string;
   field_tag: string;
   text_value: string | null;
-  number_value: number | null;
+  number_value: string | null;
   date_value: string | null;
 };
+// One visible ancestor of a workflow: `id` is `depth` generations above `child_id`.
+export type FamilyLinkRow = { child_id: string; id: string; depth: number; name: string };
 
-// The current answers of the given workflows to the given fields.
-export function currentAnswerValues(
-  tx: Tx,
-  workflowIds: readonly string[],
-  fieldTags: readonly string[],
-): Promise<AnswerValueRow[]> {
-  return (
-    tx
-      .selectFrom('workflow_responses')
-      .select(['workflow_id', 'field_tag', 'text_value', 'number_value'])
-      // As text: the driver would read a date column as a Date at local midnight.
-      .select(sql<string | null>`to_char(date_value, 'YYYY-MM-DD')`.as('date_value'))
-      .where('workflow_id', 'in', [...workflowIds])
-      .where('field_tag', 'in', [...fieldTags])
-      .where('is_current', '=', true)
-      .execute()
-  );
+export type PageLookups = {
+  statuses: StatusRow[];
+  kinds: KindNameRow[];
+  regions: NamedRow[];
+  units: NamedRow[];
+  people: PersonRow[];
+  alerts: OpenAlertRow[];
+  answers: AnswerValueRow[];
+  family: FamilyLinkRow[];
+};
+
+const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
+const anyOf = (column: string, values: readonly string[], type: 'bigint' | 'text' = 'bigint') =>
+  sql<SqlBool>`${sql.ref(column)} = any(${[...values]}::${sql.raw(type)}[])`;
+
+// The ancestors (up to MAX_FAMILY_DEPTH generations) of the given workflows that the user may see;
+// a hidden one is left out, as naming it would leak it.
+function visibleAncestors(tx: Tx, tenantId: string, userId: string, workflowIds: readonly string[]) {
+  const up = sql<{ child_id: string; id: string; depth: number }>`(
+    with recursive up (child_id, id, depth) as (
+      select w.id, w.parent_id, 1 from workflows w
+      where w.tenant_id = ${tenantId} and w.id = any(${[...workflowIds]}::bigint[])
+      union all
+      select up.child_id, p.parent_id, up.depth + 1 from up
+      join workflows p on p.tenant_id = ${tenantId} and p.id = up.id
+      where p.parent_id is not null and up.depth < ${MAX_FAMILY_DEPTH}
+    )
+    select child_id, id, depth from up)`;
+  return tx
+    .selectFrom(up.as('up'))
+    .innerJoin('workflows as w', (join) => join.on('w.tenant_id', '=', tenantId).onRef('w.id', '=', 'up.id'))
+    .select([text('up.child_id').as('child_id'), text('up.id').as('id'), 'up.depth', 'w.name'])
+    .where(visibleWorkflowsFilter(userId));
+}
+
+export async function pageLookups(tx: Tx, keys: PageLookupKeys): Promise<PageLookups> {
+  const none = <T>() => sql<T[]>`'[]'::json`;
+  const answers: RawBuilder<AnswerValueRow[]> =
+    keys.fieldTags.length === 0
+      ? none()
+      : jsonArrayFrom(
+          tx
+            .selectFrom('workflow_responses')
+            .select([text('workflow_id').as('workflow_id'), 'field_tag', 'text_value'])
+            .select(text('number_value').as('number_value'))
+            .select(sql<string | null>`to_char(date_value, 'YYYY-MM-DD')`.as('date_value'))
+            .where(anyOf('workflow_id', keys.workflowIds))
+            .where(anyOf('field_tag', keys.fieldTags, 'text'))
+            .where('is_current', '=', true),
+        );
+  const row = await tx
+    .selectNoFrom([
+      jsonArrayFrom(
+        tx
+          .selectFrom('workflow_statuses')
+          .select([text('id').as('id'), 'tag', 'color_code'])
+          .select(
+            localizedColumn('display_name', 'display_name_translations', keys.locale).as('display_name'),
+          )
+          .where(anyOf('id', keys.statusIds)),
+      ).as('statuses'),
+      jsonArrayFrom(
+        tx
+          .selectFrom('workflow_kinds')
+          .select([text('id').as('id'), 'name', 'tag'])
+          .where(anyOf('id', keys.kindIds)),
+      ).as('kinds'),
+      jsonArrayFrom(
+        tx
+          .selectFrom('regions')
+          .select([text('id').as('id'), 'name'])
+          .where(anyOf('id', keys.regionIds)),
+      ).as('regions'),
+      jsonArrayFrom(
+        tx
+          .selectFrom('business_units')
+          .select([text('id').as('id'), 'name'])
+          .where(anyOf('id', keys.unitIds)),
+      ).as('units'),
+      jsonArrayFrom(
+        tx
+          .selectFrom('users')
+          .select([text('id').as('id'), 'first_name', 'last_name', 'email'])
+          .where(anyOf('id', keys.peopleIds)),
+      ).as('people'),
+      // The unresolved alerts, oldest first.
+      jsonArrayFrom(
+        tx
+          .selectFrom('workflow_alerts')
+          .select([text('id').as('id'), text('workflow_id').as('workflow_id')])
+          .select(['field_tag', 'step_tag', 'step_group_tag', 'cat_color_label', 'alert_tag'])
+          .where(anyOf('workflow_id', keys.workflowIds))
+          .where('resolved_at', 'is', null)
+          .orderBy('id'),
+      ).as('alerts'),
+      answers.as('answers'),
+      (keys.withParentIds.length === 0
+        ? none<FamilyLinkRow>()
+        : jsonArrayFrom(visibleAncestors(tx, keys.tenantId, keys.userId, keys.withParentIds))
+      ).as('family'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row as PageLookups;
 }
