@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { EXPORT_PATHS } from '@attest/shared';
 import type pg from 'pg';
 import type { Services } from '../../apps/server/src/services.js';
@@ -7,7 +9,12 @@ import { call, type Session } from './session.js';
 
 // An export as the dashboard asks for it (POST api/v2/workflows/export/ with the kind and a created
 // range that selects about `rows` workflows), then the job run in this process (its services have no job
-// queue here, so the request leaves it queued), timed, with RSS and heap sampled every 100 ms.
+// queue here, so the request leaves it queued), timed, with RSS and heap sampled every 100 ms. The heap
+// is collected just before each job (gc exposed here, whatever the node flags), so `baseHeapMb` is what
+// the process holds before it and `peakHeapMb - baseHeapMb` what the job adds, comparable between runs.
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 export type ExportResult = {
   name: string;
@@ -18,6 +25,7 @@ export type ExportResult = {
   fileMb: number;
   baseRssMb: number;
   peakRssMb: number;
+  baseHeapMb: number;
   peakHeapMb: number;
 };
 
@@ -49,7 +57,10 @@ export async function benchExport(
   const postMs = Math.round(performance.now() - t0);
   if (posted.status !== 202) throw new Error(`Export refused (${posted.status}): ${posted.body}`);
   const { id } = JSON.parse(posted.body) as { id: number };
+  collectGarbage();
+  collectGarbage();
   const baseRssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
+  const baseHeapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
   const memory = memorySampler();
   const t1 = performance.now();
   const state = await exports.run(ids.tenantId, String(id));
@@ -72,6 +83,7 @@ export async function benchExport(
     fileMb: Number((Number(size.rows[0]?.size_bytes ?? 0) / 2 ** 20).toFixed(1)),
     baseRssMb,
     peakRssMb,
+    baseHeapMb,
     peakHeapMb,
   };
 }
