@@ -9,9 +9,9 @@ import {
   reportFileName,
 } from '@attest/shared';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import { withTenantReadOnly } from '../../platform/read-replica/read-only.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
 import { CSV_BOM, csvLine } from '../exports/index.js';
 import { checkListEnvironment } from '../workflow-list/index.js';
 import { runReport } from './engine/run-report.js';
@@ -37,7 +37,7 @@ const readerOf = (ctx: UserContext) => ({ userId: ctx.auth.user.id, locale: read
 export function reportData(ctx: UserContext, id: number, query: ReportDataQuery): Promise<ReportResult> {
   const { environment, ...page } = query;
   checkListEnvironment(ctx, { environment });
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  return withTenantReadOnly(ctx.db, ctx.tenant.id, async (tx) => {
     const row = await reportsRepository.find(tx, String(id));
     if (!row) throw new NotFoundError();
     return runReport(
@@ -54,7 +54,7 @@ export function reportData(ctx: UserContext, id: number, query: ReportDataQuery)
 export function previewReport(ctx: UserContext, body: PreviewReportRequest): Promise<ReportResult> {
   checkListEnvironment(ctx, body);
   const config = runnableConfig(ctx, body.config);
-  return withTenant(ctx.db, ctx.tenant.id, (tx) =>
+  return withTenantReadOnly(ctx.db, ctx.tenant.id, (tx) =>
     runReport(tx, ctx.tenant.id, { ...readerOf(ctx), environment: body.environment }, config, {
       limit: body.limit,
       offset: body.offset,
@@ -73,7 +73,7 @@ function csvCells(row: readonly unknown[]) {
 // neutralised against formula injection by the exports module's writer. The query runs before the
 // answer starts, so no transaction stays open while the client reads.
 export async function reportCsv(ctx: UserContext, id: number) {
-  const { name, result } = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  const { name, result } = await withTenantReadOnly(ctx.db, ctx.tenant.id, async (tx) => {
     const row = await reportsRepository.find(tx, String(id));
     if (!row) throw new NotFoundError();
     const config = runnableConfig(ctx, row.config);

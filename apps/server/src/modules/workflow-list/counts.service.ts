@@ -7,6 +7,7 @@ import type {
 } from '@attest/shared';
 import { catalogueForDefinition, type RiskColorLabel } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
+import { withTenantReadOnly } from '../../platform/read-replica/read-only.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
@@ -49,7 +50,7 @@ export function stepgroupCounts(
   kindId: number,
   query: KindWorkflowCountsQuery = {},
 ): Promise<KindCounts> {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  return withTenantReadOnly(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
     const where = await kindFilters(tx, ctx, kind.id, query);
     const groups = kind.definition.step_groups;
@@ -80,7 +81,7 @@ export function alertCounts(
   kindId: number,
   query: KindWorkflowCountsQuery = {},
 ): Promise<KindAlertCounts> {
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  return withTenantReadOnly(ctx.db, ctx.tenant.id, async (tx) => {
     const kind = await kindOr404(tx, ctx.tenant.id, kindId);
     const where = await kindFilters(tx, ctx, kind.id, query);
     const pairs = new Map<string, { alert_tag: string; cat_color_label: RiskColorLabel }>();

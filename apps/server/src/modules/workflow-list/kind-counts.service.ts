@@ -7,8 +7,8 @@ import {
   type WorkflowListState,
 } from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
+import { withTenantReadOnly } from '../../platform/read-replica/read-only.js';
 import type { UserContext } from '../../platform/request-context.js';
-import { withTenant } from '../../platform/tenant-transaction.js';
 import { countVisibleMatchesEach } from './counts.repository.js';
 import { checkListEnvironment } from './list-environment.js';
 import { kindIdsWithDefinition } from './list-kinds.repository.js';
@@ -39,7 +39,7 @@ export function kindWorkflowCounts(
 ): Promise<KindWorkflowCounts> {
   const state = countState(query);
   checkListEnvironment(ctx, state);
-  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+  return withTenantReadOnly(ctx.db, ctx.tenant.id, async (tx) => {
     const tenantId = ctx.tenant.id;
     const userId = ctx.auth.user.id;
     const { catalogue } = await resolveListScope(tx, tenantId, state);
