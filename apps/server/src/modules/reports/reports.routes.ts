@@ -206,7 +206,8 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     REPORT_PATHS.preview,
     {
-      config: view,
+      // A POST only for its body: it writes nothing, so it may read the replica (issue 17).
+      config: { ...view, readOnly: true, lane: 'expensive' },
       schema: {
         tags,
         summary: 'Run an unsaved report config: the header row then value rows, and the number of value rows',
@@ -220,7 +221,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/v1/reports/:id/data/',
     {
-      config: view,
+      config: { ...view, lane: 'expensive' },
       schema: {
         tags,
         summary: "A report's results: the header row then a page of value rows; count is all value rows",
@@ -237,7 +238,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     method: 'GET',
     url: '/api/v1/reports/:id/data.csv',
     exposeHeadRoute: false,
-    config: view,
+    config: { ...view, lane: 'expensive' },
     schema: {
       tags,
       summary: "A report's results as CSV (header row first; formula-like cells neutralised)",

@@ -1,12 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { appRoleUrl, closeDb, createDb, type Db } from '../../db/database.js';
-import { ensureAppRole, migrateToLatest } from '../../db/migrate.js';
+import { type OpenDatabase, openDatabase } from '../../db/bootstrap.js';
+import { closeDb, createDb, type Db } from '../../db/database.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
 import {
   embeddedBinaries,
@@ -17,8 +16,9 @@ import {
 import { createTestTenant } from '../../test/test-app.js';
 import { withTenant } from '../tenant-transaction.js';
 import { type OpenReadReplica, openReadReplica } from './open-read-replica.js';
-import { readingPrimary, withTenantReadOnly } from './read-only.js';
+import { readingPrimary, readReplicaOf, withTenantReadOnly } from './read-only.js';
 import { RECENT_WRITE_COOKIE, registerReadYourWrites } from './read-your-writes.js';
+import type { ReplicaLag } from './replica-lag.js';
 
 const bins = await embeddedBinaries();
 // The binaries come with `npm ci`; only a machine without them skips, never CI.
@@ -46,9 +46,10 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what:
 
 describe.runIf(runs)('a streaming read replica', () => {
   let cluster: ReplicaCluster;
+  let database: OpenDatabase;
   let adminDb: Db;
   let db: Db;
-  let replica: OpenReadReplica;
+  let lag: ReplicaLag;
   let primaryClient: pg.Client;
   let standbyClient: pg.Client;
   let tenantId: string;
@@ -58,19 +59,22 @@ describe.runIf(runs)('a streaming read replica', () => {
   beforeAll(async () => {
     if (!bins) throw new Error('the embedded PostgreSQL binaries are missing');
     cluster = await startReplicaCluster(bins);
-    adminDb = createDb({ connectionString: cluster.primaryUrl, max: 2, onPoolError: () => {} });
-    await migrateToLatest(adminDb as Kysely<unknown>);
-    await ensureAppRole(adminDb as Kysely<unknown>, TEST_APP_ROLE, TEST_APP_PASSWORD);
-    const appUrl = appRoleUrl(cluster.primaryUrl, TEST_APP_ROLE, TEST_APP_PASSWORD);
-    db = createDb({ connectionString: appUrl, max: 4, onPoolError: () => {} });
-    replica = openReadReplica({
-      primary: db,
-      replicaUrl: cluster.standbyUrl,
-      appUrl,
-      maxLagMs: MAX_LAG_MS,
-      max: 4,
-      onPoolError: () => {},
-    });
+    // As a process opens it (db/bootstrap.ts): migrations and the app role on the primary, whence
+    // they replicate; the replica's pool as that role.
+    database = await openDatabase(
+      loadConfig({
+        DATABASE_URL: cluster.primaryUrl,
+        DATABASE_REPLICA_URL: cluster.standbyUrl,
+        DATABASE_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+        APP_DB_ROLE: TEST_APP_ROLE,
+        APP_DB_PASSWORD: TEST_APP_PASSWORD,
+      }),
+      () => {},
+    );
+    ({ db, adminDb } = database);
+    const attached = readReplicaOf(db);
+    if (!attached) throw new Error('no replica attached to the app pool');
+    lag = attached.lag;
     tenantId = (await createTestTenant(adminDb)).id;
     otherTenantId = (await createTestTenant(adminDb)).id;
     primaryClient = new pg.Client({ connectionString: cluster.primaryUrl });
@@ -82,9 +86,7 @@ describe.runIf(runs)('a streaming read replica', () => {
   afterAll(async () => {
     await primaryClient?.end();
     await standbyClient?.end();
-    await replica?.close();
-    if (db) await closeDb(db);
-    if (adminDb) await closeDb(adminDb);
+    await database?.close();
     await cluster?.stop();
   });
 
@@ -105,7 +107,7 @@ describe.runIf(runs)('a streaming read replica', () => {
     );
     expect(seen.names).toContain('North');
     expect(seen.names).not.toContain('Elsewhere');
-    expect(replica.lag.state()).toBe('fresh');
+    expect(lag.state()).toBe('fresh');
   });
 
   it('never writes through read-only work, on the replica or the primary', async () => {
@@ -179,7 +181,7 @@ describe.runIf(runs)('a streaming read replica', () => {
         'a read on the primary',
       );
       expect(behind.names).toContain('During the pause');
-      expect(replica.lag.state()).toBe('lagging');
+      expect(lag.state()).toBe('lagging');
     } finally {
       await standbyClient.query('select pg_wal_replay_resume()');
     }

@@ -1,0 +1,144 @@
+import {
+  DASHBOARD_PATHS,
+  KindWorkflowCountsSchema,
+  REPORT_PATHS,
+  ReportResultSchema,
+  ReportSchema,
+} from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { type OpenDatabase, openDatabase } from '../../db/bootstrap.js';
+import { createServices } from '../../services.js';
+import { grant } from '../../test/admin-fixtures.js';
+import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
+import { localCaptchaVerifier } from '../../test/local-captcha.js';
+import {
+  embeddedBinaries,
+  type ReplicaCluster,
+  startReplicaCluster,
+  waitForReplay,
+} from '../../test/replica-cluster.js';
+import type { TestClient } from '../../test/test-app.js';
+import {
+  createVendorCheck,
+  type WorkflowTestTenant,
+  workflowTestTenant,
+} from '../../test/workflow-fixtures.js';
+import { RECENT_WRITE_COOKIE } from './read-your-writes.js';
+
+const bins = await embeddedBinaries();
+// The binaries come with `npm ci`; only a machine without them skips, never CI.
+const runs = bins !== null || Boolean(process.env.CI);
+
+const BY_NAME = {
+  report_kind: 'workflow',
+  chart_type: 'BAR_CHART',
+  group_by: [{ source: 'workflow__name', extra_json: { label: 'Name' } }],
+  operations: [{ function: 'count', label: 'Count' }],
+  order_by: [{ type: 'column', source: 'workflow__name', ordering: 'ASC' }],
+};
+
+// The whole API on a primary and a streaming replica, with a lag bound far above the test's length:
+// while the standby's replay is paused it stays "fresh", so what it answers shows who answered.
+describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
+  let cluster: ReplicaCluster;
+  let database: OpenDatabase;
+  let app: FastifyInstance;
+  let primary: pg.Client;
+  let standby: pg.Client;
+  let t: WorkflowTestTenant;
+  let admin: TestClient;
+  let reportId: number;
+
+  beforeAll(async () => {
+    if (!bins) throw new Error('the embedded PostgreSQL binaries are missing');
+    cluster = await startReplicaCluster(bins);
+    const config = loadConfig({
+      DATABASE_URL: cluster.primaryUrl,
+      DATABASE_REPLICA_URL: cluster.standbyUrl,
+      DATABASE_REPLICA_MAX_LAG_MS: '120000',
+      APP_DB_ROLE: TEST_APP_ROLE,
+      APP_DB_PASSWORD: TEST_APP_PASSWORD,
+      TENANT_CACHE_TTL_MS: '0',
+      LOG_LEVEL: 'silent',
+    });
+    database = await openDatabase(config, () => {});
+    const services = createServices(config, database, null, {
+      log: () => {},
+      captchaVerifier: localCaptchaVerifier,
+    });
+    app = await buildApp({ services, logger: false });
+    t = await workflowTestTenant(app, database.adminDb);
+    await grant(database.adminDb, t.id, t.users.admin, ['can_add_process_report']);
+    admin = await t.signedIn('admin');
+    for (const name of ['Acme', 'Birch']) await createVendorCheck(t, admin, name);
+    const created = await admin.post(REPORT_PATHS.reports, { name: 'Checks, by name', config: BY_NAME });
+    expect(created.statusCode).toBe(201);
+    reportId = ReportSchema.parse(created.json()).id;
+    primary = new pg.Client({ connectionString: cluster.primaryUrl });
+    standby = new pg.Client({ connectionString: cluster.standbyUrl });
+    await primary.connect();
+    await standby.connect();
+  });
+
+  afterAll(async () => {
+    await primary?.end();
+    await standby?.end();
+    await app?.close();
+    await database?.close();
+    await cluster?.stop();
+  });
+
+  const names = async (client: TestClient) => {
+    const response = await client.get(REPORT_PATHS.reportData(reportId));
+    expect(response.statusCode, response.body).toBe(200);
+    return ReportResultSchema.parse(response.json())
+      .results.slice(1)
+      .map((row) => row[0]);
+  };
+  const previewNames = async (client: TestClient) => {
+    const response = await client.post(REPORT_PATHS.preview, { config: BY_NAME });
+    expect(response.statusCode, response.body).toBe(200);
+    return ReportResultSchema.parse(response.json())
+      .results.slice(1)
+      .map((row) => row[0]);
+  };
+  const vendorCount = async (client: TestClient, q: string) => {
+    const response = await client.get(`${DASHBOARD_PATHS.kindWorkflowCounts}?q=${q}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return KindWorkflowCountsSchema.parse(response.json()).results.find((r) => r.kind_id === t.kinds.vendor)
+      ?.count;
+  };
+
+  it('answers reports and counts from the replica, and a person who just wrote from the primary', async () => {
+    // A browser whose last write is older than the lag bound.
+    admin.cookies.delete(RECENT_WRITE_COOKIE);
+    await waitForReplay(primary, standby);
+    expect(await names(admin)).toEqual(['Acme', 'Birch']);
+
+    await standby.query('select pg_wal_replay_pause()');
+    try {
+      // A change the replica has not replayed: reports, the preview and counts still show the past.
+      await primary.query(`update workflows set name = 'Zed' where tenant_id = $1 and name = 'Acme'`, [t.id]);
+      expect(await names(admin)).toEqual(['Acme', 'Birch']);
+      expect(await previewNames(admin)).toEqual(['Acme', 'Birch']);
+      expect(admin.cookies.has(RECENT_WRITE_COOKIE)).toBe(false);
+      expect(await vendorCount(admin, 'acme')).toBe(1);
+
+      // The person writes through the API: from now on, within the bound, they read the primary.
+      await createVendorCheck(t, admin, 'Cedar');
+      expect(admin.cookies.get(RECENT_WRITE_COOKIE)).toBe('1');
+      expect(await names(admin)).toEqual(['Birch', 'Cedar', 'Zed']);
+      expect(await previewNames(admin)).toEqual(['Birch', 'Cedar', 'Zed']);
+      expect(await vendorCount(admin, 'acme')).toBe(0);
+    } finally {
+      await standby.query('select pg_wal_replay_resume()');
+    }
+    admin.cookies.delete(RECENT_WRITE_COOKIE);
+    await waitForReplay(primary, standby);
+    expect(await names(admin)).toEqual(['Birch', 'Cedar', 'Zed']);
+  });
+});
