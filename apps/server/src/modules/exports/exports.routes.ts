@@ -39,7 +39,7 @@ export async function exportsRoutes(app: FastifyInstance, deps: ExportsRouteDeps
   api.post(
     EXPORT_PATHS.exports,
     {
-      config: { access },
+      config: { access, lane: 'expensive' },
       // A malformed body answers the export's own 400 (spec 1 §8 'invalid export params') with the
       // reason per parameter, like a filter the list refuses.
       attachValidation: true,

@@ -14,7 +14,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     SEARCH_PATHS.search,
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', lane: 'expensive' },
       schema: {
         tags,
         summary:

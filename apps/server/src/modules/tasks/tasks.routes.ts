@@ -38,7 +38,7 @@ export async function tasksRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     TASKS_PATHS.counts,
     {
-      config: access,
+      config: { ...access, lane: 'expensive' },
       schema: {
         tags,
         summary: `Open tasks per tab under the same filters, exact up to the badge's cap; null for a tab not offered`,

@@ -55,7 +55,7 @@ export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     DASHBOARD_PATHS.kindWorkflowCounts,
     {
-      config: dashboard,
+      config: { ...dashboard, lane: 'expensive' },
       schema: {
         tags,
         summary: "Workflows per kind under the list's filters (kind parameters aside), for the sidebar",
@@ -69,7 +69,7 @@ export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/v1/workflow-kinds/:id/count/',
     {
-      config: dashboard,
+      config: { ...dashboard, lane: 'expensive' },
       schema: {
         tags,
         summary: "A kind's task queues: workflows with an open step per step group, under the list's filters",
@@ -84,7 +84,7 @@ export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/api/v1/workflow-kinds/:id/alert-count/',
     {
-      config: { access: { permission: 'can_view_alerts' } },
+      config: { access: { permission: 'can_view_alerts' }, lane: 'expensive' },
       schema: {
         tags,
         summary: "Open alerts of a kind's workflows per alert tag and colour, under the list's filters",

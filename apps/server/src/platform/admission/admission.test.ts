@@ -128,6 +128,33 @@ describe('admission under overload (issue 17)', async () => {
   });
 });
 
+describe('the expensive lane (issue 17)', async () => {
+  const { app } = await startServer({}, { max: 2, acquireTimeoutMs: 5000 });
+
+  it('holds the counts, search, report data and the export request; the list and the rest are cheap', () => {
+    const expensive = app.admission.routes
+      .filter((r) => r.lane === 'expensive' && r.method !== 'HEAD' && !r.url.includes('admission-test'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(expensive).toEqual(
+      [
+        'GET /api/v1/search/',
+        'GET /api/v1/workflow-kinds/:id/count/',
+        'GET /api/v1/workflow-kinds/:id/alert-count/',
+        'GET /api/v1/workflow-kinds/counts/',
+        'GET /api/v1/tasks/counts/',
+        'GET /api/v1/reports/:id/data/',
+        'GET /api/v1/reports/:id/data.csv',
+        'POST /api/v1/reports/preview/',
+        'POST /api/v2/workflows/export/',
+      ].sort(),
+    );
+    const lanes = new Map(app.admission.routes.map((r) => [`${r.method} ${r.url}`, r.lane]));
+    expect(lanes.get('GET /api/v1/workflows/')).toBe('cheap');
+    expect(lanes.get('GET /api/health/')).toBe('cheap');
+  });
+});
+
 describe('a queue deadline (issue 17)', async () => {
   const { app, get } = await startServer(
     { ADMISSION_EXPENSIVE_CONCURRENCY: '1', ADMISSION_QUEUE_TIMEOUT_MS: '300' },
