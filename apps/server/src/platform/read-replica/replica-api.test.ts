@@ -118,6 +118,10 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
     admin.cookies.delete(RECENT_WRITE_COOKIE);
     await waitForReplay(primary, standby);
     expect(await names(admin)).toEqual(['Acme', 'Birch']);
+    expect((await app.inject({ method: 'GET', url: '/api/health/' })).json()).toEqual({
+      status: 'ok',
+      replica: 'fresh',
+    });
 
     await standby.query('select pg_wal_replay_pause()');
     try {
