@@ -6,21 +6,47 @@ import {
   type WorkflowDefinition,
 } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { loadDefinition } from '../workflows/index.js';
-import { kindIdsByTag, kindsWithDefinition } from './list-kinds.repository.js';
+import { kindChanges, loadDefinition } from '../workflows/index.js';
+import { allKinds, type KindRow } from './list-kinds.repository.js';
 
 type KindDefinition = { id: string; tag: string; name: string; definition: WorkflowDefinition };
 
-// The current definitions of the given kinds (of the transaction's tenant); unknown ids are skipped.
+// Every list, count and report reads its kinds' current definitions: each process keeps a tenant's
+// kinds (a few dozen rows) until a definition is published in it (kindChanges), and at most
+// KINDS_TTL_MS for a publication in another process. The definitions themselves never change.
+const KINDS_TTL_MS = 5_000;
+const MAX_TENANTS = 1_000;
+const kindsByTenant = new Map<string, { kinds: KindRow[]; loadedAt: number; expiresAt: number }>();
+
+async function kindsOf(tx: Tx, tenantId: string): Promise<KindRow[]> {
+  const hit = kindsByTenant.get(tenantId);
+  if (hit && hit.expiresAt > Date.now() && kindChanges.unchangedSince(tenantId, hit.loadedAt))
+    return hit.kinds;
+  const loadedAt = kindChanges.version();
+  const kinds = await allKinds(tx, tenantId);
+  kindsByTenant.delete(tenantId);
+  kindsByTenant.set(tenantId, { kinds, loadedAt, expiresAt: Date.now() + KINDS_TTL_MS });
+  if (kindsByTenant.size > MAX_TENANTS) kindsByTenant.delete(kindsByTenant.keys().next().value as string);
+  return kinds;
+}
+
+// The current definitions of the given kinds (of the transaction's tenant), in id order; unknown
+// ids and kinds never published are skipped.
 export async function currentDefinitions(tx: Tx, tenantId: string, kindIds: readonly string[]) {
   if (kindIds.length === 0) return [];
-  const rows = await kindsWithDefinition(tx, kindIds);
+  const wanted = new Set(kindIds);
   const kinds: KindDefinition[] = [];
-  for (const row of rows) {
+  for (const row of await kindsOf(tx, tenantId)) {
+    if (!wanted.has(row.id) || row.current_definition_id === null) continue;
     const definition = await loadDefinition(tx, tenantId, row.current_definition_id);
     kinds.push({ id: row.id, tag: row.tag, name: row.name, definition });
   }
   return kinds;
+}
+
+async function kindIdsByTag(tx: Tx, tenantId: string, tags: readonly string[]): Promise<string[]> {
+  const wanted = new Set(tags);
+  return (await kindsOf(tx, tenantId)).filter((kind) => wanted.has(kind.tag)).map((kind) => kind.id);
 }
 
 function childKindTags(definition: WorkflowDefinition): string[] {
@@ -43,7 +69,7 @@ export async function withChildKinds(
       ...new Set((await currentDefinitions(tx, tenantId, level)).flatMap((k) => childKindTags(k.definition))),
     ];
     if (tags.length === 0) break;
-    const children = await kindIdsByTag(tx, tags);
+    const children = await kindIdsByTag(tx, tenantId, tags);
     level = children.filter((id) => !all.has(id));
     for (const id of level) all.add(id);
   }

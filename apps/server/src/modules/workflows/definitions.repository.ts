@@ -1,5 +1,6 @@
 import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { kindChanges } from './kind-changes.js';
 
 export type NewStatusRow = {
   tenant_id: string;
@@ -37,17 +38,20 @@ export const definitionsRepository = {
   },
 
   // The kind by tag, created on first publication; its id.
-  upsertKind: (tx: Tx, tenantId: string, kind: { tag: string; name: string; icon: string | null }) =>
-    tx
+  upsertKind(tx: Tx, tenantId: string, kind: { tag: string; name: string; icon: string | null }) {
+    kindChanges.changedIn(tx);
+    return tx
       .insertInto('workflow_kinds')
       .values({ tenant_id: tenantId, tag: kind.tag, name: kind.name, icon: kind.icon })
       .onConflict((oc) => oc.columns(['tenant_id', 'tag']).doUpdateSet({ name: kind.name, icon: kind.icon }))
       .returning('id')
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirstOrThrow();
+  },
 
   // The kind as it is (a test publication never renames it), created with the definition's name and
   // icon on first publication; its id.
   async ensureKind(tx: Tx, tenantId: string, kind: { tag: string; name: string; icon: string | null }) {
+    kindChanges.changedIn(tx);
     await tx
       .insertInto('workflow_kinds')
       .values({ tenant_id: tenantId, tag: kind.tag, name: kind.name, icon: kind.icon })
@@ -120,6 +124,7 @@ export const definitionsRepository = {
       .executeTakeFirst(),
 
   async setCurrent(tx: Tx, kindId: string, definitionId: string) {
+    kindChanges.changedIn(tx);
     await tx
       .updateTable('workflow_kinds')
       .set({ current_definition_id: definitionId })

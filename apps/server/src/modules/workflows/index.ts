@@ -11,6 +11,7 @@ export { type MaterialiseInput, materialiseWorkflow } from './materialise.js';
 // Publish a definition, and load one (cached: a published version never changes).
 
 export { loadDefinition } from './definition-cache.js';
+export { kindChanges } from './kind-changes.js';
 export { type PublishedDefinition, publishDefinition } from './publish-definition.js';
 
 // Test workflows (issue 15): a studio deployment to a test environment publishes test definitions

@@ -12,12 +12,16 @@ export const accessScopeRepository = {
   grantsOf(tx: Tx, userId: string): Promise<PlaceGrantRow[]> {
     return tx
       .selectFrom('user_region_access')
-      .select([sql<'region'>`'region'`.as('place'), 'region_id as id', 'access'])
+      .select([sql<PlaceGrantRow['place']>`'region'`.as('place'), 'region_id as id', 'access'])
       .where('user_id', '=', userId)
       .unionAll(
         tx
           .selectFrom('user_business_unit_access')
-          .select([sql<'business_unit'>`'business_unit'`.as('place'), 'business_unit_id as id', 'access'])
+          .select([
+            sql<PlaceGrantRow['place']>`'business_unit'`.as('place'),
+            'business_unit_id as id',
+            'access',
+          ])
           .where('user_id', '=', userId),
       )
       .orderBy('place')

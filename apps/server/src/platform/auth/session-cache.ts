@@ -1,5 +1,5 @@
 import type { AuthState } from '../request-context.js';
-import { authUnchangedSince, authVersion } from './auth-changes.js';
+import { authChanges } from './auth-changes.js';
 
 // A live session as read from the database, with the time until which it may be served from memory
 // without changing what the database would answer: before it expires, before the idle timeout,
@@ -28,12 +28,12 @@ export function createSessionCache(ttlMs: number, maxEntries = 10_000): SessionC
       const hit = entries.get(key);
       if (hit) {
         entries.delete(key);
-        if (hit.freshUntil > Date.now() && authUnchangedSince(tenantId, hit.loadedAt)) {
+        if (hit.freshUntil > Date.now() && authChanges.unchangedSince(tenantId, hit.loadedAt)) {
           entries.set(key, hit);
           return hit.auth;
         }
       }
-      const loadedAt = authVersion();
+      const loadedAt = authChanges.version();
       const loaded = await load();
       if (!loaded) return null;
       const freshUntil = Math.min(Date.now() + ttlMs, loaded.cacheableUntil);

@@ -1,0 +1,100 @@
+import { DASHBOARD_PATHS } from '@attest/shared';
+import { Kysely, PostgresDialect } from 'kysely';
+import Cursor from 'pg-cursor';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { createDb, createPool } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { createServices } from '../../services.js';
+import { localCaptchaVerifier } from '../../test/local-captcha.js';
+import type { TestClient } from '../../test/test-app.js';
+import { publishAll } from '../../test/workflow-fixtures.js';
+import {
+  type DashboardTestTenant,
+  dashboardTestTenant,
+  LAB,
+  labDefinition,
+} from '../../test/workflow-list-fixtures.js';
+
+// Every statement is a round trip with its own share of CPU (issue 17): a warm list request, with its
+// session and kinds cached, makes a handful. The API runs with its caches on, as in production, on a
+// pool whose statements are recorded.
+const statements: string[] = [];
+let recording = false;
+const pool = createPool({ connectionString: inject('appUrl'), max: 5, onPoolError: () => {} });
+const db = new Kysely<Database>({
+  dialect: new PostgresDialect({ pool, cursor: Cursor }),
+  log: (event) => {
+    if (recording && event.level === 'query') statements.push(event.query.sql.replace(/\s+/g, ' ').trim());
+  },
+});
+const adminDb = createDb({ connectionString: inject('adminUrl'), max: 2, onPoolError: () => {} });
+const config = loadConfig({ LOG_LEVEL: 'silent' });
+const services = createServices(config, { db, adminDb }, null, {
+  log: () => {},
+  captchaVerifier: localCaptchaVerifier,
+});
+const app = await buildApp({ services, logger: false });
+afterAll(async () => {
+  await app.close();
+  await db.destroy();
+  await adminDb.destroy();
+});
+
+let t: DashboardTestTenant;
+let member: TestClient;
+
+beforeAll(async () => {
+  t = await dashboardTestTenant(app, adminDb);
+  member = await t.signedIn('member');
+});
+
+async function statementsOf(path: string): Promise<string[]> {
+  expect((await member.get(path)).statusCode).toBe(200);
+  statements.length = 0;
+  recording = true;
+  try {
+    expect((await member.get(path)).statusCode).toBe(200);
+  } finally {
+    recording = false;
+  }
+  return [...statements];
+}
+
+describe('the statements of a warm list request', () => {
+  it('reads the first page in one transaction: the page, its count and its details', async () => {
+    const made = await statementsOf(`${DASHBOARD_PATHS.workflows}?page=1`);
+    expect(made[0]).toBe('begin');
+    expect(made.at(-1)).toBe('commit');
+    expect(made.filter((s) => s === 'begin')).toHaveLength(1);
+    expect(made.length, made.join('\n')).toBeLessThanOrEqual(8);
+  });
+
+  it('reads a kind view with the kind from memory', async () => {
+    const made = await statementsOf(`${DASHBOARD_PATHS.workflows}?kind_id=${t.kinds.lab}&page=1`);
+    expect(made.filter((s) => s === 'begin')).toHaveLength(1);
+    expect(made.length, made.join('\n')).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('the kinds kept in memory', () => {
+  it('are read afresh once a new version is published', async () => {
+    const extra = `${LAB.form}__extra`;
+    const filtered = `${DASHBOARD_PATHS.workflows}?${new URLSearchParams({
+      kind_id: String(t.kinds.lab),
+      advanced_filters: JSON.stringify({
+        compareType: 'AND',
+        conditions: [{ field: `field__${extra}`, operator: 'is_set' }],
+        groups: [],
+      }),
+    })}`;
+    expect((await member.get(filtered)).statusCode).toBe(400);
+
+    const definition = labDefinition(`member@${t.slug}.test`);
+    const form = definition.step_groups[0]?.steps[0];
+    form?.fields.push({ tag: extra, type: 'char_field', label: 'Extra' });
+    await publishAll(adminDb, t.id, [{ ...definition, version: 2 }]);
+    expect((await member.get(filtered)).statusCode).toBe(200);
+  });
+});
