@@ -31,6 +31,9 @@ const dashboard = { access: { permission: 'can_view_dashboard' } } as const;
 const KindParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 // Spec 1 §7 extra-json/{path}: only the paths we serve; any other is 404.
 const ExtraJsonParamsSchema = z.object({ path: z.string().max(100) });
+// Before validation: the raw query string's `q`.
+const hasNameSearch = (query: unknown) =>
+  typeof query === 'object' && query !== null && 'q' in query && Boolean((query as { q: unknown }).q);
 
 export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +42,8 @@ export async function workflowListRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     DASHBOARD_PATHS.workflows,
     {
-      config: dashboard,
+      // A name search scans names: expensive (issue 17); the filtered and plain pages are cheap.
+      config: { ...dashboard, lane: (request) => (hasNameSearch(request.query) ? 'expensive' : 'cheap') },
       schema: {
         tags,
         summary: 'The workflow list: filters, advanced filters, ordering and paging (docs/dashboard.md)',

@@ -8,12 +8,14 @@ declare module 'fastify' {
     admission: Admission;
   }
   interface FastifyContextConfig {
-    // Issue 17: the admission lane of the route; unset, 'cheap'.
-    lane?: AdmissionLaneName;
+    // Issue 17: the admission lane of the route; unset, 'cheap'. A function chooses per request
+    // from what Fastify has parsed before any hook (url, query, headers; not the body), and must
+    // not throw.
+    lane?: AdmissionLaneName | ((request: FastifyRequest) => AdmissionLaneName);
   }
 }
 
-export type AdmissionRouteEntry = { method: string; url: string; lane: AdmissionLaneName };
+export type AdmissionRouteEntry = { method: string; url: string; lane: AdmissionLaneName | 'per request' };
 
 export type Admission = {
   lanes: Record<AdmissionLaneName, AdmissionLane>;
@@ -34,13 +36,19 @@ export function registerAdmission(app: FastifyInstance, settings: AdmissionSetti
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    routes.push({ method: String(route.method), url: route.url, lane: route.config?.lane ?? 'cheap' });
+    const lane = route.config?.lane;
+    routes.push({
+      method: String(route.method),
+      url: route.url,
+      lane: typeof lane === 'function' ? 'per request' : (lane ?? 'cheap'),
+    });
   });
 
   app.addHook('onRequest', async (request, reply) => {
     // The web app's files and the API documentation read no database.
     if (!request.url.startsWith('/api/')) return;
-    const lane = lanes[request.routeOptions.config.lane ?? 'cheap'];
+    const declared = request.routeOptions.config.lane;
+    const lane = lanes[typeof declared === 'function' ? declared(request) : (declared ?? 'cheap')];
     const now = lane.tryEnter();
     if (now) {
       turns.set(request, now);

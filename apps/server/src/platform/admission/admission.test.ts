@@ -13,6 +13,7 @@ import type { Admission } from './admission-hook.js';
 
 const SLOW = '/api/v1/admission-test/slow/';
 const QUICK = '/api/v1/admission-test/quick/';
+const CHOSEN = '/api/v1/admission-test/chosen/';
 
 type Answer = { status: number; retryAfter: string | undefined; body: { detail?: string; code?: string } };
 
@@ -32,6 +33,19 @@ async function startServer(env: Record<string, string>, pool: { max: number; acq
     { config: { access: 'public', lane: 'expensive' } },
     async (request) => {
       await sql`select pg_sleep(${Number(request.query.ms ?? 1000) / 1000})`.execute(db);
+      return { slept: true };
+    },
+  );
+  app.get<{ Querystring: { heavy?: string } }>(
+    CHOSEN,
+    {
+      config: {
+        access: 'public',
+        lane: (request) => ('heavy' in (request.query as object) ? 'expensive' : 'cheap'),
+      },
+    },
+    async () => {
+      await sql`select pg_sleep(0.5)`.execute(db);
       return { slept: true };
     },
   );
@@ -129,7 +143,7 @@ describe('admission under overload (issue 17)', async () => {
 });
 
 describe('the expensive lane (issue 17)', async () => {
-  const { app } = await startServer({}, { max: 2, acquireTimeoutMs: 5000 });
+  const { app, get } = await startServer({}, { max: 2, acquireTimeoutMs: 5000 });
 
   it('holds the counts, search, report data and the export request; the list and the rest are cheap', () => {
     const expensive = app.admission.routes
@@ -150,8 +164,18 @@ describe('the expensive lane (issue 17)', async () => {
       ].sort(),
     );
     const lanes = new Map(app.admission.routes.map((r) => [`${r.method} ${r.url}`, r.lane]));
-    expect(lanes.get('GET /api/v1/workflows/')).toBe('cheap');
+    // The list is expensive only with a name search (q): it chooses per request.
+    expect(lanes.get('GET /api/v1/workflows/')).toBe('per request');
     expect(lanes.get('GET /api/health/')).toBe('cheap');
+  });
+
+  it('lets a route choose the lane per request', async () => {
+    const heavy = get(`${CHOSEN}?heavy=1`);
+    await until(() => app.admission.lanes.expensive.running === 1);
+    expect(app.admission.lanes.cheap.running).toBe(0);
+    const light = get(CHOSEN);
+    await until(() => app.admission.lanes.cheap.running === 1);
+    expect((await Promise.all([heavy, light])).map((a) => a.status)).toEqual([200, 200]);
   });
 });
 
