@@ -2,14 +2,17 @@
 // as the bench user (its region and business-unit visibility applies), on the application role under
 // row-level security, BENCH_RUNS times (default 5), one after the other; min, p50 and max printed with
 // the number of groups and a digest of the rows (equal digests: equal answers, to compare two
-// versions of the engine on the same seed). `-- --explain` prints each compiled query under
+// versions of the engine on the same seed). Each row says which path answered (issue 17: `rollup`,
+// from migration 0029's kept aggregates, or `full`, the query over the workflows). `-- --full` never
+// uses the rollups (the engine before issue 17); `-- --compare` also runs each report once on the full
+// path and prints its time and digest beside. `-- --explain` prints each compiled query under
 // EXPLAIN (ANALYZE, BUFFERS) instead; `-- --only=<text>` runs the cases whose name holds it.
 // Run `npm run bench:seed` once first; figures are recorded by hand in bench/RESULTS.md.
 import { createHash } from 'node:crypto';
 import { ReportConfigSchema } from '@attest/shared';
 import pg from 'pg';
 import { appRoleUrl } from '../apps/server/src/db/database.js';
-import { runReport } from '../apps/server/src/modules/reports/engine/run-report.js';
+import { type ReportAnswerPath, runReport } from '../apps/server/src/modules/reports/engine/run-report.js';
 import { withTenant } from '../apps/server/src/platform/tenant-transaction.js';
 import { BENCH_TENANT_SLUG, BENCH_USER_EMAIL, benchConfig, openBenchDatabase } from './bench-database.js';
 import { benchIds } from './dashboard/cases.js';
@@ -23,6 +26,8 @@ const STATEMENT_TIMEOUT_MS = Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 60
 // The builder's page (REPORT_DATA_DEFAULT_LIMIT).
 const PAGE = { limit: 500, offset: 0 };
 const explain = process.argv.includes('--explain');
+const fullOnly = process.argv.includes('--full');
+const compare = process.argv.includes('--compare');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const config = benchConfig();
@@ -38,10 +43,19 @@ const recording = recordingDb(appUrl, STATEMENT_TIMEOUT_MS);
 const now = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
 const cases = reportCases(Number(ids.kindId)).filter((c) => !only || c.name.includes(only));
 
-const run = (input: (typeof cases)[number]['config']) =>
+let answered: ReportAnswerPath | null = null;
+const run = (input: (typeof cases)[number]['config'], rollups = !fullOnly) =>
   withTenant(recording.db, ids.tenantId, (tx) =>
-    runReport(tx, ids.tenantId, { userId: ids.userId, now }, ReportConfigSchema.parse(input), PAGE),
+    runReport(
+      tx,
+      ids.tenantId,
+      { userId: ids.userId, now, rollups, onAnswered: (a) => (answered = a) },
+      ReportConfigSchema.parse(input),
+      PAGE,
+    ),
   );
+const digestOf = (result: unknown) =>
+  createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 12);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 
@@ -79,18 +93,27 @@ try {
       const t0 = performance.now();
       const result = await run(c.config);
       times.push(performance.now() - t0);
-      digest = createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 12);
+      digest = digestOf(result);
       groups = result.count;
       first = result.results.slice(0, 3);
     }
     times.sort((a, b) => a - b);
+    const path = answered as ReportAnswerPath | null;
+    let full: Record<string, string | number> = {};
+    if (compare) {
+      const t0 = performance.now();
+      const result = await run(c.config, false);
+      full = { 'full ms': Math.round(performance.now() - t0), 'full digest': digestOf(result) };
+    }
     const row = {
       report: c.name,
+      path: path ? `${path.path}${path.table ? ` (${path.table})` : ''}` : '?',
       groups,
       'min ms': Math.round(times[0] ?? Number.NaN),
       'p50 ms': Math.round(percentile(times, 0.5)),
       'max ms': Math.round(times.at(-1) ?? Number.NaN),
       digest,
+      ...full,
     };
     console.log(JSON.stringify({ ...row, first }));
     table.push(row);

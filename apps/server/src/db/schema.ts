@@ -324,6 +324,60 @@ export type WorkflowStepGroupCyclesTable = {
   running: boolean;
 };
 
+// Issue 17: report rollups (migration 0029), kept by triggers; the engine reads them (engine/rollups.ts).
+export type ReportRollupFieldsTable = {
+  tenant_id: string;
+  kind_id: string;
+  field_tag: string;
+  role: 'dimension' | 'measure';
+};
+
+export type ReportWorkflowCountsTable = {
+  tenant_id: string;
+  kind_id: string;
+  status_id: string;
+  region_id: string;
+  business_unit_id: string | null;
+  test_environment: TestEnvironment | null;
+  day: Date;
+  shard: number;
+  n: string;
+};
+
+export type ReportAnswerRollupsTable = {
+  tenant_id: string;
+  kind_id: string;
+  status_id: string;
+  region_id: string;
+  business_unit_id: string | null;
+  test_environment: TestEnvironment | null;
+  shard: number;
+  dim_tag: string;
+  dim_value: string | null;
+  measure_tag: string;
+  n: string;
+  total: string;
+};
+
+export type ReportCycleRollupsTable = {
+  tenant_id: string;
+  kind_id: string;
+  status_id: string;
+  region_id: string;
+  business_unit_id: string | null;
+  test_environment: TestEnvironment | null;
+  shard: number;
+  step_group_tag: string;
+  finished_n: string;
+  finished_sum: string;
+  finished_min: string | null;
+  finished_max: string | null;
+  running_n: string;
+  running_start_sum: string;
+  idle_n: string;
+  idle_start_sum: string;
+};
+
 export type WorkflowStepUsersTable = {
   tenant_id: string;
   id: Generated<string>;
@@ -781,6 +835,10 @@ export type Database = {
   workflows: WorkflowsTable;
   workflow_steps: WorkflowStepsTable;
   workflow_step_group_cycles: WorkflowStepGroupCyclesTable;
+  report_rollup_fields: ReportRollupFieldsTable;
+  report_workflow_counts: ReportWorkflowCountsTable;
+  report_answer_rollups: ReportAnswerRollupsTable;
+  report_cycle_rollups: ReportCycleRollupsTable;
   workflow_step_users: WorkflowStepUsersTable;
   workflow_responses: WorkflowResponsesTable;
   workflow_alerts: WorkflowAlertsTable;

@@ -23,6 +23,7 @@ import * as m0023 from './0023-workflow-moves.js';
 import * as m0024 from './0024-studio-app-settings.js';
 import * as m0025 from './0025-tasks.js';
 import * as m0026 from './0026-search.js';
+import * as m0029 from './0029-report-rollups.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-studio-app-settings': m0024,
   '0025-tasks': m0025,
   '0026-search': m0026,
+  '0029-report-rollups': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -32,7 +32,7 @@ export type CompiledReport = {
 };
 
 // to_char formats of a truncated date (UTC); each sorts as text in time order.
-const DATE_FORMATS: Record<DateGrouping, string> = {
+export const DATE_FORMATS: Record<DateGrouping, string> = {
   day: 'YYYY-MM-DD',
   week: 'YYYY-MM-DD',
   month: 'YYYY-MM',

@@ -27,6 +27,7 @@ import {
 } from './report-data.repository.js';
 import { reportError } from './report-errors.js';
 import { reportFilterSql } from './report-filters.js';
+import { planRollup, type RollupTable, rollupFields } from './rollups.js';
 import type { ReportBase } from './source-sql.js';
 
 export type ReportRunContext = {
@@ -38,7 +39,15 @@ export type ReportRunContext = {
   locale?: string;
   // Production's workflows by default; a test environment's, or ALL, when asked (issue 15).
   environment?: ListEnvironment;
+  // false: never answer from the rollups (the property test compares both paths).
+  rollups?: boolean;
+  // Told which path answered and how long it took (the bench prints it; the service logs it).
+  onAnswered?: (answer: ReportAnswerPath) => void;
 };
+
+// Which path answered a report: the rollups of migration 0029 (engine/rollups.ts) or the full query
+// over the workflows, and the milliseconds its queries took.
+export type ReportAnswerPath = { path: 'rollup' | 'full'; table?: RollupTable; ms: number };
 
 export type ReportPage = { limit: number; offset: number };
 
@@ -93,9 +102,17 @@ export async function runReport(
     inner = sql`select ${columns} from outbox_emails e where e.tenant_id = ${tenantId}`;
   } else {
     const catalogue = catalogueIndex(definition ? catalogueForDefinition(definition) : commonCatalogue());
-    let roots = visibleWorkflows(tx, tenantId, ctx.userId, ctx.environment).where(
-      reportFilterSql(config.filters, catalogue, now),
-    );
+    const filter = reportFilterSql(config.filters, catalogue, now);
+    if (base === 'workflow' && ctx.rollups !== false) {
+      const answered = await fromRollups(tx, tenantId, ctx, config, compiled, page, {
+        definition,
+        catalogue,
+        filter,
+        now,
+      });
+      if (answered) return answered;
+    }
+    let roots = visibleWorkflows(tx, tenantId, ctx.userId, ctx.environment).where(filter);
     if (config.kind_id !== null) roots = roots.where('w.kind_id', '=', String(config.kind_id));
     const joins = [
       ...compiled.relations.map((relation) => relatedJoin(tx, tenantId, ctx, relation)),
@@ -109,6 +126,7 @@ export async function runReport(
     inner = sql`select ${columns} from ${from} ${sql.join(joins, sql` `)}${where}`;
   }
 
+  const started = performance.now();
   await useReportWorkMem(tx);
   const rows = await reportPageRows(tx, pageQuery(compiled, inner, page));
   let count = rows[0] ? Number(rows[0]._total) : 0;
@@ -116,9 +134,57 @@ export async function runReport(
     // Past the last page the window count is not there: count the rows alone.
     count = await reportRowCount(tx, outerQuery(compiled, inner));
   }
+  ctx.onAnswered?.({ path: 'full', ms: performance.now() - started });
+  return resultOf(compiled, rows, count);
+}
+
+function resultOf(compiled: CompiledReport, rows: Record<string, unknown>[], count: number): ReportResult {
   const header = compiled.columns.map((c) => c.label);
   const values = rows.map((row) => compiled.columns.map((column, i) => cell(column, row[`v${i}`])));
   return { results: [header, ...values], count };
+}
+
+// The report from the rollups when its shape fits them (engine/rollups.ts), else null. The compiled
+// full query gives the header and the columns' types: both answer the same columns.
+async function fromRollups(
+  tx: Tx,
+  tenantId: string,
+  ctx: ReportRunContext,
+  config: ReportConfig,
+  compiled: CompiledReport,
+  page: ReportPage,
+  scope: {
+    definition: WorkflowDefinition | null;
+    catalogue: ReturnType<typeof catalogueIndex>;
+    filter: ReturnType<typeof reportFilterSql>;
+    now: Date;
+  },
+): Promise<ReportResult | null> {
+  const started = performance.now();
+  const kindId = config.kind_id === null ? null : String(config.kind_id);
+  const namesFields = [...config.group_by, ...config.operations.flatMap((o) => o.arguments)].some((p) =>
+    'source' in p ? p.source.startsWith('field__') : p.type === 'column' && p.value.startsWith('field__'),
+  );
+  const fields = kindId && namesFields ? await rollupFields(tx, tenantId, kindId) : new Set<string>();
+  const plan = planRollup(config, {
+    tenantId,
+    userId: ctx.userId,
+    kindId,
+    definition: scope.definition,
+    catalogue: scope.catalogue,
+    filter: scope.filter,
+    environment: ctx.environment ?? 'PRODUCTION',
+    now: scope.now,
+    locale: ctx.locale,
+    fields,
+  });
+  if (!plan) return null;
+  const rows = await reportPageRows(tx, plan.page(page.limit, page.offset));
+  if (plan.checksIdle && rows.some((row) => Number(row._idle) > 0)) return null;
+  let count = rows[0] ? Number(rows[0]._total) : 0;
+  if (rows.length === 0 && page.offset > 0) count = await reportRowCount(tx, plan.rows);
+  ctx.onAnswered?.({ path: 'rollup', table: plan.table, ms: performance.now() - started });
+  return resultOf(compiled, rows, count);
 }
 
 // A left join, so a root without related workflows keeps its row (with nulls).
