@@ -34,18 +34,28 @@ function definitionFields(definition: WorkflowDefinition) {
   return flattenSteps(definition).flatMap((step) => step.fields);
 }
 
-function lcFields(definition: WorkflowDefinition) {
+// A definition's list columns, worked out once: loadDefinition keeps each published definition as
+// one object, and every row of every page asks.
+const lcFieldsOf = new WeakMap<WorkflowDefinition, FieldDefinition[]>();
+
+function lcFields(definition: WorkflowDefinition): FieldDefinition[] {
+  const known = lcFieldsOf.get(definition);
+  if (known) return known;
   const listable = (field: FieldDefinition) => isAnswerable(field.type) && attributeTypeOfField(field.type);
+  let fields: FieldDefinition[];
   if (definition.list_columns) {
     const byTag = new Map(definitionFields(definition).map((field) => [field.tag, field]));
-    return definition.list_columns
+    fields = definition.list_columns
       .map((tag) => byTag.get(tag))
       .filter((field): field is FieldDefinition => field !== undefined && Boolean(listable(field)))
       .slice(0, LC_FIELD_COUNT);
+  } else {
+    fields = definitionFields(definition)
+      .filter((field) => field.required && listable(field))
+      .slice(0, LC_FIELD_COUNT);
   }
-  return definitionFields(definition)
-    .filter((field) => field.required && listable(field))
-    .slice(0, LC_FIELD_COUNT);
+  lcFieldsOf.set(definition, fields);
+  return fields;
 }
 
 // The kind's sorting field (issue 15), shown as sorting_primary_field while the list is in its
