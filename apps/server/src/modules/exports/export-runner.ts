@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
 import type { WorkflowExportState } from '../../db/schema.js';
 import type { FileStore, StoredFile } from '../../platform/files/file-store.js';
+import { ReplicaGoneError, withTenantReadOnly } from '../../platform/read-replica/read-only.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { loadDefinition } from '../workflows/index.js';
 import { loadExportLookups } from './export-lookups.js';
@@ -111,22 +112,29 @@ export function createExportRunner(options: {
     stored.catch((error: Error) => writer.output.destroy(error));
     let rows = 0;
     try {
-      await withTenant(db, tenantId, async (tx) => {
-        const scope = await exportScope(tx, prepared.selection);
-        const cells = exportRowCells(fields, prepared.lookups);
-        // The cursor's next batch is fetched while this one is written.
-        for await (const row of readAhead(streamExportRows(tx, scope, fields), 2 * CURSOR_BATCH_ROWS)) {
-          const behind = writer.write(cells(row as ExportRowData));
-          if (behind) await behind;
-          rows += 1;
-          if (rows % progressEvery === 0) {
-            await withTenant(db, tenantId, (progressTx) =>
-              exportsRepository.progress(progressTx, tenantId, prepared.row.id, rows),
-            );
-            options.onProgress?.(rows);
+      // The rows come from the read replica when one is fresh (issue 17); progress goes to the primary.
+      await withTenantReadOnly(
+        db,
+        tenantId,
+        async (tx) => {
+          const scope = await exportScope(tx, prepared.selection);
+          const cells = exportRowCells(fields, prepared.lookups);
+          // The cursor's next batch is fetched while this one is written.
+          for await (const row of readAhead(streamExportRows(tx, scope, fields), 2 * CURSOR_BATCH_ROWS)) {
+            const behind = writer.write(cells(row as ExportRowData));
+            if (behind) await behind;
+            rows += 1;
+            if (rows % progressEvery === 0) {
+              await withTenant(db, tenantId, (progressTx) =>
+                exportsRepository.progress(progressTx, tenantId, prepared.row.id, rows),
+              );
+              options.onProgress?.(rows);
+            }
           }
-        }
-      });
+        },
+        // Rows already written cannot be read again into the same file: write() starts over.
+        { retryOnPrimary: false },
+      );
       await writer.end();
     } catch (error) {
       writer.output.destroy(error as Error);
@@ -145,7 +153,12 @@ export function createExportRunner(options: {
     try {
       prepared = await prepare(tenantId, exportId, how.reclaim ?? false);
       if (!prepared) return 'skipped';
-      const { file, rows } = await write(tenantId, prepared);
+      // A replica that went away mid-export: the file is written once more, from the primary.
+      const ready = prepared;
+      const { file, rows } = await write(tenantId, ready).catch((error: unknown) => {
+        if (!(error instanceof ReplicaGoneError)) throw error;
+        return write(tenantId, ready);
+      });
       await withTenant(db, tenantId, (tx) =>
         exportsRepository.finish(tx, tenantId, exportId, {
           storageKey: file.storageKey,

@@ -50,16 +50,27 @@ function readOnly<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Pr
     });
 }
 
+// A read on the replica failed as if the replica were gone, for work that cannot simply run again
+// (an export already writing its file): the caller starts over, and the primary answers then.
+export class ReplicaGoneError extends Error {
+  constructor(cause: unknown) {
+    super('The read replica failed mid-read', { cause });
+    this.name = 'ReplicaGoneError';
+  }
+}
+
 // Read-only tenant work (reports, export rows, list counts): on the replica when one is attached to
 // `db`, fresh within DATABASE_REPLICA_MAX_LAG_MS and not bypassed by readingPrimary; otherwise on
 // `db` itself. Always a `read only` transaction with app.tenant_id set, so work that writes fails
 // in every test, with or without a replica. A replica that fails mid-read (gone, restarting,
 // recovery conflict) costs no failed request: the work runs again once on the primary, so it must
-// have no effect outside its transaction until it returns.
+// have no effect outside its transaction until it returns. Work with such effects passes
+// retryOnPrimary: false and gets a ReplicaGoneError to start over from.
 export async function withTenantReadOnly<T>(
   db: Db,
   tenantId: string,
   work: (tx: Tx) => Promise<T>,
+  options: { retryOnPrimary?: boolean } = {},
 ): Promise<T> {
   const replica = replicas.get(db);
   if (replica && !primaryReads.getStore() && (await replica.lag.usable())) {
@@ -68,6 +79,7 @@ export async function withTenantReadOnly<T>(
     } catch (error) {
       if (!isReplicaFailure(error)) throw error;
       if (isDatabaseUnavailable(error)) replica.lag.markDown();
+      if (options.retryOnPrimary === false) throw new ReplicaGoneError(error);
     }
   }
   return readOnly(db, tenantId, work);

@@ -16,7 +16,7 @@ import {
 import { createTestTenant } from '../../test/test-app.js';
 import { withTenant } from '../tenant-transaction.js';
 import { type OpenReadReplica, openReadReplica } from './open-read-replica.js';
-import { readingPrimary, readReplicaOf, withTenantReadOnly } from './read-only.js';
+import { ReplicaGoneError, readingPrimary, readReplicaOf, withTenantReadOnly } from './read-only.js';
 import { RECENT_WRITE_COOKIE, registerReadYourWrites } from './read-your-writes.js';
 import type { ReplicaLag } from './replica-lag.js';
 
@@ -249,7 +249,16 @@ describe.runIf(runs)('a read replica going away under load', () => {
       (n) => n >= 30,
       'reads on the replica',
     );
+    // Work that cannot run twice (an export writing its file) is told, and starts over itself.
+    const cut = withTenantReadOnly(db, tenant, (tx) => sql`select pg_sleep(5)`.execute(tx), {
+      retryOnPrimary: false,
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await cluster.stopStandby();
+    expect(await cut).toBeInstanceOf(ReplicaGoneError);
     gone = true;
     const results = await Promise.allSettled(readers);
     // Not one read failed: those the shutdown cut off ran again on the primary.

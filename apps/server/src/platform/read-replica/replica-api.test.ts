@@ -1,9 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   DASHBOARD_PATHS,
+  EXPORT_PATHS,
   KindWorkflowCountsSchema,
   REPORT_PATHS,
   ReportResultSchema,
   ReportSchema,
+  WorkflowExportSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -11,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { type OpenDatabase, openDatabase } from '../../db/bootstrap.js';
-import { createServices } from '../../services.js';
+import { createServices, type Services } from '../../services.js';
 import { grant } from '../../test/admin-fixtures.js';
 import { TEST_APP_PASSWORD, TEST_APP_ROLE } from '../../test/global-setup.js';
 import { localCaptchaVerifier } from '../../test/local-captcha.js';
@@ -47,6 +52,8 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
   let cluster: ReplicaCluster;
   let database: OpenDatabase;
   let app: FastifyInstance;
+  let services: Services;
+  let filesDir: string;
   let primary: pg.Client;
   let standby: pg.Client;
   let t: WorkflowTestTenant;
@@ -56,7 +63,9 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
   beforeAll(async () => {
     if (!bins) throw new Error('the embedded PostgreSQL binaries are missing');
     cluster = await startReplicaCluster(bins);
+    filesDir = await mkdtemp(path.join(tmpdir(), 'attest-replica-files-'));
     const config = loadConfig({
+      FILES_DIR: filesDir,
       DATABASE_URL: cluster.primaryUrl,
       DATABASE_REPLICA_URL: cluster.standbyUrl,
       DATABASE_REPLICA_MAX_LAG_MS: '120000',
@@ -66,7 +75,7 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
       LOG_LEVEL: 'silent',
     });
     database = await openDatabase(config, () => {});
-    const services = createServices(config, database, null, {
+    services = createServices(config, database, null, {
       log: () => {},
       captchaVerifier: localCaptchaVerifier,
     });
@@ -90,6 +99,7 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
     await app?.close();
     await database?.close();
     await cluster?.stop();
+    if (filesDir) await rm(filesDir, { recursive: true, force: true });
   });
 
   const names = async (client: TestClient) => {
@@ -132,7 +142,17 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
       expect(admin.cookies.has(RECENT_WRITE_COOKIE)).toBe(false);
       expect(await vendorCount(admin, 'acme')).toBe(1);
 
+      // An export job (no request: no recent write of its own) reads its rows from the replica too.
+      const created = await admin.post(EXPORT_PATHS.exports, { kind_id: t.kinds.vendor, format: 'csv' });
+      expect(created.statusCode, created.body).toBe(202);
+      expect(await services.workflowExports.runQueued(t.id)).toBe(1);
+      const download = await admin.get(EXPORT_PATHS.download(WorkflowExportSchema.parse(created.json()).id));
+      expect(download.statusCode).toBe(200);
+      expect(download.body).toContain('Acme');
+      expect(download.body).not.toContain('Zed');
+
       // The person writes through the API: from now on, within the bound, they read the primary.
+      admin.cookies.delete(RECENT_WRITE_COOKIE);
       await createVendorCheck(t, admin, 'Cedar');
       expect(admin.cookies.get(RECENT_WRITE_COOKIE)).toBe('1');
       expect(await names(admin)).toEqual(['Birch', 'Cedar', 'Zed']);
