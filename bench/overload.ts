@@ -10,6 +10,7 @@
 // which is what this bench shows never happens. Figures are recorded by hand in bench/RESULTS.md.
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
+import { poolStats } from '../apps/server/src/db/database.js';
 // The lanes' types on the app (app.admission), which the server's declarations do not carry here.
 import type {} from '../apps/server/src/platform/admission/admission-hook.js';
 import { admissionSettings } from '../apps/server/src/platform/admission/admission-settings.js';
@@ -64,11 +65,15 @@ app.addHook('onResponse', async (request, reply) => {
       : String(reply.statusCode);
   answers[side][key] = (answers[side][key] ?? 0) + 1;
 });
-// The deepest each lane's queue went, sampled every 50 ms.
-const deepest = { cheap: 0, expensive: 0 };
+// The deepest each lane's queue went, and the most queries waiting for a pool connection, sampled
+// every 50 ms.
+const deepest = { cheap: 0, expensive: 0, poolWaiting: 0, poolInUse: 0 };
 const sampler = setInterval(() => {
+  const pool = poolStats(database.db);
   deepest.cheap = Math.max(deepest.cheap, app.admission.lanes.cheap.queued);
   deepest.expensive = Math.max(deepest.expensive, app.admission.lanes.expensive.queued);
+  deepest.poolWaiting = Math.max(deepest.poolWaiting, pool.waiting);
+  deepest.poolInUse = Math.max(deepest.poolInUse, pool.total - pool.idle);
 }, 50);
 
 // Requests still queued or running when a phase ends would load the next one.
@@ -116,6 +121,9 @@ try {
   console.log(`\n${SECONDS} s per phase, one API process (autocannon in the same process)`);
   console.table(results.map(({ peakRssMb: _, ...r }) => r));
   console.log(`deepest queues: cheap ${deepest.cheap}, expensive ${deepest.expensive}`);
+  console.log(
+    `pool: at most ${deepest.poolInUse} of ${config.DATABASE_POOL_MAX} connections in use, ${deepest.poolWaiting} queries waiting for one`,
+  );
   const other = (answers.cheap['503 other'] ?? 0) + (answers.flood['503 other'] ?? 0);
   console.log(`503s not given by the lanes (pool acquire timeout, database): ${other}`);
 } finally {

@@ -51,6 +51,13 @@ export function createPool(options: {
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+// Connections in use and queries waiting for one, for benchmarks (bench/overload.ts): with the
+// admission lanes sized to the pool, `waiting` stays 0 under any load of requests.
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } {
+  const pool = pools.get(db);
+  return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
+}
+
 // Idle clients' errors reach onPoolError through the pool; a checked-out client's error reaches
 // the code using it, as its query's rejection.
 function ignoreCheckedOutError(): void {}

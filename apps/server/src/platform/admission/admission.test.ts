@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { createDb } from '../../db/database.js';
+import { createDb, poolStats } from '../../db/database.js';
 import { createServices } from '../../services.js';
 import { localCaptchaVerifier } from '../../test/local-captcha.js';
 import { createTestTenant } from '../../test/test-app.js';
@@ -62,7 +62,7 @@ async function startServer(env: Record<string, string>, pool: { max: number; acq
   });
   const { port } = app.server.address() as AddressInfo;
   const get = (path: string, signal?: AbortSignal) => request(port, `${tenant.slug}.localhost`, path, signal);
-  return { app, get };
+  return { app, get, pool: () => poolStats(db) };
 }
 
 function request(port: number, host: string, path: string, signal?: AbortSignal): Promise<Answer> {
@@ -217,8 +217,15 @@ describe('the pool acquire timeout under a flood (issue 17)', async () => {
   );
 
   it('never reaches a request when the lanes fit the pool', async () => {
+    let waitedForPool = 0;
+    const sampler = setInterval(() => {
+      waitedForPool = Math.max(waitedForPool, sized.pool().waiting);
+    }, 5);
     const answers = await flood(sized.get);
+    clearInterval(sampler);
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    // Queued requests waited in the lanes, not for a connection.
+    expect(waitedForPool).toBe(0);
   });
 
   it('does reach requests when the lanes admit more than the pool holds', async () => {
