@@ -153,7 +153,13 @@ export async function startReplicaCluster(bins: Binaries): Promise<ReplicaCluste
   const primaryDir = path.join(root, 'primary');
   const standbyDir = path.join(root, 'standby');
   const children: ChildProcess[] = [];
+  // A test process that dies without afterAll still tells its servers to stop (fast shutdown).
+  const stopOnExit = () => {
+    for (const child of children) child.kill('SIGINT');
+  };
+  process.once('exit', stopOnExit);
   const stop = async () => {
+    process.removeListener('exit', stopOnExit);
     await Promise.all(children.map(stopServer));
     await rm(root, { recursive: true, force: true });
   };

@@ -13,12 +13,20 @@ export type ReplicaLag = {
   markDown: () => void;
 };
 
-type Sample = { at: number; lsn: bigint };
+export type Sample = { at: number; lsn: bigint };
 
 // '16/B374D848' -> a comparable number.
 export function parseLsn(text: string): bigint {
   const [high, low] = text.split('/');
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+// The replica holds everything the primary had written at each sample whose position it has
+// replayed past: it is as fresh as the newest of them (-Infinity: older than every sample kept).
+export function freshAsOfSamples(samples: readonly Sample[], replayed: bigint): number {
+  let fresh = Number.NEGATIVE_INFINITY;
+  for (const sample of samples) if (sample.lsn <= replayed && sample.at > fresh) fresh = sample.at;
+  return fresh;
 }
 
 // The lag is measured in time without trusting replay timestamps (an idle primary makes
@@ -63,9 +71,7 @@ export function createReplicaLag(options: {
         state = 'not-a-standby';
         freshAsOf = Number.NEGATIVE_INFINITY;
       } else {
-        const replayed = parseLsn(row.lsn);
-        const covered = samples.filter((s) => s.lsn <= replayed);
-        freshAsOf = covered.length ? Math.max(...covered.map((s) => s.at)) : Number.NEGATIVE_INFINITY;
+        freshAsOf = freshAsOfSamples(samples, parseLsn(row.lsn));
         state = now() - freshAsOf <= maxLagMs ? 'fresh' : 'lagging';
       }
     } catch {
