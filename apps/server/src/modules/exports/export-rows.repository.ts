@@ -61,15 +61,18 @@ export function streamExportRows(tx: Tx, scope: ExportScope, fields: readonly Fi
       'es.display_name as status',
       'er.name as region',
       'eb.name as business_unit',
-      'w.created_at',
+      // The day as the file shows it (UTC), made by the database rather than parsed into a Date.
+      sql<string>`to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('created_at'),
       'eu.first_name as creator_first_name',
       'eu.last_name as creator_last_name',
       'eu.email as creator_email',
       'w.progress',
     ])
     .select(
+      // json, not jsonb: the object is only read back, so it need not be built as jsonb first (the
+      // current answer of a field is unique, so no key repeats).
       sql<Record<string, unknown> | null>`(
-        select jsonb_object_agg(ea.field_tag, ea.value)
+        select json_object_agg(ea.field_tag, ea.value)
         from workflow_responses ea
         where ea.tenant_id = w.tenant_id and ea.workflow_id = w.id and ea.is_current
           and ea.field_tag = any(${sql.val(tags)}::text[])
@@ -85,7 +88,8 @@ export type ExportRowData = {
   status: string;
   region: string;
   business_unit: string | null;
-  created_at: Date;
+  // YYYY-MM-DD (UTC)
+  created_at: string;
   creator_first_name: string | null;
   creator_last_name: string | null;
   creator_email: string | null;
