@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../../db/database.js';
 import { isDatabaseUnavailable } from '../database-errors.js';
+import { NotFoundError } from '../errors.js';
 import { type Tx, useTenant } from '../tenant-transaction.js';
 import type { ReplicaLag } from './replica-lag.js';
 
@@ -77,6 +78,11 @@ export async function withTenantReadOnly<T>(
     try {
       return await readOnly(replica.db, tenantId, work);
     } catch (error) {
+      // Something the replica does not hold yet (a report made a moment ago by someone else) is
+      // looked for on the primary before the request answers 404.
+      if (error instanceof NotFoundError && options.retryOnPrimary !== false) {
+        return readOnly(db, tenantId, work);
+      }
       if (!isReplicaFailure(error)) throw error;
       if (isDatabaseUnavailable(error)) replica.lag.markDown();
       if (options.retryOnPrimary === false) throw new ReplicaGoneError(error);
