@@ -90,3 +90,25 @@ export async function withTenantReadOnly<T>(
   }
   return readOnly(db, tenantId, work);
 }
+
+// One read-only part of work that otherwise runs in `tx` on the primary (the list's count beside its
+// page): on the replica, in its own transaction and in parallel, when one is usable now; otherwise
+// in `tx` itself, so that without a replica it costs no extra transaction. A replica that fails runs
+// it in `tx` instead, a record it lacks too.
+export async function onReplicaOr<T>(
+  db: Db,
+  tx: Tx,
+  tenantId: string,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const replica = replicas.get(db);
+  if (replica && !primaryReads.getStore() && (await replica.lag.usable())) {
+    try {
+      return await readOnly(replica.db, tenantId, work);
+    } catch (error) {
+      if (!(error instanceof NotFoundError) && !isReplicaFailure(error)) throw error;
+      if (isDatabaseUnavailable(error)) replica.lag.markDown();
+    }
+  }
+  return work(tx);
+}

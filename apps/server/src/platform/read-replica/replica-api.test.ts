@@ -123,6 +123,13 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
       ?.count;
   };
 
+  const acmeList = async (client: TestClient) => {
+    const response = await client.get(`${DASHBOARD_PATHS.workflows}?kind_id=${t.kinds.vendor}&q=acme`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as { results: { name: string }[]; count: number };
+    return { names: page.results.map((r) => r.name), count: page.count };
+  };
+
   it('answers reports and counts from the replica, and a person who just wrote from the primary', async () => {
     // A browser whose last write is older than the lag bound.
     admin.cookies.delete(RECENT_WRITE_COOKIE);
@@ -141,6 +148,8 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
       expect(await previewNames(admin)).toEqual(['Acme', 'Birch']);
       expect(admin.cookies.has(RECENT_WRITE_COOKIE)).toBe(false);
       expect(await vendorCount(admin, 'acme')).toBe(1);
+      // The list's page is the primary's; its count, beside it, the replica's.
+      expect(await acmeList(admin)).toEqual({ names: [], count: 1 });
 
       // An export job (no request: no recent write of its own) reads its rows from the replica too.
       const created = await admin.post(EXPORT_PATHS.exports, { kind_id: t.kinds.vendor, format: 'csv' });
@@ -170,6 +179,7 @@ describe.runIf(runs)('the API with DATABASE_REPLICA_URL', () => {
       expect(await names(admin)).toEqual(['Birch', 'Cedar', 'Zed']);
       expect(await previewNames(admin)).toEqual(['Birch', 'Cedar', 'Zed']);
       expect(await vendorCount(admin, 'acme')).toBe(0);
+      expect(await acmeList(admin)).toEqual({ names: [], count: 0 });
     } finally {
       await standby.query('select pg_wal_replay_resume()');
     }
