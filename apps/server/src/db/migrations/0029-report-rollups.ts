@@ -412,7 +412,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     -- A published definition's rolled-up fields. A field newly registered for a kind that already
     -- has workflows: that kind's answer rollups are rebuilt (answer writes wait meanwhile).
-    create function report_rollup_fields_register() returns trigger language plpgsql as $fn$
+    create function report_rollup_fields_register() returns trigger language plpgsql
+    -- A rebuild reads every workflow of the kind: hash joins (see the backfill below).
+    set enable_nestloop = off as $fn$
     declare
       k record;
     begin
@@ -467,21 +469,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The backfill, from the rows there are: one pass per rollup (at 1M workflows and 16M answers,
   // docs/reports-engine.md gives the time), with memory enough for the groupings to hash.
+  // Hash joins only: the statements are written for a trigger's few rows, where nested loops over
+  // indexes are right; over every workflow they are not (a nested loop of the answer pairs over
+  // millions of rows never ends), and the new tables have no statistics yet to tell the planner.
   await sql`
-    select set_config('work_mem', '256MB', true);
     do $do$
     declare
       ws constant text := 'select tenant_id, id, kind_id, status_id, region_id, business_unit_id, '
         || 'test_environment, created_at, 1 as sign from workflows where archived_at is null';
+      nestloop constant text := current_setting('enable_nestloop');
+      memory constant text := current_setting('work_mem');
     begin
+      perform set_config('work_mem', '256MB', true);
+      perform set_config('enable_nestloop', 'off', true);
       execute 'insert into report_rollup_fields (tenant_id, kind_id, field_tag, role) '
         || report_definition_fields('select tenant_id, kind_id, definition from workflow_definitions');
+      analyze report_rollup_fields;
       execute report_counts_sql(ws);
       execute report_answer_rollup_sql(ws, null, true);
       execute report_cycle_rollup_sql(ws, null);
+      perform set_config('enable_nestloop', nestloop, true);
+      perform set_config('work_mem', memory, true);
     end
     $do$;
-    analyze report_rollup_fields;
     analyze report_workflow_counts;
     analyze report_answer_rollups;
     analyze report_cycle_rollups;
