@@ -79,7 +79,11 @@ async function planRows(tx: Tx, queries: MatchQuery[]): Promise<number[]> {
     queries.map((q) => sql`(${q})`),
     sql` union all `,
   );
+  // A parallel plan's Append children estimate one worker's share: planned serially for the
+  // estimates, the default restored for what the transaction runs next.
+  await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
   const { plan } = await explain(tx, union);
+  await sql`set local max_parallel_workers_per_gather to default`.execute(tx);
   const children = plan['Node Type'] === 'Append' ? (plan.Plans ?? []) : [];
   if (children.length === queries.length) return children.map((child) => child['Plan Rows']);
   return Promise.all(queries.map(async (q) => (await explain(tx, sql`${q}`)).plan['Plan Rows']));
