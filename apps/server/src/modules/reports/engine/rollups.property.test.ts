@@ -640,4 +640,63 @@ describe('reports from the rollups against the full query (property)', () => {
       expect(canonical(rollup.results)).toEqual(canonical(full.results));
     }
   }, 60_000);
+
+  it('answer counts across kinds and for test environments as the full query does', async () => {
+    const row: NewRow = {
+      place: 2,
+      status: 0,
+      minutes: 99,
+      amount: 7,
+      spend: null,
+      color: 'blue',
+      ok: false,
+      note: null,
+      submittedAfter: null,
+    };
+    await withTenant(db, tenant.id, (tx) =>
+      createWorkflows(tx, tenant.id, [
+        { ...newWorkflow(row, 0, ids.region, ids.unit), testEnvironment: 'QA' as const },
+        { ...newWorkflow(row, 1, ids.region, ids.unit), testEnvironment: 'UAT' as const },
+      ]),
+    );
+    const configs: ReportConfigInput[] = [
+      {
+        kind_id: null,
+        group_by: [{ source: 'workflow__kind_tag' }, { source: 'workflow__status_tag' }],
+        operations: [{ function: 'count' }],
+      },
+      {
+        kind_id: Number(kind.id),
+        group_by: [{ source: `field__${F.color}` }],
+        operations: [{ function: 'sum', arguments: [{ type: 'column', value: `field__${F.amount}` }] }],
+      },
+    ];
+    for (const config of configs) {
+      for (const environment of ['PRODUCTION', 'QA', 'ALL'] as const) {
+        const parsed = ReportConfigSchema.parse(config);
+        const paths: ReportAnswerPath[] = [];
+        const run = (rollups: boolean) =>
+          withTenant(db, tenant.id, (tx) =>
+            runReport(
+              tx,
+              tenant.id,
+              {
+                userId: viewers[1] as string,
+                now: NOW,
+                environment,
+                rollups,
+                onAnswered: (a) => paths.push(a),
+              },
+              parsed,
+              { limit: 1000, offset: 0 },
+            ),
+          );
+        const rollup = await run(true);
+        const full = await run(false);
+        expect(paths[0]?.path).toBe('rollup');
+        expect(canonical(rollup.results)).toEqual(canonical(full.results));
+        expect(rollup.count).toBe(full.count);
+      }
+    }
+  }, 60_000);
 });
