@@ -23,6 +23,8 @@ import * as m0023 from './0023-workflow-moves.js';
 import * as m0024 from './0024-studio-app-settings.js';
 import * as m0025 from './0025-tasks.js';
 import * as m0026 from './0026-search.js';
+import * as m0027 from './0027-count-statistics.js';
+import * as m0028 from './0028-answer-filter-statistics.js';
 import * as m0029 from './0029-report-rollups.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
@@ -53,6 +55,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-studio-app-settings': m0024,
   '0025-tasks': m0025,
   '0026-search': m0026,
+  '0027-count-statistics': m0027,
+  '0028-answer-filter-statistics': m0028,
   '0029-report-rollups': m0029,
 };
 
