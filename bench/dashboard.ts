@@ -99,6 +99,8 @@ try {
   // What one request costs the API: its statements when warm, and its CPU over a sequential run.
   const costs: { name: string; statements: number; cpuMsPerRequest: number; requests: number }[] = [];
   for (const c of cases) {
+    // Statements still running for the case before would be recorded as this one's.
+    await drained();
     const warm = await recording.record(() => call(port, 'GET', c.path, session.headers));
     const statements = [...warm.settings, ...warm.queries];
     if (listStatements) {
