@@ -34,11 +34,16 @@ function orderedWorkflows(tx: Tx, scope: ExportScope) {
 // round trips do not dominate.
 export const CURSOR_BATCH_ROWS = 500;
 
-// One query, streamed through a cursor: each workflow with its names joined and its current answers
-// to the exported fields gathered into one JSON object.
+// One query, streamed through a cursor: the workflows in the list's order with their names joined,
+// then each one's current answers to the exported fields gathered into one JSON object. The answers
+// are gathered outside the ordered subquery: inside it, PostgreSQL computed them for every row before
+// its sort (a 100k-row export sorted its answers too, on disk, and sent nothing until all were done);
+// outside, the narrow rows are sorted first and each row's answers are read as the cursor asks for it,
+// so the database reads the next batch while this process writes the last (readAhead). A subquery
+// with ORDER BY is not flattened, and a plain scan of it keeps its order.
 export function streamExportRows(tx: Tx, scope: ExportScope, fields: readonly FieldDefinition[]) {
   const tags = fields.map((field) => field.tag);
-  return orderedWorkflows(tx, scope)
+  const ordered = orderedWorkflows(tx, scope)
     .innerJoin('workflow_kinds as ek', (join) =>
       join.onRef('ek.tenant_id', '=', 'w.tenant_id').onRef('ek.id', '=', 'w.kind_id'),
     )
@@ -67,14 +72,17 @@ export function streamExportRows(tx: Tx, scope: ExportScope, fields: readonly Fi
       'eu.last_name as creator_last_name',
       'eu.email as creator_email',
       'w.progress',
-    ])
+    ]);
+  return tx
+    .selectFrom(ordered.as('x'))
+    .selectAll('x')
     .select(
       // json, not jsonb: the object is only read back, so it need not be built as jsonb first (the
       // current answer of a field is unique, so no key repeats).
       sql<Record<string, unknown> | null>`(
         select json_object_agg(ea.field_tag, ea.value)
         from workflow_responses ea
-        where ea.tenant_id = w.tenant_id and ea.workflow_id = w.id and ea.is_current
+        where ea.tenant_id = ${scope.tenantId} and ea.workflow_id = x.id and ea.is_current
           and ea.field_tag = any(${sql.val(tags)}::text[])
       )`.as('answers'),
     )
