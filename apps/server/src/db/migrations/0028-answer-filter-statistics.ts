@@ -15,6 +15,10 @@ import { type Kysely, sql } from 'kysely';
 //
 // The business unit + created range list (kind, unit, quarter) gets an index in its own order with
 // what visibility reads (region_id), so its count is an index-only scan and its page reads its rows.
+// Matches found from an answer index are checked against their workflow (live, Production, kind,
+// visible) one by one: workflows_live_probe_idx holds what that check reads, so each is an
+// index-only probe of a 64 MB index instead of a heap page of the 430 MB table (a capped count of
+// 10,001 matches read 15,185 heap pages from outside shared buffers; now none).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create statistics if not exists workflow_responses_field_text_stats (mcv)
@@ -30,6 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index if not exists workflows_kind_unit_created_idx
       on workflows (tenant_id, kind_id, business_unit_id, created_at desc, id desc) include (region_id)
       where archived_at is null and test_environment is null;
+    create index if not exists workflows_live_probe_idx
+      on workflows (tenant_id, id) include (kind_id, region_id, business_unit_id, created_at)
+      where archived_at is null and test_environment is null;
 
     analyze workflow_responses;
   `.execute(db);
@@ -37,7 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    drop index if exists workflows_kind_unit_created_idx;
+    drop index if exists workflows_kind_unit_created_idx, workflows_live_probe_idx;
     drop statistics if exists workflow_responses_field_text_stats, workflow_responses_field_number_stats,
       workflow_responses_field_date_stats;
   `.execute(db);

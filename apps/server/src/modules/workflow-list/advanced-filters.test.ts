@@ -503,6 +503,21 @@ describe('advanced filters on answers: ranges, equality and dates, within visibi
         [a],
       ],
       [
+        'one field twice',
+        all({ field: amount, operator: 'gte', value: 10 }, { field: amount, operator: 'lte', value: 11 }),
+        [a],
+      ],
+      [
+        'three answers and a negated one',
+        all(
+          { field: amount, operator: 'gte', value: 1 },
+          { field: color, operator: 'in', value: ['red', 'green'] },
+          { field: dayField, operator: 'is_within_last', value: '52w' },
+          { field: count, operator: 'not_eq', value: 20 },
+        ),
+        [a],
+      ],
+      [
         'range or equality',
         any(
           { field: amount, operator: 'range', value: [10, 11] },
