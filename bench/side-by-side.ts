@@ -16,7 +16,8 @@
 // Our API runs in this process (as bench:dashboard), on the application role's pool (row-level
 // security), signed in as the bench user; autocannon runs in this process too, so it shares our
 // API's event loop but not Directus's (a handicap for ours only). Figures go to bench/RESULTS.md by
-// hand, from an idle machine.
+// hand, from an idle machine. `-- --explain` prints each question's queries and slowest plan on both
+// sides instead of the load; `-- --only=Q2` asks one question.
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -34,6 +35,7 @@ import { benchIds } from './dashboard/cases.js';
 import { load } from './dashboard/load.js';
 import { call, closeAgent, signIn } from './dashboard/session.js';
 import { restoreIndexes } from './seed/index-rebuild.js';
+import { explainOurs, explainPeer } from './side-by-side/explain.js';
 import {
   askPeer,
   cpuSeconds,
@@ -64,6 +66,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const COUNT_TOLERANCE = Number(process.env.BENCH_COUNT_TOLERANCE ?? 0.1);
 const NAME_INDEX = process.env.BENCH_PEER_NAME_INDEX ?? 'both';
 const STATEMENT_TIMEOUT_MS = Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 30_000);
+const explain = process.argv.includes('--explain');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 if (!['both', 'as-is'].includes(NAME_INDEX)) throw new Error('BENCH_PEER_NAME_INDEX is both or as-is');
 
@@ -151,6 +154,13 @@ try {
   if (problems.length > 0)
     throw new Error(`Not measured, answers failed their checks:\n${problems.join('\n')}`);
 
+  if (explain) {
+    for (const q of all) {
+      await explainOurs(port, session.headers, appUrl, recording, q);
+      await explainPeer(peer, q);
+    }
+  }
+
   const run = async (question: string, side: Side, round: number, path: string, target: Peer | null) => {
     const cpu0 = target ? cpuSeconds(target.pid) : process.cpuUsage();
     const result = await load(`${question} ${side}`, {
@@ -216,7 +226,7 @@ try {
     });
   };
 
-  for (const q of all) {
+  for (const q of explain ? [] : all) {
     const label = `${q.id} ${q.title}`;
     if (q.id === 'Q4' && NAME_INDEX === 'both') {
       await setLowerNameIndex(peer, false);
@@ -225,11 +235,25 @@ try {
       await setLowerNameIndex(peer, true);
       await peerDrained(peer);
       await measure(q, `${label} (Directus: lower(name) trigram index)`, true);
+    } else if (q.id === 'Q4') {
+      const index = (await hasLowerNameIndex(peer)) ? 'lower(name) trigram index' : 'no lower(name) index';
+      await measure(q, `${label} (Directus: ${index})`, true);
     } else {
       await measure(q, label, q.peer !== null, q.peer ? undefined : 'cannot');
     }
   }
 
+  if (!explain) printTables(cannot);
+} finally {
+  closeAgent();
+  await app.close();
+  await recording.close();
+  await peer.pg.end();
+  await admin.end();
+  await database.close();
+}
+
+function printTables(cannot: string): void {
   console.log(
     `\n${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds (ours then Directus); load average ${startLoad} before, ${loadAverage()} after`,
   );
@@ -238,11 +262,4 @@ try {
     `ok req/s: answers that were 200. cpu ms/req: ours the whole process (API + autocannon); Directus its server process.\nDirectus cannot ask the answer filter: ${cannot}.`,
   );
   console.table(summaryTable(summaries));
-} finally {
-  closeAgent();
-  await app.close();
-  await recording.close();
-  await peer.pg.end();
-  await admin.end();
-  await database.close();
 }

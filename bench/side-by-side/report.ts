@@ -29,12 +29,19 @@ export const AIM = 10;
 const mean = (values: readonly number[]) =>
   values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 const fixed = (n: number, digits = 1) => Number(n.toFixed(digits));
-// Ratios on zero successful answers per second: none is written '-', never infinity.
+// A peer with no successful answer gives no finite ratio: said so, or '-' when neither side answered.
 const ratio = (ours: number, peer: number) =>
   peer > 0 ? fixed(ours / peer, 2) : ours > 0 ? '∞ (peer 0)' : '-';
 
 // Successful answers per second: failed requests (non-200, errors, time-outs) do not count.
 const okRps = (r: Run) => Math.max(0, r.requests - r.errors) / r.seconds;
+
+// Latencies of a run with no answer at all are not zero.
+const ms = (r: Run, value: number) => (r.requests === 0 ? '-' : value);
+const meanMs = (rs: readonly Run[], pick: (r: Run) => number) => {
+  const answered = rs.filter((r) => r.requests > 0);
+  return answered.length === 0 ? '-' : mean(answered.map(pick)).toFixed(0);
+};
 
 export function runsTable(runs: readonly Run[]) {
   return runs.map((r) => ({
@@ -43,9 +50,9 @@ export function runsTable(runs: readonly Run[]) {
     round: r.round,
     'req/s': r.rps,
     'ok req/s': fixed(okRps(r)),
-    p50: r.p50,
-    p95: r.p95,
-    p99: r.p99,
+    p50: ms(r, r.p50),
+    p95: ms(r, r.p95),
+    p99: ms(r, r.p99),
     errors: r.errors,
     'cpu ms/req': r.cpuMsPerRequest ?? '-',
   }));
@@ -58,7 +65,8 @@ export function summaryTable(summaries: readonly QuestionSummary[]) {
     const pairs = s.peer
       ? s.ours.runs.map((o, i) => {
           const p = s.peer?.runs[i];
-          return p && okRps(p) > 0 ? okRps(o) / okRps(p) : Number.POSITIVE_INFINITY;
+          if (p && okRps(p) > 0) return okRps(o) / okRps(p);
+          return okRps(o) > 0 ? Number.POSITIVE_INFINITY : 0;
         })
       : [];
     const lowest = pairs.length > 0 ? Math.min(...pairs) : null;
@@ -66,10 +74,10 @@ export function summaryTable(summaries: readonly QuestionSummary[]) {
       question: s.question,
       matches: s.matches,
       'ours req/s': fixed(ours),
-      'ours p50/p99': `${mean(s.ours.runs.map((r) => r.p50)).toFixed(0)}/${mean(s.ours.runs.map((r) => r.p99)).toFixed(0)}`,
+      'ours p50/p99': `${meanMs(s.ours.runs, (r) => r.p50)}/${meanMs(s.ours.runs, (r) => r.p99)}`,
       'directus req/s': peer === null ? (s.cannot ?? 'cannot') : fixed(peer),
       'directus p50/p99': s.peer
-        ? `${mean(s.peer.runs.map((r) => r.p50)).toFixed(0)}/${mean(s.peer.runs.map((r) => r.p99)).toFixed(0)}`
+        ? `${meanMs(s.peer.runs, (r) => r.p50)}/${meanMs(s.peer.runs, (r) => r.p99)}`
         : '-',
       'ours/directus': peer === null ? '-' : ratio(ours, peer),
       'lowest round ratio': lowest === null ? '-' : Number.isFinite(lowest) ? fixed(lowest, 2) : '∞ (peer 0)',
