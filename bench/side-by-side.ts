@@ -45,6 +45,7 @@ import {
   type Peer,
   peerAnswerFilterAttempt,
   peerDrained,
+  planSettings,
   setLowerNameIndex,
 } from './side-by-side/peer.js';
 import {
@@ -113,6 +114,10 @@ try {
   console.log(
     `Directus lower(name) trigram index: ${(await hasLowerNameIndex(peer)) ? 'present' : 'absent'}`,
   );
+  const settings = { ours: await planSettings(admin), peer: await planSettings(peer.pg) };
+  console.log(`PostgreSQL, ours:     ${settings.ours}\nPostgreSQL, Directus: ${settings.peer}`);
+  if (settings.ours !== settings.peer)
+    console.log('(the two servers run with different settings: see above)');
   const cannot = await peerAnswerFilterAttempt(peer);
   console.log(`Directus, answer filter: cannot (${cannot})`);
 

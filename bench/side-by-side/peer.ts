@@ -121,3 +121,21 @@ export function cpuSeconds(pid: number | null): number | null {
     return null;
   }
 }
+
+// The PostgreSQL settings that shape these plans, for the record: the two servers are started apart
+// (the peer by pg-serve.mjs with its own flags), so a run says whether they match.
+const SETTINGS = [
+  'shared_buffers',
+  'work_mem',
+  'effective_cache_size',
+  'random_page_cost',
+  'max_parallel_workers_per_gather',
+];
+
+export async function planSettings(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ name: string; value: string }>(
+    `select name, current_setting(name) as value from pg_settings where name = any($1) order by name`,
+    [SETTINGS],
+  );
+  return rows.map((r) => `${r.name}=${r.value}`).join(' ');
+}
