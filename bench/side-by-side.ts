@@ -1,8 +1,9 @@
 // Side by side with the peer (issue 17): the same four questions (first page with count; status and
 // region with count; name contains with count; an answer filter) asked of our API at 1M workflows
 // and of Directus 10.10 on the peer's 1M-row table, interleaved in one run, with the ratios.
-// Set up and start the peer first (../shared/peer-directus/README.md, PEER_DIR=data/peer), seed ours
-// with `npm run bench:seed`, then `npm run bench:side-by-side`.
+// Set up the peer once (../shared/peer-directus/README.md, PEER_DIR=data/peer), start it with
+// `bash bench/side-by-side/peer.sh start` (stop: `... stop`), seed ours with `npm run bench:seed`,
+// then `npm run bench:side-by-side`.
 // Per question: one request each, checked (200, a full page, counts against the true number of
 // matches: ours exact or an estimate within 10 %, Directus exact); then each side alone, one
 // connection, up to BENCH_REQUESTS (default 20) requests in at most BENCH_SECONDS; then
