@@ -699,4 +699,59 @@ describe('reports from the rollups against the full query (property)', () => {
       }
     }
   }, 60_000);
+
+  it('let concurrent writers of one group wait for each other only within a shard', async () => {
+    const start = workflowIds.length;
+    const row: NewRow = {
+      place: 1,
+      status: 0,
+      minutes: 500,
+      amount: 1,
+      spend: 1,
+      color: 'green',
+      ok: true,
+      note: null,
+      submittedAfter: 5,
+    };
+    await apply({ op: 'create', rows: Array.from({ length: 16 }, () => row) });
+    const mine = workflowIds.slice(start).map(Number);
+    const a = mine[0] as number;
+    // Another shard in every table (ids modulo 8, and modulo 4 for the day counts), and the same one.
+    const other = mine.find((id) => id % 8 !== a % 8 && id % 4 !== a % 4) as number;
+    const same = mine.find((id) => id !== a && id % 8 === a % 8) as number;
+    const toReview = (id: number) =>
+      sql`update workflows set status_id = ${statusIds[1]} where tenant_id = ${tenant.id} and id = ${String(id)}`;
+    class RolledBack extends Error {}
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const ready = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // A's transaction moves it to review and stays open.
+    const first = withTenant(db, tenant.id, async (tx) => {
+      await toReview(a).execute(tx);
+      locked();
+      await held;
+      throw new RolledBack();
+    }).catch((e) => {
+      if (!(e instanceof RolledBack)) throw e;
+    });
+    await ready;
+    const second = (id: number) =>
+      withTenant(db, tenant.id, async (tx) => {
+        await sql`set local lock_timeout = '400ms'`.execute(tx);
+        await toReview(id).execute(tx);
+        throw new RolledBack();
+      }).then(
+        () => 'committed',
+        (e) => (e instanceof RolledBack ? 'done' : String(e.message)),
+      );
+    expect(await second(other)).toBe('done');
+    expect(await second(same)).toMatch(/lock timeout/);
+    release();
+    await first;
+  }, 60_000);
 });
