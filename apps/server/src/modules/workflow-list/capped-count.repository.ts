@@ -38,12 +38,10 @@ export async function cappedCounts(
   tx: Tx,
   arms: CountArm[],
   exactLimit = COUNT_EXACT_LIMIT,
+  planned?: number[],
 ): Promise<CappedCount[]> {
   if (arms.length === 0) return [];
-  const estimates = await planRows(
-    tx,
-    arms.map((arm) => arm.estimate ?? arm.matches),
-  );
+  const estimates = planned ?? (await planEstimates(tx, arms));
   const toCount = arms
     .map((arm, i) => ({ arm, i }))
     .filter(({ i }) => (estimates[i] ?? 0) <= ESTIMATE_TRUSTED_ABOVE * exactLimit);
@@ -73,6 +71,13 @@ type PlanNode = { 'Node Type': string; 'Plan Rows': number; Plans?: PlanNode[] }
 
 // The planner's row estimate of each query, from one EXPLAIN of their UNION ALL (the Append's
 // children, in order); one EXPLAIN each if the planner folded an arm away (a constant false).
+export function planEstimates(tx: Tx, arms: CountArm[]): Promise<number[]> {
+  return planRows(
+    tx,
+    arms.map((arm) => arm.estimate ?? arm.matches),
+  );
+}
+
 async function planRows(tx: Tx, queries: MatchQuery[]): Promise<number[]> {
   if (queries.length === 1) return [(await explain(tx, sql`${queries[0]}`)).plan['Plan Rows']];
   const union = sql.join(

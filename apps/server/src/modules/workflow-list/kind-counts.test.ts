@@ -1,5 +1,6 @@
 import {
   DASHBOARD_PATHS,
+  decodeListQuery,
   KindAlertCountsSchema,
   KindCountsSchema,
   KindWorkflowCountsSchema,
@@ -17,7 +18,14 @@ import {
 } from '../../test/workflow-list-fixtures.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 import { cappedCount, cappedCounts, ESTIMATE_TRUSTED_ABOVE } from './capped-count.repository.js';
-import { countOpenAlerts, countOpenInStepGroups, visibleForEstimate } from './counts.repository.js';
+import {
+  countOpenAlerts,
+  countOpenInStepGroups,
+  countVisibleMatches,
+  visibleForEstimate,
+} from './counts.repository.js';
+import { keptCount, keptCountFits } from './kept-counts.repository.js';
+import { listWhere } from './list-where.js';
 
 const { app, db, adminDb } = await createTestApp();
 
@@ -292,5 +300,101 @@ describe('the count rule: the planner first', () => {
       countOpenInStepGroups(tx, scope(t.users.admin), ['lab__intake']),
     );
     expect(elsewhere).toEqual([{ count: 0, estimate: false }]);
+  });
+});
+
+// Migration 0029's kept per-day counts answer the list's count when its filters are their
+// dimensions: equal to counting the rows, for every user's visibility.
+describe('counts from the kept per-day counts', () => {
+  const decoded = (query: Record<string, string>) => {
+    const result = decodeListQuery(query);
+    if (!result.ok) throw new Error(JSON.stringify(result.problem));
+    return result.state;
+  };
+  const day = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+  it('equals the counted rows for kinds, statuses, places, environments and created days', async () => {
+    const queries: Record<string, string>[] = [
+      {},
+      { region__in: String(t.ids.region('Europe')) },
+      { business_unit__in: String(t.ids.unit('Berlin')) },
+      { created_range_after: day(1) },
+      { created_range_before: day(1) },
+      { created_range_after: day(30), created_range_before: day(0) },
+      { environment: 'ALL' },
+      { environment: 'QA' },
+    ];
+    const supplier = (
+      await adminDb
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', t.email('supplier'))
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const userId of [String(t.users.member), String(t.users.admin), String(supplier)]) {
+      for (const query of queries) {
+        for (const kindIds of [null, [String(t.kinds.lab)], []]) {
+          const state = decoded(query);
+          expect(keptCountFits({ state, kindIds })).toBe(true);
+          const [kept, counted] = await withTenant(db, t.id, async (tx) => {
+            const where = listWhere({
+              state,
+              kindIds,
+              tenantId: t.id,
+              userId,
+              catalogue: new Map(),
+              now: new Date(),
+            });
+            return Promise.all([
+              keptCount(tx, { state, kindIds, tenantId: t.id, userId }),
+              countVisibleMatches(tx, { tenantId: t.id, userId, where }, 1000),
+            ]);
+          });
+          expect({ userId, query, kindIds, n: kept }).toEqual({ userId, query, kindIds, n: counted.count });
+        }
+      }
+    }
+  });
+
+  it('is not used for filters it does not hold', () => {
+    for (const query of [
+      { q: 'alpha' },
+      { filter_by_group: 'me' },
+      { archived: 'true' },
+      { date_filter_type: 'updated_at', created_range_after: day(1) },
+      { created_range_after: '2026-01-01T10:00:00Z' },
+      {
+        advanced_filters: JSON.stringify({
+          compareType: 'AND',
+          conditions: [{ field: 'workflow__name', operator: 'contains', value: 'a' }],
+          groups: [],
+        }),
+      },
+    ]) {
+      const result = decodeListQuery(query);
+      if (!result.ok) continue;
+      expect({ query, fits: keptCountFits({ state: result.state, kindIds: null }) }).toEqual({
+        query,
+        fits: false,
+      });
+    }
+  });
+
+  it('answers the list exactly through the API for a status over a created range', async () => {
+    const statuses = await adminDb
+      .selectFrom('workflow_statuses')
+      .select('id')
+      .where('tenant_id', '=', t.id)
+      .where('kind_id', '=', String(t.kinds.lab))
+      .execute();
+    // Every status of the kind: the same workflows as without the status filter.
+    const ranged = `kind_id=${t.kinds.lab}&created_range_after=${day(30)}`;
+    const all = await listCount(member, ranged);
+    expect(all.count).toBeGreaterThan(0);
+    expect(await listCount(member, `${ranged}&status__in=${statuses.map((s) => s.id).join(',')}`)).toEqual({
+      count: all.count,
+      count_is_estimate: false,
+    });
   });
 });

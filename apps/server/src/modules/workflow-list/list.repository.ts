@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 import type { CappedCount } from './capped-count.repository.js';
 import { countVisibleMatches } from './counts.repository.js';
+import type { KeptCountScope } from './kept-counts.repository.js';
 import { idOrderSql, type ListOrdering, orderBySql } from './list-ordering.js';
 
 export type ListRow = {
@@ -119,7 +120,7 @@ export async function listPage(tx: Tx, scope: Scope, page: Window): Promise<List
 // The list's count: the count rule (counts.repository.ts, capped-count.repository.ts).
 export function countMatches(
   tx: Tx,
-  scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool> },
+  scope: { tenantId: string; userId: string; where: RawBuilder<SqlBool>; kept?: KeptCountScope },
   exactLimit = COUNT_EXACT_LIMIT,
 ): Promise<CappedCount> {
   return countVisibleMatches(tx, scope, exactLimit);

@@ -57,7 +57,10 @@ export function listWorkflows(
     const [rows, total] = await Promise.all([
       listPage(tx, { ...pageScope, ordering }, { limit, offset }),
       // Issue 17: the count, most of the request's database time, on the read replica when fresh.
-      onReplicaOr(ctx.db, tx, tenantId, (countTx) => countMatches(countTx, countScope)),
+      // With the list's state: a count the kept per-day counts hold is summed from them (exact).
+      onReplicaOr(ctx.db, tx, tenantId, (countTx) =>
+        countMatches(countTx, { ...countScope, kept: { state, kindIds } }),
+      ),
     ]);
     const listContext = {
       tenantId,
