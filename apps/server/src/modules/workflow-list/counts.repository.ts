@@ -2,13 +2,7 @@ import { COUNT_EXACT_LIMIT, type RiskColorLabel } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
-import {
-  type CappedCount,
-  type CountArm,
-  cappedCounts,
-  ESTIMATE_TRUSTED_ABOVE,
-  planEstimates,
-} from './capped-count.repository.js';
+import { type CappedCount, type CountArm, cappedCounts } from './capped-count.repository.js';
 import { type KeptCountScope, keptCount, keptCountFits } from './kept-counts.repository.js';
 
 // `where`: the list's filters (listWhere over `workflows as w`), so the counts follow them.
@@ -49,28 +43,28 @@ function matchArm(tx: Tx, scope: MatchScope, visible: RawBuilder<SqlBool>): Coun
   };
 }
 
-// GET workflows/'s count (the count rule of cappedCount). With the list's state (`kept`), a count
-// whose filters the kept per-day counts hold (keptCountFits) is summed from them, exact at any size,
-// where the planner is weak: where it expects few rows (instead of counting them), and for a status
-// with a created range (open statuses are recent: taken as independent, estimates were 70 % high to
-// 83 % low at 1M).
+// GET workflows/'s count (the count rule of cappedCount). With the list's state (`kept`), a status
+// with a created range, whose filters the kept per-day counts hold (keptCountFits), is summed from
+// them, exact at any size: open statuses are recent, which the planner cannot know (it took them
+// as independent: 70 % high to 83 % low at 1M). Other shapes keep the rule: their estimates held
+// within 5 % (docs/workflow-list.md), and few matches count faster from the list's indexes (a
+// business unit's quarter: 2.7 ms index-only against 6.6 ms from the kept rows).
 export async function countVisibleMatches(
   tx: Tx,
   scope: MatchScope & { kept?: KeptCountScope },
   exactLimit = COUNT_EXACT_LIMIT,
 ): Promise<CappedCount> {
-  const arm = matchArm(tx, scope, await visibleForEstimate(tx, scope.userId));
-  const planned = await planEstimates(tx, [arm]);
   const { kept } = scope;
-  if (kept && keptCountFits(kept)) {
-    const few = (planned[0] ?? 0) <= ESTIMATE_TRUSTED_ABOVE * exactLimit;
-    const statusOverTime =
-      kept.state.status__in.length > 0 &&
-      Boolean(kept.state.created_range_after || kept.state.created_range_before);
-    if (few || statusOverTime) return { count: await keptCount(tx, { ...scope, ...kept }), estimate: false };
+  if (kept && statusOverTime(kept) && keptCountFits(kept)) {
+    return { count: await keptCount(tx, { ...scope, ...kept }), estimate: false };
   }
-  const [count] = await cappedCounts(tx, [arm], exactLimit, planned);
+  const arm = matchArm(tx, scope, await visibleForEstimate(tx, scope.userId));
+  const [count] = await cappedCounts(tx, [arm], exactLimit);
   return count as CappedCount;
+}
+
+function statusOverTime({ state }: KeptCountScope): boolean {
+  return state.status__in.length > 0 && Boolean(state.created_range_after || state.created_range_before);
 }
 
 // The counts of several where-clauses over the same user's visible workflows (one per kind for the
