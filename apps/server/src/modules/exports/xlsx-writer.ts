@@ -117,21 +117,26 @@ export function createXlsxWriter(
   started.catch(() => undefined);
   let sheet: Awaited<typeof started> | undefined;
 
+  // A row's XML as one flat string (parts joined once), so that a chunk holds a few strings rather
+  // than a tree of small pieces per cell that would outlive young collections and fill the old heap.
+  const parts: string[] = [];
   function rowXml(cells: readonly (ExportCell | undefined)[], style: string): string {
     rowNumber += 1;
     const r = String(rowNumber);
-    let xml = `<row r="${r}" spans="${spans}"${style ? ` s="1" customFormat="1"` : ''}>`;
+    parts.length = 0;
+    parts.push(`<row r="${r}" spans="${spans}"${style ? ' s="1" customFormat="1"' : ''}>`);
     for (let i = 0; i < cells.length; i += 1) {
       const cell = cells[i];
       if (cell === null || cell === undefined) continue;
       const ref = (columns[i] ?? columnName(i)) + r;
       if (typeof cell === 'number') {
-        if (Number.isFinite(cell)) xml += `<c r="${ref}"${style}><v>${cell}</v></c>`;
+        if (Number.isFinite(cell)) parts.push(`<c r="${ref}"${style}><v>${cell}</v></c>`);
       } else {
-        xml += `<c r="${ref}"${style} t="str"><v>${xmlText(neutraliseCell(cell))}</v></c>`;
+        parts.push(`<c r="${ref}"${style} t="str"><v>`, xmlText(neutraliseCell(cell)), '</v></c>');
       }
     }
-    return `${xml}</row>`;
+    parts.push('</row>');
+    return parts.join('');
   }
 
   async function flush(): Promise<void> {

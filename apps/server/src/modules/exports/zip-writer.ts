@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib';
 
 // A ZIP archive written front to back onto a stream (APPNOTE 6.3.x), enough for an XLSX: small parts
 // given whole, and one streamed part whose bytes are deflated as they come (its sizes and CRC in a
@@ -10,6 +10,8 @@ const ZIP64_LIMIT = 0xffffffff;
 // General purpose flag bit 3: sizes and CRC follow the data (data descriptor).
 const FLAG_DESCRIPTOR = 0x0008;
 const METHOD_DEFLATE = 8;
+// Bytes of a streamed part that may wait for the compressor (outside the JS heap).
+const STREAM_QUEUE_BYTES = 1024 * 1024;
 
 type Entry = {
   name: Buffer;
@@ -98,7 +100,15 @@ export function createZipWriter(output: Writable, options: { level?: number; now
     output.write(header);
     // The compressor runs on libuv's thread pool; its output goes straight on, paused while the
     // output is full, so at most a few buffers wait in memory.
-    const deflate = createDeflateRaw({ level });
+    // Its input may queue up to STREAM_QUEUE_BYTES before write() waits: the rows after a chunk
+    // are made here while the pool compresses it, instead of each chunk waiting for the one before.
+    // (Node passes the stream options on to its Transform; the zlib typings leave them out.)
+    const deflateOptions: ZlibOptions & { writableHighWaterMark: number } = {
+      level,
+      chunkSize: 64 * 1024,
+      writableHighWaterMark: STREAM_QUEUE_BYTES,
+    };
+    const deflate = createDeflateRaw(deflateOptions);
     let failed: Error | undefined;
     deflate.on('error', (error) => {
       failed = error;
