@@ -23,7 +23,7 @@ export type AdvancedSearchProps = { kindId: number | undefined; kindName: string
 // Spec 2 §9.4 advanced search with the dashboard's filter builder. Across kinds it offers what every
 // kind has (status, region, dates, ...); a kind chosen above adds that kind's fields (answers).
 export function AdvancedSearch({ kindId, kindName }: AdvancedSearchProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<ConditionGroup>(emptyConditionGroup());
   const [applied, setApplied] = useState<ConditionGroup | null>(null);
   const [page, setPage] = useState(1);
@@ -85,7 +85,10 @@ export function AdvancedSearch({ kindId, kindName }: AdvancedSearchProps) {
             {list.data ? (
               <Badge variant="light" color="gray">
                 {list.data.count_is_estimate
-                  ? t('search.atLeast', { count: list.data.count })
+                  ? // The list's estimate may be above or below the truth (the count rule): "about".
+                    t('dashboard.aboutCount', {
+                      formatted: new Intl.NumberFormat(i18n.language).format(list.data.count),
+                    })
                   : list.data.count}
               </Badge>
             ) : null}
