@@ -43,7 +43,9 @@ export type ZipWriter = {
 
 export function createZipWriter(output: Writable, options: { level?: number; now?: Date } = {}): ZipWriter {
   const { time, date } = dosDateTime(options.now ?? new Date());
-  const level = options.level ?? 6;
+  // Level 1: on a 100k-row export (bench), 2.5 s of CPU in all and a 14.5 MB file, against 3.9 s
+  // and 11.7 MB at zlib's default 6 (exceljs' files were 14.6 MB).
+  const level = options.level ?? 1;
   const entries: Entry[] = [];
   let offset = 0;
 
