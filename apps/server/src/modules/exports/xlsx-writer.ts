@@ -94,10 +94,10 @@ export type XlsxRowWriter = {
 export function createXlsxWriter(
   output: Writable,
   headers: readonly string[],
-  options: { now?: Date; level?: number } = {},
+  options: { now?: Date; level?: number; zip64From?: number } = {},
 ): XlsxRowWriter {
   const now = options.now ?? new Date();
-  const zip = createZipWriter(output, { now, level: options.level });
+  const zip = createZipWriter(output, { now, level: options.level, zip64From: options.zip64From });
   const columns = headers.map((_, index) => columnName(index));
   const spans = `1:${headers.length}`;
   let rowNumber = 0;
