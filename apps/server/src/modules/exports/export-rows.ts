@@ -32,8 +32,6 @@ export function exportRowCells(
   const tags = fields.map((field) => field.tag);
   const cellOf = fields.map((field) => answerCellOf(field, lookups));
   return (row) => {
-    const creator =
-      [row.creator_first_name, row.creator_last_name].filter(Boolean).join(' ') || row.creator_email;
     const answers = row.answers ?? {};
     const cells: ExportCell[] = [
       Number(row.id),
@@ -43,7 +41,7 @@ export function exportRowCells(
       row.region,
       row.business_unit,
       isoDay(row.created_at),
-      creator,
+      row.creator,
       row.progress,
     ];
     for (let i = 0; i < tags.length; i += 1) cells.push(cellOf[i]?.(answers[tags[i] ?? '']) ?? null);
