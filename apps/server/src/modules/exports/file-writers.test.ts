@@ -172,6 +172,33 @@ describe('large XLSX files', () => {
     }
   });
 
+  // As the runner does when the file store gives up: the output is destroyed and the writer's next
+  // waits fail rather than hang.
+  it('stop with the error when the reader gives up', async () => {
+    for (const format of ['xlsx', 'csv'] as const) {
+      const writer = createRowWriter(format, BIG_HEADERS);
+      let received = 0;
+      const store = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          done(received > 200_000 ? new Error('too large') : undefined);
+        },
+      });
+      store.on('error', (error) => writer.output.destroy(error));
+      // The file store listens for the output's errors; here nothing else does.
+      writer.output.on('error', () => undefined);
+      writer.output.pipe(store);
+      const writing = (async () => {
+        for (const row of bigRows(1_000_000)) {
+          const wait = writer.write(row);
+          if (wait) await wait;
+        }
+        await writer.end();
+      })();
+      await expect(writing).rejects.toThrow('too large');
+    }
+  }, 60_000);
+
   it('name columns past Z and escape XML text', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
     expect(xmlText(`a<b>&'"\u0001`)).toBe('a&lt;b&gt;&amp;&apos;&quot;');

@@ -1,9 +1,9 @@
-import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ExportFormat } from '@attest/shared';
 import type { ExportCell } from './cell-values.js';
 import { CSV_BOM, csvLine } from './csv-writer.js';
 import { createXlsxWriter } from './xlsx-writer.js';
+import { drained } from './zip-writer.js';
 
 // Rows go in one by one; the file's bytes come out of `output` as they are made, so an export of a
 // million rows never holds more than a few buffers. write() answers a promise when the reader is
@@ -23,7 +23,7 @@ function csvWriter(headers: readonly string[]): RowWriter {
   async function flush(): Promise<void> {
     const chunk = pending;
     pending = '';
-    if (!output.write(chunk)) await once(output, 'drain');
+    if (!output.write(chunk)) await drained(output);
   }
   return {
     output,
@@ -33,6 +33,7 @@ function csvWriter(headers: readonly string[]): RowWriter {
     },
     async end() {
       if (pending) await flush();
+      if (output.destroyed) throw output.errored ?? new Error('The output was closed');
       output.end();
     },
   };

@@ -13,6 +13,24 @@ const METHOD_DEFLATE = 8;
 // Bytes of a streamed part that may wait for the compressor (outside the JS heap).
 const STREAM_QUEUE_BYTES = 1024 * 1024;
 
+// Until a stream full of data can take more: its 'drain', or the error it was destroyed with (a stream
+// destroyed before or while waiting never drains, and its 'error' may already have been emitted).
+export function drained(stream: Writable): Promise<void> {
+  if (stream.destroyed) return Promise.reject(stream.errored ?? new Error('The output was closed'));
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      stream.off('drain', onDrain);
+      stream.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(stream.errored ?? new Error('The output was closed'));
+    stream.on('drain', onDrain);
+    stream.on('close', onClose);
+  });
+}
+
 type Entry = {
   name: Buffer;
   flags: number;
@@ -56,7 +74,7 @@ export function createZipWriter(
 
   async function put(bytes: Buffer): Promise<void> {
     offset += bytes.length;
-    if (!output.write(bytes)) await once(output, 'drain');
+    if (!output.write(bytes)) await drained(output);
   }
 
   function localHeader(name: Buffer, flags: number, crc: number, compressed: number, uncompressed: number) {
@@ -124,7 +142,9 @@ export function createZipWriter(
     // The reader gave up (the file store refused or failed): stop the compressor too, so a write
     // waiting for it to drain fails instead of waiting forever.
     output.once('close', () => {
-      if (!deflate.writableFinished) deflate.destroy(failed ?? new Error('The ZIP output closed'));
+      if (!deflate.writableFinished) {
+        deflate.destroy(output.errored ?? failed ?? new Error('The output was closed'));
+      }
     });
     deflate.on('data', (chunk: Buffer) => {
       entry.compressed += chunk.length;
@@ -140,10 +160,11 @@ export function createZipWriter(
         const bytes = Buffer.from(data, 'utf8');
         entry.crc = crc32(bytes, entry.crc);
         entry.uncompressed += bytes.length;
-        if (!deflate.write(bytes)) await once(deflate, 'drain');
+        if (!deflate.write(bytes)) await drained(deflate);
       },
       async end() {
         if (failed) throw failed;
+        if (output.destroyed) throw output.errored ?? new Error('The output was closed');
         const ended = once(deflate, 'end');
         deflate.end();
         await ended;
