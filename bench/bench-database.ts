@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { type Config, loadConfig, REPO_ROOT } from '../apps/server/src/config.js';
 import { type OpenDatabase, openDatabase } from '../apps/server/src/db/bootstrap.js';
+import { alignWithPeerSettings } from './bench-settings.js';
 
 export const BENCH_TENANT_SLUG = 'bench1m';
 export const BENCH_USER_EMAIL = 'bench@bench1m.test';
@@ -28,5 +29,12 @@ export async function openBenchDatabase(config: Config): Promise<OpenDatabase> {
   // Ctrl-C or a kill: exit through 'exit', whose listener stops the embedded cluster (a signal's
   // default action would leave it running, holding the port and the folder).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  return openDatabase(config, (source, error) => console.error(`[${source}] ${error.message}`));
+  const open = await openDatabase(config, (source, error) => console.error(`[${source}] ${error.message}`));
+  const pending = await alignWithPeerSettings(open.adminDb);
+  if (pending.length > 0) {
+    console.warn(
+      `The bench cluster needs a restart for ${pending.join(', ')} (stop every bench process, then run again).`,
+    );
+  }
+  return open;
 }
