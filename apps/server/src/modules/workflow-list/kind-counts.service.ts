@@ -1,5 +1,4 @@
 import {
-  COUNT_EXACT_LIMIT,
   DEFAULT_LIST_ORDERING,
   decodeListQuery,
   type KindWorkflowCounts,
@@ -45,22 +44,24 @@ export function kindWorkflowCounts(
     const { catalogue } = await resolveListScope(tx, tenantId, state);
     const kindIds = await kindIdsWithDefinition(tx, tenantId);
     // My tasks' form depends on the user's open tasks, not on the kind: chosen once.
-    const myTasksForm =
+    const forms =
       state.filter_by_group === undefined
-        ? ('semi' as const)
-        : (
-            await myTasksForms(tx, {
-              tenantId,
-              userId,
-              group: state.filter_by_group,
-              countLimit: COUNT_EXACT_LIMIT,
-            })
-          ).count;
+        ? undefined
+        : await myTasksForms(tx, { tenantId, userId, group: state.filter_by_group });
     const now = new Date();
     // The count rule per kind, in two statements for all kinds (one EXPLAIN, one capped count of the
     // kinds it does not answer), rather than one grouped count that would read every match.
     const wheres = kindIds.map((kindId) =>
-      listWhere({ state, kindIds: [kindId], tenantId, userId, catalogue, now, myTasksForm }),
+      listWhere({
+        state,
+        kindIds: [kindId],
+        tenantId,
+        userId,
+        catalogue,
+        now,
+        myTasksForm: forms?.count,
+        myGroupIds: forms?.groupIds,
+      }),
     );
     const counts = await countVisibleMatchesEach(tx, { tenantId, userId }, wheres);
     const results: KindWorkflowCounts['results'] = kindIds.map((kindId, i) => ({

@@ -19,6 +19,8 @@ export type ListScope = {
   tenantId?: string;
   // How my tasks is written (myTasks below); 'semi' when not said.
   myTasksForm?: 'semi' | 'probe';
+  // The viewer's groups, read beforehand for my tasks (my-tasks.ts); read in the query when not given.
+  myGroupIds?: readonly string[];
   userId: string;
   catalogue: Map<string, FilterAttribute>;
   now: Date;
@@ -43,19 +45,36 @@ function answerEquals(fieldTag: string, values: readonly string[]): RawBuilder<S
     and r.text_value in (${sql.join(values.map((v) => sql`cast(${v} as text)`))}))`;
 }
 
-// Who my tasks are assigned to, over `su`: me or one of my groups ('me'), or one group.
+// Who my tasks are assigned to, over `su` (workflow_step_users): me or one of my groups ('me'), or
+// one group. The rule over the steps themselves, for the workflows open_tasks does not hold.
 export function assignedTo(userId: string, group: 'me' | number): RawBuilder<SqlBool> {
   if (group !== 'me') return sql<SqlBool>`su.group_id = ${String(group)}`;
   return sql<SqlBool>`(su.user_id = ${userId} or su.group_id in (select ug.group_id from user_groups ug where ug.user_id = ${userId}))`;
 }
 
-// My tasks: the workflows with an open step assigned as `assignedTo` says. Two forms of one rule:
-// - 'semi' (`w.id in (...)`, by user union by group, each on its own index): the planner starts from
-//   the assignments, so the cost follows the person's open tasks: best when they are few;
-// - 'probe' (a correlated EXISTS the planner may not turn into a hash of every task: `offset 0`):
-//   each workflow met along the list's order is probed, so a page costs its own rows: best when the
-//   tasks are many (a group holding a step of most workflows). list.service.ts chooses.
-function myTasks(
+// The same rule over `o` (open_tasks). My groups, when read beforehand (`groupIds`, my-tasks.ts),
+// are a list of constants: the planner then estimates my tasks from open_tasks' statistics per
+// assignee (its estimate is the count above COUNT_EXACT_LIMIT; a subquery's groups it cannot see).
+export function taskAssignedTo(
+  userId: string,
+  group: 'me' | number,
+  groupIds: readonly string[] | undefined,
+): RawBuilder<SqlBool> {
+  if (group !== 'me') return sql<SqlBool>`o.assignee_group_id = ${String(group)}`;
+  if (groupIds === undefined) {
+    return sql<SqlBool>`(o.assignee_user_id = ${userId} or o.assignee_group_id in (select ug.group_id from user_groups ug where ug.user_id = ${userId}))`;
+  }
+  if (groupIds.length === 0) return sql<SqlBool>`o.assignee_user_id = ${userId}`;
+  return sql<SqlBool>`(o.assignee_user_id = ${userId} or o.assignee_group_id in (${sql.join(
+    groupIds.map((id) => sql`cast(${id} as bigint)`),
+  )}))`;
+}
+
+// My tasks over the steps (workflow_step_users joined to the open steps): the filter's rule as
+// spec 1 §7 states it. open_tasks (migration 0025) holds exactly these rows for the live production
+// workflows, so myTasks reads it there; this form stays for archived and test workflows, which
+// open_tasks leaves out. Two forms, as myTasks below.
+export function stepsMyTasks(
   tenantId: string | undefined,
   userId: string,
   group: 'me' | number,
@@ -85,6 +104,32 @@ function myTasks(
   return sql<SqlBool>`w.id in (${open(sql<SqlBool>`su.user_id = ${userId}`)} union all ${open(
     sql<SqlBool>`su.group_id in (${groups})`,
   )})`;
+}
+
+// My tasks: the workflows with an open step assigned as `taskAssignedTo` says, read from open_tasks
+// (one row per open step and assignee of a live production workflow, kept by triggers in the same
+// transaction: docs/tasks.md) by its per-user and per-group indexes. A list of archived or test
+// workflows reads the steps (stepsMyTasks). Two forms of one rule:
+// - 'semi' (`w.id in (...)`): the planner starts from the tasks, so the cost follows the person's
+//   open tasks: best when they are few, and the planner's row estimate is the tasks' own;
+// - 'probe' (a correlated EXISTS the planner may not turn into a hash of every task: `offset 0`):
+//   each workflow met along the list's order is probed (open_tasks_step_idx), so a page costs its
+//   own rows: best when the tasks are many (a group holding a step of most workflows).
+//   list.service.ts chooses (my-tasks.ts).
+function myTasks(scope: ListScope, group: 'me' | number): RawBuilder<SqlBool> {
+  const { state, tenantId, userId } = scope;
+  const form = scope.myTasksForm ?? 'semi';
+  if (state.archived || (state.environment ?? 'PRODUCTION') !== 'PRODUCTION') {
+    return stepsMyTasks(tenantId, userId, group, form);
+  }
+  const assigned = taskAssignedTo(userId, group, scope.myGroupIds);
+  if (form === 'probe') {
+    return sql<SqlBool>`exists (select 1 from open_tasks o
+      where o.tenant_id = w.tenant_id and o.workflow_id = w.id and ${assigned} offset 0)`;
+  }
+  // Without the tenant, row-level security still confines every table to it.
+  const tenant = tenantId === undefined ? sql`true` : sql`o.tenant_id = ${tenantId}`;
+  return sql<SqlBool>`w.id in (select o.workflow_id from open_tasks o where ${tenant} and ${assigned})`;
 }
 
 export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
@@ -119,8 +164,7 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
       /^\d{1,15}$/.test(state.q) ? sql<SqlBool>`(w.id = cast(${state.q} as bigint) or ${byName})` : byName,
     );
   }
-  if (state.filter_by_group !== undefined)
-    parts.push(myTasks(scope.tenantId, scope.userId, state.filter_by_group, scope.myTasksForm ?? 'semi'));
+  if (state.filter_by_group !== undefined) parts.push(myTasks(scope, state.filter_by_group));
   for (const answer of state.answer) parts.push(answerEquals(answer.field_tag, [answer.value]));
   for (const [fieldTag, value] of Object.entries(state.json_answer ?? {})) {
     parts.push(answerEquals(fieldTag, (Array.isArray(value) ? value : [value]).map(String)));

@@ -1,5 +1,4 @@
 import {
-  COUNT_EXACT_LIMIT,
   DEFAULT_LIST_ORDERING,
   decodeListQuery,
   type WorkflowListPage,
@@ -40,17 +39,21 @@ export function listWorkflows(
     const now = new Date();
     const forms =
       state.filter_by_group === undefined
-        ? { page: 'semi' as const, count: 'semi' as const }
-        : await myTasksForms(tx, {
-            tenantId,
-            userId: ctx.auth.user.id,
-            group: state.filter_by_group,
-            countLimit: COUNT_EXACT_LIMIT,
-          });
+        ? { page: 'semi' as const, count: 'semi' as const, groupIds: undefined }
+        : await myTasksForms(tx, { tenantId, userId: ctx.auth.user.id, group: state.filter_by_group });
     const scopeOf = (myTasksForm: 'semi' | 'probe') => ({
       tenantId,
       userId: ctx.auth.user.id,
-      where: listWhere({ state, kindIds, tenantId, userId: ctx.auth.user.id, catalogue, now, myTasksForm }),
+      where: listWhere({
+        state,
+        kindIds,
+        tenantId,
+        userId: ctx.auth.user.id,
+        catalogue,
+        now,
+        myTasksForm,
+        myGroupIds: forms.groupIds,
+      }),
     });
     const pageScope = scopeOf(forms.page);
     const countScope = forms.count === forms.page ? pageScope : scopeOf(forms.count);
