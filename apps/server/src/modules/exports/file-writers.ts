@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { ExportFormat } from '@attest/shared';
 import type { ExportCell } from './cell-values.js';
 import { CSV_BOM, csvLine } from './csv-writer.js';
+import { drained } from './drained.js';
 import { createXlsxWriter } from './xlsx-writer.js';
-import { drained } from './zip-writer.js';
 
 // Rows go in one by one; the file's bytes come out of `output` as they are made, so an export of a
 // million rows never holds more than a few buffers. write() answers a promise when the reader is

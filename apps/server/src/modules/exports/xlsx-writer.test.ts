@@ -98,16 +98,19 @@ describe('large XLSX files', () => {
     expect(sheet?.getRow(3).getCell(2).value).toBeNull();
   });
 
-  // A file past 4 GB needs ZIP64 records; written here for a small file (every size counted as too
-  // large), a reader must still find every part and row.
+  // A file past 4 GB needs ZIP64 records; written here for a small file (every part and the end
+  // of the directory with ZIP64 records), a reader must still find every part and row.
   it('read back with ZIP64 records', async () => {
-    for (const zip64From of [0, 2000]) {
+    for (const forceZip64 of [false, true]) {
       const output = new PassThrough();
       const bytes = buffer(output);
-      const writer = createXlsxWriter(output, BIG_HEADERS, { zip64From });
+      const writer = createXlsxWriter(output, BIG_HEADERS, { forceZip64 });
       for (const row of bigRows(500)) await writer.write(row);
       await writer.end();
-      const rows = await readXlsx(await bytes);
+      const file = await bytes;
+      // The ZIP64 end of central directory record's signature.
+      expect(file.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(forceZip64);
+      const rows = await readXlsx(file);
       expect(rows).toHaveLength(501);
       expect(rows[500]).toEqual(
         bigRow(500).map((cell) => (typeof cell === 'string' ? neutraliseCell(cell) : cell)),
@@ -141,6 +144,18 @@ describe('large XLSX files', () => {
       await expect(writing).rejects.toThrow('too large');
     }
   }, 60_000);
+
+  // The output closed by its reader before the last rows: end() fails with the reader's error
+  // rather than waiting for a ZIP that can no longer be read.
+  it('end with the error when the output was destroyed before the end', async () => {
+    const output = new PassThrough();
+    const writer = createXlsxWriter(output, BIG_HEADERS);
+    for (const row of bigRows(10)) await writer.write(row);
+    // The file store listens for the output's errors; here nothing else does.
+    output.on('error', () => undefined);
+    output.destroy(new Error('store closed'));
+    await expect(writer.end()).rejects.toThrow('store closed');
+  });
 
   it('name columns past Z and escape XML text', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
