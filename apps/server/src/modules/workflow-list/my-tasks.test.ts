@@ -14,7 +14,8 @@ const { app, adminDb } = await createTestApp();
 // The dashboard's my tasks (filter_by_group) reads open_tasks (migration 0025); here it must find
 // exactly the workflows the rule over the steps finds (stepsMyTasks: workflow_step_users joined to
 // the open steps), for a spread of assignments: direct, through a group, claimed (a person beside
-// the group), on a finished step, in a region the viewer cannot see, archived, in another tenant.
+// the group), on a finished step, in a region the viewer cannot see, archived, a test workflow, in
+// another tenant.
 
 let t: DashboardTestTenant;
 let other: DashboardTestTenant;
@@ -79,6 +80,12 @@ beforeAll(async () => {
   // both.
   await assign(t.id, t.workflows.delta, true, { user: member });
   await assign(t.id, t.workflows.delta, true, { group: groups.both });
+  // ...and a QA test workflow, which open_tasks leaves out: environment=QA and ALL list it.
+  await withTenant(adminDb, t.id, (tx) =>
+    sql`update workflows set test_environment = 'QA' where tenant_id = ${t.id} and id = ${t.workflows.delta}`.execute(
+      tx,
+    ),
+  );
   // Alpha child: the admin's group, claimed by the member.
   await assign(t.id, child, true, { group: groups.adminOnly });
   await assign(t.id, child, true, { user: member });
@@ -103,15 +110,23 @@ type Viewer = 'admin' | 'member';
 
 // The names a page of my tasks lists, as the list builds it (open_tasks), or with the rule over the
 // steps in its place.
+type Environment = 'PRODUCTION' | 'QA' | 'ALL';
+
 async function found(
   viewer: Viewer,
   group: 'me' | number,
   archived: boolean,
-  how: { form: 'semi' | 'probe'; steps?: boolean; groupIds?: 'read' | 'inline' },
+  how: { form: 'semi' | 'probe'; steps?: boolean; groupIds?: 'read' | 'inline'; environment?: Environment },
 ): Promise<string[]> {
   const userId = String(t.users[viewer]);
   const rows = await withTenant(adminDb, t.id, async (tx) => {
-    const state = { ...defaultListState(), archived, filter_by_group: group, ordering: 'name' };
+    const state = {
+      ...defaultListState(),
+      archived,
+      environment: how.environment ?? 'PRODUCTION',
+      filter_by_group: group,
+      ordering: 'name',
+    };
     const common = { kindIds: null, tenantId: t.id, userId, catalogue: new Map(), now: new Date() };
     let where: ReturnType<typeof listWhere>;
     if (how.steps) {
@@ -134,7 +149,7 @@ async function found(
 }
 
 describe('my tasks from open_tasks', () => {
-  it('finds what the rule over the steps finds, for every viewer, group, form and archive state', async () => {
+  it('finds what the rule over the steps finds, for every viewer, group, form, archive state and environment', async () => {
     const cases: [Viewer, 'me' | number][] = [];
     for (const viewer of ['admin', 'member'] as const) {
       for (const group of ['me', groups.both, groups.adminOnly, groups.nobody, otherGroup] as const) {
@@ -143,12 +158,18 @@ describe('my tasks from open_tasks', () => {
     }
     for (const [viewer, group] of cases) {
       for (const archived of [false, true]) {
-        const expected = await found(viewer, group, archived, { form: 'semi', steps: true });
-        expect(await found(viewer, group, archived, { form: 'probe', steps: true })).toEqual(expected);
-        for (const form of ['semi', 'probe'] as const) {
-          for (const groupIds of ['read', 'inline'] as const) {
-            const label = `${viewer} ${group} archived=${archived} ${form} ${groupIds}`;
-            expect(await found(viewer, group, archived, { form, groupIds }), label).toEqual(expected);
+        for (const environment of ['PRODUCTION', 'QA', 'ALL'] as const) {
+          const expected = await found(viewer, group, archived, { form: 'semi', steps: true, environment });
+          expect(await found(viewer, group, archived, { form: 'probe', steps: true, environment })).toEqual(
+            expected,
+          );
+          for (const form of ['semi', 'probe'] as const) {
+            for (const groupIds of ['read', 'inline'] as const) {
+              const label = `${viewer} ${group} archived=${archived} ${environment} ${form} ${groupIds}`;
+              expect(await found(viewer, group, archived, { form, groupIds, environment }), label).toEqual(
+                expected,
+              );
+            }
           }
         }
       }
@@ -159,9 +180,15 @@ describe('my tasks from open_tasks', () => {
     const live = { form: 'semi' as const, groupIds: 'read' as const };
     // The member: the fixture's Alpha, Beta and Gamma, and the claimed Alpha child; not Delta (Asia).
     expect(await found('member', 'me', false, live)).toEqual(['Alpha', 'Alpha child', 'Beta', 'Gamma']);
-    // The admin: Delta through the group of both, the Alpha child through their own group; not Beta
-    // (a finished step) nor the archived grandchild, which the archived list holds.
-    expect(await found('admin', 'me', false, live)).toEqual(['Alpha child', 'Delta']);
+    // The admin: the Alpha child through their own group, Delta (a QA workflow) through the group of
+    // both in a QA or ALL list; not Beta (a finished step) nor the archived grandchild, which the
+    // archived list holds.
+    expect(await found('admin', 'me', false, live)).toEqual(['Alpha child']);
+    expect(await found('admin', 'me', false, { ...live, environment: 'QA' })).toEqual(['Delta']);
+    expect(await found('admin', 'me', false, { ...live, environment: 'ALL' })).toEqual([
+      'Alpha child',
+      'Delta',
+    ]);
     expect(await found('admin', 'me', true, live)).toEqual(['Alpha grandchild']);
     expect(await found('admin', groups.nobody, false, live)).toEqual(['Gamma']);
     // Another tenant's group holds nothing here.
