@@ -1,6 +1,7 @@
 import { COUNT_EXACT_LIMIT, type RiskColorLabel } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Tx } from '../../platform/tenant-transaction.js';
+import { createGrantsCache } from '../../platform/auth/grants-cache.js';
+import { type Tx, tenantOfTransaction } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 import { type CappedCount, type CountArm, cappedCounts } from './capped-count.repository.js';
 import { type KeptCountScope, keptCount, keptCountFits } from './kept-counts.repository.js';
@@ -14,13 +15,9 @@ type MatchScope = { tenantId: string; userId: string; where: RawBuilder<SqlBool>
 // matching 3 rows in 4 whatever the grants, which made every estimate 25 % low for a user who sees
 // everything. Used for estimates only; the rows counted are the EXISTS form's.
 export async function visibleForEstimate(tx: Tx, userId: string): Promise<RawBuilder<SqlBool>> {
-  // One statement: the user's grants (as accessScopeOf reads them) and how many regions there are.
-  const { rows } = await sql<{ regions: string; region_ids: string[]; unit_ids: string[] }>`
-    select (select count(*) from regions) as regions,
-      array(select region_id::text from user_region_access where user_id = ${userId}) as region_ids,
-      array(select business_unit_id::text from user_business_unit_access where user_id = ${userId}) as unit_ids
-  `.execute(tx);
-  const grants = rows[0] ?? { regions: '0', region_ids: [], unit_ids: [] };
+  const tenantId = tenantOfTransaction(tx);
+  const load = () => estimateGrantsOf(tx, userId);
+  const grants = tenantId === undefined ? await load() : await estimateGrants.find(tenantId, userId, load);
   // Every region granted: every workflow (each has a region). Not as a list of them all, whose
   // estimate PostgreSQL takes as independent chances (69 % at 1M) once their frequencies sum past 1.
   if (grants.region_ids.length > 0 && new Set(grants.region_ids).size >= Number(grants.regions)) {
@@ -31,6 +28,22 @@ export async function visibleForEstimate(tx: Tx, userId: string): Promise<RawBui
   if (grants.region_ids.length > 0) parts.push(sql<SqlBool>`w.region_id in (${list(grants.region_ids)})`);
   if (grants.unit_ids.length > 0) parts.push(sql<SqlBool>`w.business_unit_id in (${list(grants.unit_ids)})`);
   return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+type EstimateGrants = { regions: string; region_ids: string[]; unit_ids: string[] };
+
+// Kept per process for a few seconds with the sessions (grants-cache.ts): a warm list request
+// does not read them again. Access changes forget them as they forget the sessions.
+const estimateGrants = createGrantsCache<EstimateGrants>();
+
+// One statement: the user's grants (as accessScopeOf reads them) and how many regions there are.
+async function estimateGrantsOf(tx: Tx, userId: string): Promise<EstimateGrants> {
+  const { rows } = await sql<EstimateGrants>`
+    select (select count(*) from regions) as regions,
+      array(select region_id::text from user_region_access where user_id = ${userId}) as region_ids,
+      array(select business_unit_id::text from user_business_unit_access where user_id = ${userId}) as unit_ids
+  `.execute(tx);
+  return rows[0] ?? { regions: '0', region_ids: [], unit_ids: [] };
 }
 
 // The visible workflows matching the list's filters, with the same rows for the planner's estimate.

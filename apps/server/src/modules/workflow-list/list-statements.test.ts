@@ -68,13 +68,13 @@ describe('the statements of a warm list request', () => {
     expect(made[0]).toBe('begin');
     expect(made.at(-1)).toBe('commit');
     expect(made.filter((s) => s === 'begin')).toHaveLength(1);
-    expect(made.length, made.join('\n')).toBeLessThanOrEqual(8);
+    expect(made.length, made.join('\n')).toBeLessThanOrEqual(7);
   });
 
   it('reads a kind view with the kind from memory', async () => {
     const made = await statementsOf(`${DASHBOARD_PATHS.workflows}?kind_id=${t.kinds.lab}&page=1`);
     expect(made.filter((s) => s === 'begin')).toHaveLength(1);
-    expect(made.length, made.join('\n')).toBeLessThanOrEqual(8);
+    expect(made.length, made.join('\n')).toBeLessThanOrEqual(7);
   });
 });
 

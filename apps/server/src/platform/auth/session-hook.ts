@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AuthState } from '../request-context.js';
 import { withTenant } from '../tenant-transaction.js';
+import { setGrantsCacheTtl } from './grants-cache.js';
 import { createSessionCache, type LoadedSession } from './session-cache.js';
 import { setCsrfCookie } from './session-cookies.js';
 import { hashToken, newToken } from './session-token.js';
@@ -15,6 +16,7 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   const cache = createSessionCache(app.config.SESSION_CACHE_TTL_MS);
+  setGrantsCacheTtl(app.config.SESSION_CACHE_TTL_MS);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
