@@ -4,6 +4,7 @@ import { createGrantsCache } from '../../platform/auth/grants-cache.js';
 import { type Tx, tenantOfTransaction } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 import { type CappedCount, type CountArm, cappedCounts } from './capped-count.repository.js';
+import { estimateKey, recentEstimate, rememberEstimate } from './count-estimates.js';
 import { type KeptCountScope, keptCount, keptCountFits } from './kept-counts.repository.js';
 
 // `where`: the list's filters (listWhere over `workflows as w`), so the counts follow them.
@@ -61,7 +62,8 @@ function matchArm(tx: Tx, scope: MatchScope, visible: RawBuilder<SqlBool>): Coun
 // them, exact at any size: open statuses are recent, which the planner cannot know (it took them
 // as independent: 70 % high to 83 % low at 1M). Other shapes keep the rule: their estimates held
 // within 5 % (docs/workflow-list.md), and few matches count faster from the list's indexes (a
-// business unit's quarter: 2.7 ms index-only against 6.6 ms from the kept rows).
+// business unit's quarter: 2.7 ms index-only against 6.6 ms from the kept rows). An estimate is
+// kept for a few seconds (count-estimates.ts); an exact count is made each time.
 export async function countVisibleMatches(
   tx: Tx,
   scope: MatchScope & { kept?: KeptCountScope },
@@ -72,8 +74,12 @@ export async function countVisibleMatches(
     return { count: await keptCount(tx, { ...scope, ...kept }), estimate: false };
   }
   const arm = matchArm(tx, scope, await visibleForEstimate(tx, scope.userId));
-  const [count] = await cappedCounts(tx, [arm], exactLimit);
-  return count as CappedCount;
+  const key = estimateKey(scope.tenantId, exactLimit, arm.estimate ?? arm.matches);
+  const recent = recentEstimate(key);
+  if (recent) return recent;
+  const [count] = (await cappedCounts(tx, [arm], exactLimit)) as [CappedCount];
+  rememberEstimate(key, count);
+  return count;
 }
 
 function statusOverTime({ state }: KeptCountScope): boolean {

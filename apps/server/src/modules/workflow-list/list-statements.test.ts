@@ -1,11 +1,12 @@
 import { DASHBOARD_PATHS } from '@attest/shared';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import Cursor from 'pg-cursor';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createDb, createPool } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { withTenant } from '../../platform/tenant-transaction.js';
 import { createServices } from '../../services.js';
 import { localCaptchaVerifier } from '../../test/local-captcha.js';
 import type { TestClient } from '../../test/test-app.js';
@@ -16,6 +17,8 @@ import {
   LAB,
   labDefinition,
 } from '../../test/workflow-list-fixtures.js';
+import { COUNT_ESTIMATE_TTL_MS } from './count-estimates.js';
+import { countVisibleMatches } from './counts.repository.js';
 
 // Every statement is a round trip with its own share of CPU (issue 17): a warm list request, with its
 // session and kinds cached, makes a handful. The API runs with its caches on, as in production, on a
@@ -96,5 +99,44 @@ describe('the kinds kept in memory', () => {
     form?.fields.push({ tag: extra, type: 'char_field', label: 'Extra' });
     await publishAll(adminDb, t.id, [{ ...definition, version: 2 }]);
     expect((await member.get(filtered)).statusCode).toBe(200);
+  });
+});
+
+describe("the list count's estimate kept for a few seconds", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // The member's visible workflows with a limit of `exactLimit`, and the statements it made.
+  async function count(exactLimit: number, where = sql<boolean>`true`) {
+    statements.length = 0;
+    recording = true;
+    try {
+      const scope = { tenantId: t.id, userId: String(t.users.member), where };
+      const counted = await withTenant(db, t.id, (tx) => countVisibleMatches(tx, scope, exactLimit));
+      return { counted, explains: statements.filter((s) => s.startsWith('explain')).length };
+    } finally {
+      recording = false;
+    }
+  }
+
+  it('asks the planner once for an estimate, again once COUNT_ESTIMATE_TTL_MS has passed', async () => {
+    // Above a limit of 1, the member's workflows are an estimate.
+    const first = await count(1);
+    expect(first.counted.estimate).toBe(true);
+    expect(first.explains).toBe(1);
+    const again = await count(1);
+    expect(again).toEqual({ counted: first.counted, explains: 0 });
+    // Another filter is another estimate.
+    expect((await count(1, sql<boolean>`w.archived_at is null`)).explains).toBe(1);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + COUNT_ESTIMATE_TTL_MS + 1 });
+    expect((await count(1)).explains).toBe(1);
+  });
+
+  it('never keeps an exact count', async () => {
+    const first = await count(10_000);
+    expect(first.counted.estimate).toBe(false);
+    expect(first.explains).toBe(1);
+    expect((await count(10_000)).explains).toBe(1);
   });
 });
