@@ -21,6 +21,10 @@ import * as m0029 from './0029-report-rollups.js';
 // kind, where a plan for the actual sizes is right) still use them.
 const COUNT_SHARDS = 4;
 const SHARDS = 8;
+// Statements over more rows than this (bulk imports, mass updates) take 0029's dynamic path: static
+// plans are planned once for a few rows (nested loops), which would not scale to thousands.
+const BULK = 32;
+const BULK_ANSWERS = 512;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -62,6 +66,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           select row(r.tenant_id, r.workflow_id, r.field_tag, r.text_value, r.number_value, w.sign)::report_rollup_answer
           from unnest(ws) w
           join workflow_responses r on r.tenant_id = w.tenant_id and r.workflow_id = w.id and r.is_current);
+      end if;
+      if cardinality(ws) > ${sql.lit(2 * BULK)} or cardinality(p_answers) > ${sql.lit(BULK_ANSWERS)} then
+        -- Many rows: 0029's statement, planned with the arrays' sizes.
+        execute report_answer_rollup_sql('select * from unnest($1)', 'select * from unnest($2)', with_base)
+          using ws, p_answers;
+        return;
       end if;
       with w as (select * from unnest(ws)),
       a as (select * from unnest(p_answers)),
@@ -120,6 +130,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             w.sign)::report_rollup_cycle
           from unnest(ws) w
           join workflow_step_group_cycles c on c.tenant_id = w.tenant_id and c.workflow_id = w.id);
+      end if;
+      if cardinality(ws) > ${sql.lit(2 * BULK)} or cardinality(p_cycles) > ${sql.lit(BULK_ANSWERS)} then
+        -- Many rows: 0029's statement, planned with the arrays' sizes.
+        for stale in execute report_cycle_rollup_sql('select * from unnest($1)', 'select * from unnest($2)')
+          using ws, p_cycles
+        loop
+          perform report_cycle_extremes_refresh(stale.tenant_id, stale.kind_id, stale.status_id, stale.region_id,
+            stale.business_unit_id, stale.test_environment, stale.shard, stale.step_group_tag, p_deleted);
+        end loop;
+        return;
       end if;
       for stale in
         with w as (select * from unnest(ws)),
@@ -214,7 +234,63 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create or replace function report_workflow_rollups() returns trigger language plpgsql as $fn$
     declare
       ws report_rollup_workflow[];
+      bulk boolean := false;
     begin
+      if TG_OP = 'INSERT' then
+        bulk := (select count(*) from new_workflows) > ${sql.lit(BULK)};
+      elsif TG_OP = 'UPDATE' then
+        bulk := (select count(*) from new_workflows) > ${sql.lit(BULK)};
+      end if;
+      if bulk then
+        -- 0029's dynamic statements, planned for the statement's size.
+        declare
+            cols constant text := 'tenant_id, id, kind_id, status_id, region_id, business_unit_id, test_environment, created_at';
+            ws text;
+            stale record;
+            changed boolean;
+        begin
+            if TG_OP = 'INSERT' then
+              ws := format('select %s, 1 as sign from new_workflows where archived_at is null', cols);
+            elsif TG_OP = 'UPDATE' then
+              -- Only the workflows whose groups changed.
+              ws := format($q$
+                select %1$s, -1 as sign from old_workflows o
+                where o.archived_at is null and exists (select 1 from new_workflows n where n.tenant_id = o.tenant_id
+                  and n.id = o.id and (n.archived_at is not null or (n.kind_id, n.status_id, n.region_id, n.business_unit_id,
+                    n.test_environment, n.created_at) is distinct from (o.kind_id, o.status_id, o.region_id,
+                    o.business_unit_id, o.test_environment, o.created_at)))
+                union all
+                select %1$s, 1 from new_workflows n
+                where n.archived_at is null and exists (select 1 from old_workflows o where o.tenant_id = n.tenant_id
+                  and o.id = n.id and (o.archived_at is not null or (n.kind_id, n.status_id, n.region_id, n.business_unit_id,
+                    n.test_environment, n.created_at) is distinct from (o.kind_id, o.status_id, o.region_id,
+                    o.business_unit_id, o.test_environment, o.created_at)))
+              $q$, cols);
+              -- Most updates (progress, names, steps) move no workflow between groups: nothing to do.
+              execute format('select exists (%s)', ws) into changed;
+              if not changed then return null; end if;
+            elsif TG_OP = 'DELETE' then
+              if OLD.archived_at is not null then return OLD; end if;
+              ws := format('select %s, -1 as sign from (select ($1).*) x', cols);
+            end if;
+            if TG_OP = 'DELETE' then
+              execute report_counts_sql(ws) using OLD;
+              execute report_answer_rollup_sql(ws, null, true) using OLD;
+              for stale in execute report_cycle_rollup_sql(ws, null) using OLD loop
+                perform report_cycle_extremes_refresh(stale.tenant_id, stale.kind_id, stale.status_id, stale.region_id,
+                  stale.business_unit_id, stale.test_environment, stale.shard, stale.step_group_tag, OLD.id);
+              end loop;
+              return OLD;
+            end if;
+            execute report_counts_sql(ws);
+            execute report_answer_rollup_sql(ws, null, true);
+            for stale in execute report_cycle_rollup_sql(ws, null) loop
+              perform report_cycle_extremes_refresh(stale.tenant_id, stale.kind_id, stale.status_id, stale.region_id,
+                stale.business_unit_id, stale.test_environment, stale.shard, stale.step_group_tag, null);
+            end loop;
+            return null;
+        end;
+      end if;
       if TG_OP = 'INSERT' then
         ws := array(
           select row(n.tenant_id, n.id, n.kind_id, n.status_id, n.region_id, n.business_unit_id, n.test_environment,
@@ -257,7 +333,50 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     declare
       ws report_rollup_workflow[];
       answers report_rollup_answer[];
+      bulk boolean;
     begin
+      if TG_OP = 'DELETE' then
+        bulk := (select count(*) from old_answers) > ${sql.lit(BULK)};
+      else
+        bulk := (select count(*) from new_answers) > ${sql.lit(BULK)};
+      end if;
+      if bulk then
+        -- 0029's dynamic statements, planned for the statement's size.
+        declare
+            changed text;
+            ws text;
+            cur text := 'select r.id, r.tenant_id, r.workflow_id, r.field_tag, r.text_value, r.number_value '
+              || 'from workflow_responses r join w on r.tenant_id = w.tenant_id and r.workflow_id = w.id '
+              || 'and w.sign = 1 and r.is_current';
+            answers text;
+        begin
+            changed := case when TG_OP = 'DELETE' then 'old_answers' else 'new_answers' end;
+            -- The changed answers' workflows, once after (+1) and once before (-1) the statement.
+            ws := format($q$
+              select w.tenant_id, w.id, w.kind_id, w.status_id, w.region_id, w.business_unit_id, w.test_environment, s.sign
+              from workflows w
+              join (select distinct tenant_id, workflow_id from %s) x on w.tenant_id = x.tenant_id and w.id = x.workflow_id
+              cross join (values (1), (-1)) s(sign)
+              where w.archived_at is null
+            $q$, changed);
+            -- After: the current answers. Before: those less the statement's new rows, plus its old current ones.
+            answers := format($q$
+              select tenant_id, workflow_id, field_tag, text_value, number_value, 1 as sign from (%1$s) a
+              union all
+              select tenant_id, workflow_id, field_tag, text_value, number_value, -1 from (%1$s) a
+              where %2$s
+              %3$s
+            $q$, cur,
+              case when TG_OP = 'DELETE' then 'true'
+                else 'not exists (select 1 from new_answers n where n.tenant_id = a.tenant_id and n.id = a.id)' end,
+              case when TG_OP = 'INSERT' then ''
+                else 'union all select o.tenant_id, o.workflow_id, o.field_tag, o.text_value, o.number_value, -1 '
+                  || 'from old_answers o join w on w.tenant_id = o.tenant_id and w.id = o.workflow_id and w.sign = -1 '
+                  || 'where o.is_current' end);
+            execute report_answer_rollup_sql(ws, answers, false);
+            return null;
+        end;
+      end if;
       -- The changed answers' workflows, once after (+1) and once before (-1) the statement.
       if TG_OP = 'DELETE' then
         ws := array(
