@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from './schema.js';
+import { tenantBeginDialect } from './tenant-begin.js';
 
 export type Db = Kysely<Database>;
 
@@ -14,7 +15,9 @@ export function createDb(options: {
 }): Db {
   const pool = createPool({ ...options, max: options.max ?? 10 });
   // The cursor lets a query stream its rows (exports) rather than hold them all in memory.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({
+    dialect: tenantBeginDialect(new PostgresDialect({ pool, cursor: Cursor })),
+  });
   pools.set(db, pool);
   return db;
 }

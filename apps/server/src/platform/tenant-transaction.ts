@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { withTenantBegin } from '../db/tenant-begin.js';
 
 export type Tx = Transaction<Database>;
 
@@ -12,11 +13,16 @@ const commitHooks = new WeakMap<Tx, (() => void)[]>();
 // transaction-local, so a pooled connection never carries one tenant's id into the next request.
 export async function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   const hooks: (() => void)[] = [];
-  const result = await db.transaction().execute(async (tx) => {
-    commitHooks.set(tx, hooks);
-    await useTenant(tx, tenantId);
-    return work(tx);
-  });
+  // Begun with the tenant set in one round trip where the database's driver can (db/tenant-begin.ts).
+  const result = await withTenantBegin(tenantId, (begin) =>
+    db.transaction().execute(async (tx) => {
+      commitHooks.set(tx, hooks);
+      begin.claimed = true; // never by a transaction begun inside work
+      if (begin.set) tenantOfTransactions.set(tx, tenantId);
+      else await useTenant(tx, tenantId);
+      return work(tx);
+    }),
+  );
   for (const hook of hooks) hook();
   return result;
 }
