@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from '../../apps/server/src/db/schema.js';
+import { tenantBeginDialect } from '../../apps/server/src/db/tenant-begin.js';
 
 // The API's pool (20 connections, as openDatabase makes it, with a statement timeout so a runaway
 // plan fails its requests instead of holding the machine), its queries recorded on demand: how many
@@ -13,7 +14,8 @@ import type { Database } from '../../apps/server/src/db/schema.js';
 export type Recorded = { sql: string; parameters: readonly unknown[]; ms: number };
 export type Recording = { queries: Recorded[]; settings: Recorded[] };
 
-const isSetting = (sql: string) => /^\s*(select set_config|set )/i.test(sql);
+// The tenant's set_config, alone or sent with the transaction's begin (db/tenant-begin.ts).
+const isSetting = (sql: string) => /^\s*(begin; )?(select set_config|set )/i.test(sql);
 
 export function recordingDb(appUrl: string, statementTimeoutMs: number) {
   const recorded: Recorded[] = [];
@@ -24,7 +26,8 @@ export function recordingDb(appUrl: string, statementTimeoutMs: number) {
     options: `-c statement_timeout=${statementTimeoutMs}`,
   });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    // As the API's own databases (createDb): tenant transactions begin with their tenant set.
+    dialect: tenantBeginDialect(new PostgresDialect({ pool, cursor: Cursor })),
     log: (event) => {
       if (on && event.level === 'query') {
         recorded.push({
@@ -62,7 +65,8 @@ export async function explainAsApp(appUrl: string, recording: Recording, query: 
   await client.connect();
   try {
     await client.query('begin');
-    for (const s of recording.settings) await client.query(s.sql, [...s.parameters]);
+    for (const s of recording.settings)
+      await client.query(s.sql.replace(/^\s*begin;\s*/i, ''), [...s.parameters]);
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, [
       ...query.parameters,
     ]);
