@@ -97,7 +97,15 @@ try {
   }
 
   // What one request costs the API: its statements when warm, and its CPU over a sequential run.
-  const costs: { name: string; statements: number; cpuMsPerRequest: number; requests: number }[] = [];
+  const costs: {
+    name: string;
+    statements: number;
+    cpuMsPerRequest: number;
+    requests: number;
+    p50: number;
+    p95: number;
+    errors: number;
+  }[] = [];
   for (const c of cases) {
     // Statements still running for the case before would be recorded as this one's.
     await drained();
@@ -125,9 +133,14 @@ try {
       statements: statements.length,
       cpuMsPerRequest: Number(((used.user + used.system) / 1000 / Math.max(1, run.requests)).toFixed(2)),
       requests: run.requests,
+      p50: Number(run.p50.toFixed(1)),
+      p95: Number(run.p95.toFixed(1)),
+      errors: run.errors,
     });
   }
-  console.log('\nPer request: SQL statements of one warm request, API CPU (ms) over a sequential run');
+  console.log(
+    '\nPer request: SQL statements of one warm request; over a sequential run (1 connection), API CPU (ms) and latency (ms)',
+  );
   console.table(costs);
 
   if (explain) {
