@@ -56,6 +56,27 @@ const run = (input: (typeof cases)[number]['config'], rollups = !fullOnly) =>
   );
 const digestOf = (result: unknown) =>
   createHash('sha256').update(JSON.stringify(result)).digest('hex').slice(0, 12);
+// How far two answers are apart: 0 when equal, the largest relative difference of two numbers in
+// the same place otherwise (averages added up in another order differ in their last digits), and
+// Infinity when anything else differs (a group, a label, a missing row).
+function maxRelativeDifference(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') {
+    return a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+    return a.reduce<number>((max, item, i) => Math.max(max, maxRelativeDifference(item, b[i])), 0);
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return Number.POSITIVE_INFINITY;
+    return keys.reduce(
+      (max, key) => Math.max(max, maxRelativeDifference((a as never)[key], (b as never)[key])),
+      0,
+    );
+  }
+  return a === b ? 0 : Number.POSITIVE_INFINITY;
+}
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 
@@ -89,6 +110,7 @@ try {
     let digest = '';
     let groups = 0;
     let first: unknown[] = [];
+    let last: unknown = null;
     for (let i = 0; i < RUNS; i += 1) {
       const t0 = performance.now();
       const result = await run(c.config);
@@ -96,6 +118,7 @@ try {
       digest = digestOf(result);
       groups = result.count;
       first = result.results.slice(0, 3);
+      last = result;
     }
     times.sort((a, b) => a - b);
     const path = answered as ReportAnswerPath | null;
@@ -103,7 +126,11 @@ try {
     if (compare) {
       const t0 = performance.now();
       const result = await run(c.config, false);
-      full = { 'full ms': Math.round(performance.now() - t0), 'full digest': digestOf(result) };
+      full = {
+        'full ms': Math.round(performance.now() - t0),
+        'full digest': digestOf(result),
+        'max rel. diff': maxRelativeDifference(last, result),
+      };
     }
     const row = {
       report: c.name,
