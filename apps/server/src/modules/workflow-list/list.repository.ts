@@ -104,9 +104,42 @@ function hasAnswer(tag: string, column: string): RawBuilder<SqlBool> {
     and o.workflow_id = w.id and o.field_tag = ${tag} and o.is_current and ${sql.ref(`o.${column}`)} is not null)`;
 }
 
+// From this offset on, a page is found as ids first (pageIds).
+export const DEEP_PAGE_OFFSET = 500;
+
+// A deep page (offset DEEP_PAGE_OFFSET or more): the offset walks only the ids, which an index in
+// the list's order holding what the filters read serves index-only (a kind's newest: migration
+// 0033's workflows_kind_created_cover_idx), then the page's own rows are read by id, in the same
+// order. The same rows as one query: the same filters, order and window pick the ids. At 1M, page
+// 500 of a kind read 10,000 heap rows (8,563 buffers) for the 20 it kept; now 1,519 buffers.
+function pageIds(tx: Tx, scope: Scope, page: Window) {
+  return base(tx, scope.tenantId, scope.userId, scope.where)
+    .select('w.id')
+    .orderBy(orderBySql(scope.ordering))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
 // One page of the visible workflows matching `where`, in `ordering`.
-export async function listPage(tx: Tx, scope: Scope, page: Window): Promise<ListRow[]> {
+// `deepOffset`: where pageIds takes over (tests compare both forms on small tenants).
+export async function listPage(
+  tx: Tx,
+  scope: Scope,
+  page: Window,
+  deepOffset = DEEP_PAGE_OFFSET,
+): Promise<ListRow[]> {
   if (scope.ordering.answerFieldTag) return pageByAnswer(tx, scope, page);
+  if (page.offset >= deepOffset) {
+    const rows = await tx
+      .selectFrom('workflows as w')
+      .where('w.tenant_id', '=', scope.tenantId)
+      .where('w.id', 'in', pageIds(tx, scope, page))
+      .select(LIST_COLUMNS)
+      .select(sql<string | null>`null`.as('sort_value'))
+      .orderBy(orderBySql(scope.ordering))
+      .execute();
+    return rows as ListRow[];
+  }
   const rows = await base(tx, scope.tenantId, scope.userId, scope.where)
     .select(LIST_COLUMNS)
     .select(sql<string | null>`null`.as('sort_value'))
