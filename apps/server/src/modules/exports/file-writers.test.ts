@@ -58,6 +58,28 @@ describe('CSV lines', () => {
     );
     expect(bytes.toString('utf8')).toBe("\uFEFFName,Spend\r\nZoë,12\r\n'=1+1,\r\n");
   });
+
+  it('stream the same bytes as the lines joined, across chunks, multi-byte text and lines longer than a chunk', async () => {
+    const texts = [
+      'plain',
+      'Zoë, "quoted"',
+      '日本語のテキスト',
+      'emoji 😀 pair',
+      'lone \uD83D surrogate',
+      '=sum',
+    ];
+    const rows: (string | number | null)[][] = [];
+    for (let i = 0; i < 20_000; i += 1) {
+      rows.push([i, texts[i % texts.length] ?? '', i % 7 === 0 ? null : i / 4, 'x'.repeat(i % 97)]);
+      // Lines longer than a chunk (64 KiB), in ASCII and in 3-byte characters, now and then.
+      if (i % 5_000 === 1) rows.push([i, 'y'.repeat(70_000), '€'.repeat(30_000), null]);
+    }
+    const headers = ['ID', 'Name', 'Spend', 'Notes'];
+    const bytes = await written('csv', headers, rows);
+    const expected = Buffer.from(`\uFEFF${csvLine(headers)}${rows.map(csvLine).join('')}`, 'utf8');
+    expect(bytes.length).toBe(expected.length);
+    expect(bytes.equals(expected)).toBe(true);
+  });
 });
 
 describe('XLSX files', () => {
