@@ -3,8 +3,14 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { createGrantsCache } from '../../platform/auth/grants-cache.js';
 import { type Tx, tenantOfTransaction } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
-import { type CappedCount, type CountArm, cappedCounts } from './capped-count.repository.js';
-import { estimateKey, recentEstimate, rememberEstimate } from './count-estimates.js';
+import { type CappedCount, type CountArm, cappedCounts, planEstimates } from './capped-count.repository.js';
+import {
+  estimateKey,
+  recentEstimate,
+  recentPlan,
+  rememberEstimate,
+  rememberPlan,
+} from './count-estimates.js';
 import { type KeptCountScope, keptCount, keptCountFits } from './kept-counts.repository.js';
 
 // `where`: the list's filters (listWhere over `workflows as w`), so the counts follow them.
@@ -63,7 +69,8 @@ function matchArm(tx: Tx, scope: MatchScope, visible: RawBuilder<SqlBool>): Coun
 // as independent: 70 % high to 83 % low at 1M). Other shapes keep the rule: their estimates held
 // within 5 % (docs/workflow-list.md), and few matches count faster from the list's indexes (a
 // business unit's quarter: 2.7 ms index-only against 6.6 ms from the kept rows). An estimate is
-// kept for a few seconds (count-estimates.ts); an exact count is made each time.
+// kept for a few seconds (count-estimates.ts); an exact count is made each time, its EXPLAIN only
+// once in those seconds.
 export async function countVisibleMatches(
   tx: Tx,
   scope: MatchScope & { kept?: KeptCountScope },
@@ -77,8 +84,11 @@ export async function countVisibleMatches(
   const key = estimateKey(scope.tenantId, exactLimit, arm.estimate ?? arm.matches);
   const recent = recentEstimate(key);
   if (recent) return recent;
-  const [count] = (await cappedCounts(tx, [arm], exactLimit)) as [CappedCount];
-  rememberEstimate(key, count);
+  // An exact count made a moment ago is made again without its EXPLAIN (count-estimates.ts).
+  const planned = recentPlan(key) ?? (await planEstimates(tx, [arm]))[0] ?? 0;
+  const [count] = (await cappedCounts(tx, [arm], exactLimit, [planned])) as [CappedCount];
+  if (count.estimate) rememberEstimate(key, count);
+  else rememberPlan(key, planned);
   return count;
 }
 

@@ -134,10 +134,27 @@ describe("the list count's estimate kept for a few seconds", () => {
     expect((await count(1)).explains).toBe(1);
   });
 
-  it('never keeps an exact count', async () => {
-    const first = await count(10_000);
+  it('never keeps an exact count: it is made each time, its EXPLAIN once within the TTL', async () => {
+    const live = sql<boolean>`w.archived_at is null`;
+    const first = await count(10_000, live);
     expect(first.counted.estimate).toBe(false);
     expect(first.explains).toBe(1);
-    expect((await count(10_000)).explains).toBe(1);
+    // One workflow archived: the next count, made without the planner, sees it gone.
+    const alpha = String(t.workflows.alpha);
+    await withTenant(adminDb, t.id, (tx) =>
+      sql`update workflows set archived_at = now() where id = ${alpha}`.execute(tx),
+    );
+    try {
+      const again = await count(10_000, live);
+      expect(again).toEqual({ counted: { count: first.counted.count - 1, estimate: false }, explains: 0 });
+      expect(statements.some((s) => s.includes('count(*)'))).toBe(true);
+    } finally {
+      await withTenant(adminDb, t.id, (tx) =>
+        sql`update workflows set archived_at = null where id = ${alpha}`.execute(tx),
+      );
+    }
+    expect((await count(10_000, live)).counted).toEqual(first.counted);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + COUNT_ESTIMATE_TTL_MS + 1 });
+    expect((await count(10_000, live)).explains).toBe(1);
   });
 });
