@@ -27,6 +27,7 @@ import * as m0027 from './0027-count-statistics.js';
 import * as m0028 from './0028-answer-filter-statistics.js';
 import * as m0029 from './0029-report-rollups.js';
 import * as m0031 from './0031-report-rollup-static-triggers.js';
+import * as m0032 from './0032-name-search-share.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-answer-filter-statistics': m0028,
   '0029-report-rollups': m0029,
   '0031-report-rollup-static-triggers': m0031,
+  '0032-name-search-share': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

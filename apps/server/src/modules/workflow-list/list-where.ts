@@ -9,6 +9,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { compileConditionGroup } from './compile-filters.js';
 import { likePattern } from './filter-predicates.js';
 import { environmentWhere } from './list-environment.js';
+import type { NameForm } from './name-search.js';
 
 // Every filter of GET workflows/ but visibility (visibleWorkflowsFilter) and the tenant, as one
 // boolean over `workflows as w` (spec 1 §7, docs/dashboard.md).
@@ -21,6 +22,8 @@ export type ListScope = {
   myTasksForm?: 'semi' | 'probe';
   // The viewer's groups, read beforehand for my tasks (my-tasks.ts); read in the query when not given.
   myGroupIds?: readonly string[];
+  // How q's name search is read (name-search.ts); 'index' when not said.
+  nameForm?: NameForm;
   userId: string;
   catalogue: Map<string, FilterAttribute>;
   now: Date;
@@ -154,10 +157,11 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
   if (state.q) {
     // Spec 1 §7 q: the name or the id. Under row-level security LIKE cannot use the trigram index
     // (it is not leakproof), so from three characters on the names come from search_workflow_names
-    // (migration 0026, docs/search.md), which can; shorter text has no trigram to look up.
+    // (migration 0026, docs/search.md), which can; shorter text has no trigram to look up. A common
+    // phrase's page tests the name on the rows it walks instead ('walk', name-search.ts).
     const phrase = state.q.toLowerCase();
     const byName =
-      phrase.length >= SEARCH_MIN_WORD_LENGTH
+      phrase.length >= SEARCH_MIN_WORD_LENGTH && scope.nameForm !== 'walk'
         ? sql<SqlBool>`w.id in (select search_workflow_names(${phrase}))`
         : sql<SqlBool>`lower(w.name) like ${likePattern(phrase)}`;
     parts.push(

@@ -16,6 +16,7 @@ import { checkListEnvironment } from './list-environment.js';
 import { listItems } from './list-items.js';
 import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
+import { estimatedNameCount, nameSearchPhrase, nameShare, pageNameForm } from './name-search.js';
 import { resolveListScope } from './resolve-list-scope.js';
 
 // GET workflows/ (spec 1 §7): decode the query with the shared decoder, validate advanced filters
@@ -41,11 +42,14 @@ export function listWorkflows(
       state.filter_by_group === undefined
         ? { page: 'semi' as const, count: 'semi' as const, groupIds: undefined }
         : await myTasksForms(tx, { tenantId, userId: ctx.auth.user.id, group: state.filter_by_group });
-    const scopeOf = (myTasksForm: 'semi' | 'probe') => ({
-      tenantId,
-      userId: ctx.auth.user.id,
-      where: listWhere({
-        state,
+    // Issue 17: a name search (q) reads a common phrase along the list's order and estimates its
+    // count from the phrase's share; a rare one from the trigram index (name-search.ts).
+    const phrase = nameSearchPhrase(state.q);
+    const share = phrase === null ? null : await nameShare(tx, tenantId, phrase);
+    const pageNames = share === null ? 'index' : pageNameForm(share, { limit, offset });
+    const whereOf = (myTasksForm: 'semi' | 'probe', nameForm: 'index' | 'walk', listState = state) =>
+      listWhere({
+        state: listState,
         kindIds,
         tenantId,
         userId: ctx.auth.user.id,
@@ -53,17 +57,35 @@ export function listWorkflows(
         now,
         myTasksForm,
         myGroupIds: forms.groupIds,
-      }),
+        nameForm,
+      });
+    const scopeOf = (myTasksForm: 'semi' | 'probe', nameForm: 'index' | 'walk') => ({
+      tenantId,
+      userId: ctx.auth.user.id,
+      where: whereOf(myTasksForm, nameForm),
     });
-    const pageScope = scopeOf(forms.page);
-    const countScope = forms.count === forms.page ? pageScope : scopeOf(forms.count);
+    const pageScope = scopeOf(forms.page, pageNames);
+    const countScope =
+      forms.count === forms.page && pageNames === 'index' ? pageScope : scopeOf(forms.count, 'index');
     const [rows, total] = await Promise.all([
       listPage(tx, { ...pageScope, ordering }, { limit, offset }),
       // Issue 17: the count, most of the request's database time, on the read replica when fresh.
       // With the list's state: a count the kept per-day counts hold is summed from them (exact).
-      onReplicaOr(ctx.db, tx, tenantId, (countTx) =>
-        countMatches(countTx, { ...countScope, kept: { state, kindIds } }),
-      ),
+      onReplicaOr(ctx.db, tx, tenantId, async (countTx) => {
+        if (share !== null) {
+          const estimated = await estimatedNameCount(
+            countTx,
+            {
+              tenantId,
+              userId: ctx.auth.user.id,
+              whereWithoutName: whereOf(forms.count, 'index', { ...state, q: undefined }),
+            },
+            share,
+          );
+          if (estimated) return estimated;
+        }
+        return countMatches(countTx, { ...countScope, kept: { state, kindIds } });
+      }),
     ]);
     const listContext = {
       tenantId,
