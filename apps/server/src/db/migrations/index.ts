@@ -28,6 +28,7 @@ import * as m0028 from './0028-answer-filter-statistics.js';
 import * as m0029 from './0029-report-rollups.js';
 import * as m0031 from './0031-report-rollup-static-triggers.js';
 import * as m0032 from './0032-name-search-share.js';
+import * as m0033 from './0033-deep-page-index.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-report-rollups': m0029,
   '0031-report-rollup-static-triggers': m0031,
   '0032-name-search-share': m0032,
+  '0033-deep-page-index': m0033,
 };
 
 export const migrationProvider: MigrationProvider = {
