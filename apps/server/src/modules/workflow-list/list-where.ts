@@ -24,6 +24,8 @@ export type ListScope = {
   myGroupIds?: readonly string[];
   // How q's name search is read (name-search.ts); 'index' when not said.
   nameForm?: NameForm;
+  // The ids search_workflow_names answered, read once for the page and the count (a rare phrase).
+  nameIds?: readonly string[];
   userId: string;
   catalogue: Map<string, FilterAttribute>;
   now: Date;
@@ -160,10 +162,12 @@ export function listWhere(scope: ListScope): RawBuilder<SqlBool> {
     // (migration 0026, docs/search.md), which can; shorter text has no trigram to look up. A common
     // phrase's page tests the name on the rows it walks instead ('walk', name-search.ts).
     const phrase = state.q.toLowerCase();
-    const byName =
-      phrase.length >= SEARCH_MIN_WORD_LENGTH && scope.nameForm !== 'walk'
-        ? sql<SqlBool>`w.id in (select search_workflow_names(${phrase}))`
-        : sql<SqlBool>`lower(w.name) like ${likePattern(phrase)}`;
+    const indexed = phrase.length >= SEARCH_MIN_WORD_LENGTH && scope.nameForm !== 'walk';
+    const byName = !indexed
+      ? sql<SqlBool>`lower(w.name) like ${likePattern(phrase)}`
+      : scope.nameIds
+        ? sql<SqlBool>`w.id = any (cast(${`{${scope.nameIds.join(',')}}`} as bigint[]))`
+        : sql<SqlBool>`w.id in (select search_workflow_names(${phrase}))`;
     parts.push(
       /^\d{1,15}$/.test(state.q) ? sql<SqlBool>`(w.id = cast(${state.q} as bigint) or ${byName})` : byName,
     );

@@ -16,7 +16,13 @@ import { checkListEnvironment } from './list-environment.js';
 import { listItems } from './list-items.js';
 import { listWhere } from './list-where.js';
 import { myTasksForms } from './my-tasks.js';
-import { estimatedNameCount, nameSearchPhrase, nameShare, pageNameForm } from './name-search.js';
+import {
+  estimatedNameCount,
+  nameMatchIds,
+  nameSearchPhrase,
+  nameShare,
+  pageNameForm,
+} from './name-search.js';
 import { resolveListScope } from './resolve-list-scope.js';
 
 // GET workflows/ (spec 1 §7): decode the query with the shared decoder, validate advanced filters
@@ -47,6 +53,8 @@ export function listWorkflows(
     const phrase = nameSearchPhrase(state.q);
     const share = phrase === null ? null : await nameShare(tx, tenantId, phrase);
     const pageNames = share === null ? 'index' : pageNameForm(share, { limit, offset });
+    // A rare phrase's matches are read once, for the page and the count alike.
+    const nameIds = phrase !== null && share?.common === false ? await nameMatchIds(tx, phrase) : undefined;
     const whereOf = (myTasksForm: 'semi' | 'probe', nameForm: 'index' | 'walk', listState = state) =>
       listWhere({
         state: listState,
@@ -58,6 +66,7 @@ export function listWorkflows(
         myTasksForm,
         myGroupIds: forms.groupIds,
         nameForm,
+        nameIds,
       });
     const scopeOf = (myTasksForm: 'semi' | 'probe', nameForm: 'index' | 'walk') => ({
       tenantId,

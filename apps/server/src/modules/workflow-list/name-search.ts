@@ -79,3 +79,11 @@ export async function estimatedNameCount(
 export function rememberNameShare(tenantId: string, phrase: string, share: NameShare): void {
   shares.set(`${tenantId}:${phrase}`, { share, expiresAt: Date.now() + NAME_SHARE_TTL_MS });
 }
+
+// Every match of a rare phrase in the tenant (search_workflow_names, migration 0026), as ids.
+export async function nameMatchIds(tx: Tx, phrase: string): Promise<string[]> {
+  const { rows } = await sql<{
+    ids: string[];
+  }>`select array(select search_workflow_names(${phrase}))::text[] as ids`.execute(tx);
+  return rows[0]?.ids ?? [];
+}
