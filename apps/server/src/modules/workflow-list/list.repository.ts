@@ -158,3 +158,23 @@ export function countMatches(
 ): Promise<CappedCount> {
   return countVisibleMatches(tx, scope, exactLimit);
 }
+
+// One page and the number of rows it was picked from (`count(*) over ()`, taken before the window),
+// for matches read whole anyway: a rare name search's ids (name-search.ts), all probed to be
+// sorted. `total` is null when the page is empty (an offset past them): the caller counts then.
+export async function listPageCounted(
+  tx: Tx,
+  scope: Scope,
+  page: Window,
+): Promise<{ rows: ListRow[]; total: number | null }> {
+  const rows = await base(tx, scope.tenantId, scope.userId, scope.where)
+    .select(LIST_COLUMNS)
+    .select(sql<string | null>`null`.as('sort_value'))
+    .select(sql<string>`count(*) over ()`.as('total_count'))
+    .orderBy(orderBySql(scope.ordering))
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = rows[0] ? Number(rows[0].total_count) : null;
+  return { rows: rows.map(({ total_count: _, ...row }) => row) as ListRow[], total };
+}

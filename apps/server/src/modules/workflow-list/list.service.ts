@@ -11,7 +11,7 @@ import { onReplicaOr } from '../../platform/read-replica/read-only.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { countMatches, listPage } from './list.repository.js';
+import { countMatches, DEEP_PAGE_OFFSET, listPage, listPageCounted } from './list.repository.js';
 import { checkListEnvironment } from './list-environment.js';
 import { listItems } from './list-items.js';
 import { listWhere } from './list-where.js';
@@ -76,25 +76,32 @@ export function listWorkflows(
     const pageScope = scopeOf(forms.page, pageNames);
     const countScope =
       forms.count === forms.page && pageNames === 'index' ? pageScope : scopeOf(forms.count, 'index');
+    // A rare phrase's page reads every match to sort them: it counts them in the same statement.
+    const counted =
+      nameIds !== undefined && !ordering.answerFieldTag && offset < DEEP_PAGE_OFFSET
+        ? await listPageCounted(tx, { ...pageScope, ordering }, { limit, offset })
+        : undefined;
     const [rows, total] = await Promise.all([
-      listPage(tx, { ...pageScope, ordering }, { limit, offset }),
-      // Issue 17: the count, most of the request's database time, on the read replica when fresh.
-      // With the list's state: a count the kept per-day counts hold is summed from them (exact).
-      onReplicaOr(ctx.db, tx, tenantId, async (countTx) => {
-        if (share !== null) {
-          const estimated = await estimatedNameCount(
-            countTx,
-            {
-              tenantId,
-              userId: ctx.auth.user.id,
-              whereWithoutName: whereOf(forms.count, 'index', { ...state, q: undefined }),
-            },
-            share,
-          );
-          if (estimated) return estimated;
-        }
-        return countMatches(countTx, { ...countScope, kept: { state, kindIds } });
-      }),
+      counted ? counted.rows : listPage(tx, { ...pageScope, ordering }, { limit, offset }),
+      counted && counted.total !== null
+        ? { count: counted.total, estimate: false }
+        : // Issue 17: the count, most of the request's database time, on the read replica when fresh.
+          // With the list's state: a count the kept per-day counts hold is summed from them (exact).
+          onReplicaOr(ctx.db, tx, tenantId, async (countTx) => {
+            if (share !== null) {
+              const estimated = await estimatedNameCount(
+                countTx,
+                {
+                  tenantId,
+                  userId: ctx.auth.user.id,
+                  whereWithoutName: whereOf(forms.count, 'index', { ...state, q: undefined }),
+                },
+                share,
+              );
+              if (estimated) return estimated;
+            }
+            return countMatches(countTx, { ...countScope, kept: { state, kindIds } });
+          }),
     ]);
     const listContext = {
       tenantId,
