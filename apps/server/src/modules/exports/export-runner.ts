@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import {
   decodeListQuery,
   EXPORT_MESSAGES,
@@ -111,6 +112,7 @@ export function createExportRunner(options: {
     });
     stored.catch((error: Error) => writer.output.destroy(error));
     let rows = 0;
+    let progressing: Promise<void> = Promise.resolve();
     try {
       // The rows come from the read replica when one is fresh (issue 17); progress goes to the primary.
       await withTenantReadOnly(
@@ -125,19 +127,37 @@ export function createExportRunner(options: {
             if (behind) await behind;
             rows += 1;
             if (rows % progressEvery === 0) {
-              await withTenant(db, tenantId, (progressTx) =>
-                exportsRepository.progress(progressTx, tenantId, prepared.row.id, rows),
-              );
-              options.onProgress?.(rows);
+              // Written beside the rows, not before the next one: a transaction on the primary and
+              // its commit (a WAL flush) per 1,000 rows held the export up for its whole round trip.
+              // One at a time, in order; the last (long done by now) is awaited first, and its
+              // failure fails the export here.
+              await progressing;
+              const done = rows;
+              progressing = withTenant(db, tenantId, (progressTx) =>
+                exportsRepository.progress(progressTx, tenantId, prepared.row.id, done),
+              ).then(() => options.onProgress?.(done));
+              // Handled when awaited; until then a failure is not an unhandled rejection.
+              progressing.catch(() => undefined);
             }
           }
+          await progressing;
         },
         // Rows already written cannot be read again into the same file: write() starts over.
         { retryOnPrimary: false },
       );
       await writer.end();
     } catch (error) {
+      // The store reads the output only after its own first steps (a folder made): an output
+      // destroyed before then would go unheard (its 'error' unhandled, the put waiting forever for
+      // its end), so an export failing in its first moments waits until the store reads, or gave up.
+      if (writer.output.readableFlowing !== true && !writer.output.destroyed) {
+        await Promise.race([
+          once(writer.output, 'resume').catch(() => undefined),
+          stored.catch(() => undefined),
+        ]);
+      }
       writer.output.destroy(error as Error);
+      await progressing.catch(() => undefined);
       await stored.catch(() => undefined);
       throw error;
     }

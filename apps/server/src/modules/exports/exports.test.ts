@@ -196,6 +196,33 @@ describe('POST workflows/export/ and the job that writes the file', () => {
     expect(await runner.run(t.id, String(created.id))).toBe('skipped');
   });
 
+  it('fails the export when writing its progress fails, though progress is written beside the rows', async () => {
+    const { t, admin } = await seeded();
+    const runner = createExportRunner({
+      db,
+      // A store slow to start reading (its folder made late): the export fails before it reads.
+      files: {
+        ...services.files,
+        put: async (source, options) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return services.files.put(source, options);
+        },
+      },
+      jobs: null,
+      log: () => {},
+      progressEvery: 1,
+      onProgress: () => {
+        throw new Error('progress write failed');
+      },
+    });
+    const created = WorkflowExportSchema.parse(
+      (await requestExport(admin, { kind_id: t.kinds.vendor, format: 'csv' })).json(),
+    );
+    expect(await runner.run(t.id, String(created.id))).toBe('failed');
+    const status = WorkflowExportSchema.parse((await admin.get(EXPORT_PATHS.export(created.id))).json());
+    expect(status.state).toBe('failed');
+  });
+
   it('streams more rows than one cursor batch, in order, with progress every 1000 rows', async () => {
     const { t, admin, ids } = await seeded();
     // 1,500 more copies of the Acme check, straight in SQL (the API would take minutes).
