@@ -9,7 +9,7 @@ import type {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type ColumnOf, type CompiledAggregate, compileAggregate } from './aggregations.js';
 import { reportError } from './report-errors.js';
-import { type CompiledSource, compileSource, type JoinRegistry, type SourceScope } from './source-sql.js';
+import { type CompiledSource, compileSource, joinRegistry, type SourceScope } from './source-sql.js';
 
 // A validated configuration as one query (docs/reports-engine.md):
 //   select <groups>, <aggregates>, count(*) over () as _total
@@ -73,17 +73,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
   const relations = new Map<Relation['relation'], number | null>();
   const id = scope.base === 'email' ? sql`e.id` : scope.base === 'integration_call' ? sql`ir.id` : sql`w.id`;
   const inner: CompiledReport['inner'] = [{ alias: '_id', expr: id }];
-  const joins: RawBuilder<unknown>[] = [];
-  const joinAliases = new Map<string, string>();
-  const join: JoinRegistry = (key, build) => {
-    let alias = joinAliases.get(key);
-    if (!alias) {
-      alias = `j${joinAliases.size}`;
-      joinAliases.set(key, alias);
-      joins.push(build(sql.id(alias)));
-    }
-    return alias;
-  };
+  const { joins, join } = joinRegistry();
   const sourceOf = (path: string, part?: Part, perItem = false) => {
     const relation = part?.join_relation ?? 'self';
     const key = `${relation}|${part?.kind_id ?? ''}|${path}${perItem ? '|items' : ''}`;

@@ -11,7 +11,7 @@ import {
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../../platform/tenant-transaction.js';
 import { DATE_FORMATS } from './compile-report.js';
-import { compileSource, type JoinRegistry } from './source-sql.js';
+import { compileSource, joinRegistry } from './source-sql.js';
 
 // Reports answered from the rollups of migration 0029 (docs/reports-engine.md "Rollups"): exact
 // figures per kind, status, region, business unit and environment (and day of creation, and per
@@ -335,17 +335,7 @@ export function planRollup(config: ReportConfig, scope: RollupScope): RollupQuer
   }
 
   // The groups over `w` as the full query writes them (source-sql.ts, for the names and tags).
-  const joins: RawBuilder<unknown>[] = [];
-  const joinAliases = new Map<string, string>();
-  const join: JoinRegistry = (key, build) => {
-    let alias = joinAliases.get(key);
-    if (!alias) {
-      alias = `j${joinAliases.size}`;
-      joinAliases.set(key, alias);
-      joins.push(build(sql.id(alias)));
-    }
-    return alias;
-  };
+  const { joins, join } = joinRegistry();
   const inner: RawBuilder<unknown>[] = [];
   const select: RawBuilder<unknown>[] = [];
   const groupBy: RawBuilder<unknown>[] = [];

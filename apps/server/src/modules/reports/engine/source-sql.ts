@@ -38,6 +38,22 @@ export type JoinRegistry = (
   build: (alias: RawBuilder<unknown>) => RawBuilder<unknown>,
 ) => string;
 
+// A registry and the joins it has added so far, in the order they were first asked for.
+export function joinRegistry(): { joins: RawBuilder<unknown>[]; join: JoinRegistry } {
+  const joins: RawBuilder<unknown>[] = [];
+  const aliases = new Map<string, string>();
+  const join: JoinRegistry = (key, build) => {
+    let alias = aliases.get(key);
+    if (!alias) {
+      alias = `j${aliases.size}`;
+      aliases.set(key, alias);
+      joins.push(build(sql.id(alias)));
+    }
+    return alias;
+  };
+  return { joins, join };
+}
+
 export type SourceScope = {
   base: ReportBase;
   tenantId: string;
