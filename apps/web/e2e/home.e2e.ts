@@ -1,30 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { HOME_PATHS, WORKFLOW_PATHS } from '@attest/shared';
 import { SUPPLIER_ONBOARDING_FIELDS, SUPPLIER_ONBOARDING_STEPS } from '@attest/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
 import { newPage, signIn, tenantUrl } from './support/browser.js';
 
 // Issue 16 (done when): an administrator sets a shortcut in acme's home page configuration through
 // the API; the analyst sees it on /home and starts a child Risk Assessment with it, landing on the
 // child's process page. The page passes the axe check.
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// The critical and serious axe violations in the page's main content: the home page itself (the
-// shared header is walked on every route by accessibility.e2e.ts).
-async function seriousViolationsInMain(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (c: unknown, o: object) => Promise<Result> } };
-    const { violations } = await axe.run({ include: ['main'] }, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 // The admin's session calls the API as the web app does: JSON, with the CSRF token echoed.
 function api(page: Page, method: string, path: string, body?: unknown) {
@@ -101,7 +84,7 @@ describe('home', () => {
     await page.getByRole('region', { name: 'Requested by you' }).waitFor();
     await page.getByRole('region', { name: 'Recently viewed' }).waitFor();
     expect(await page.locator('main').count()).toBe(1);
-    expect(await seriousViolationsInMain(page)).toEqual([]);
+    expect(await seriousViolations(page, { include: ['main'] })).toEqual([]);
 
     await card.getByRole('combobox', { name: 'Choose a Supplier Onboarding' }).click();
     const option = page.getByRole('option').first();

@@ -6,8 +6,8 @@ import { createDb } from '../../server/src/db/database.js';
 import { createTenant } from '../../server/src/db/seed/create-tenant.js';
 import { seedDemoWorkflowSetup } from '../../server/src/db/seed/demo-workflows.js';
 import ar from '../src/locales/ar.json' with { type: 'json' };
+import { seriousViolations } from './support/axe.js';
 import { DEMO_PASSWORD, newPage, signIn, tenantUrl } from './support/browser.js';
-import { seriousViolations } from './support/offboarding-tenant.js';
 import { selectOption } from './support/select-option.js';
 
 // Issue 16 (done when): Ctrl+K finds a workflow by a word of one of its answers. The analyst

@@ -1,25 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
 import { newPage, signIn, tenantUrl } from './support/browser.js';
 
 // Issue 15: the studio's app list and app page as a designer uses them, on acme's seeded studio.
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// The critical and serious axe violations of the page as it stands (rule id and targets).
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (c: Document, o: object) => Promise<Result> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('studio apps', () => {
   it('creates an app and a savepoint, and shows the demo app deployed to Production', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
 import { newPage, signIn, tenantUrl } from './support/browser.js';
-import { createOffboardingTenant, people, seriousViolations } from './support/offboarding-tenant.js';
+import { createOffboardingTenant, people } from './support/offboarding-tenant.js';
 import { selectOption } from './support/select-option.js';
 import {
   addField,

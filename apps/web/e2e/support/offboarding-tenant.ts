@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { PERMISSION_CODENAMES } from '@attest/shared';
-import type { Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { createDb } from '../../../server/src/db/database.js';
 import { DEMO_PASSWORD } from './browser.js';
@@ -16,21 +13,6 @@ export const people = {
   second: { email: 'dev@offboarding.test', first_name: 'Dev', last_name: 'Designer' },
   analyst: { email: 'ana@offboarding.test', first_name: 'Ana', last_name: 'Analyst' },
 } as const;
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// The critical and serious axe violations of the page as it stands (rule id and targets).
-export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
-    const { axe } = window as unknown as { axe: { run: (c: Document, o: object) => Promise<Result> } };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const adminDb = createDb({ connectionString: inject('e2eAdminUrl'), max: 1, onPoolError: () => {} });
 afterAll(() => adminDb.destroy());
