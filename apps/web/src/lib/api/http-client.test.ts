@@ -130,6 +130,52 @@ describe('other failures', () => {
     expect(toastMessages(show)).toEqual(['Service Unavailable']);
   });
 
+  it('a busy 503 (Retry-After) on a read is tried again after the time asked, and the answer arrives', async () => {
+    vi.useFakeTimers();
+    const busy = () => new Response('{}', { status: 503, headers: { 'Retry-After': '1' } });
+    const fetchMock = mockFetch(async () => busy());
+    fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(answer(200, { ok: true }));
+    const answerPromise = http.get('workflows/', Ok);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answerPromise).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('a read still busy after two retries says "Service Unavailable"', async () => {
+    vi.useFakeTimers();
+    const fetchMock = mockFetch(
+      async () => new Response('{}', { status: 503, headers: { 'Retry-After': '2' } }),
+    );
+    const failed = expect(http.get('workflows/', Ok)).rejects.toMatchObject({ status: 503 });
+    await vi.advanceTimersByTimeAsync(4000);
+    await failed;
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(toastMessages(show)).toEqual(['Service Unavailable']);
+  });
+
+  it('a busy 503 on a write is never sent again', async () => {
+    const fetchMock = mockFetch(new Response('{}', { status: 503, headers: { 'Retry-After': '1' } }));
+    await expect(http.post('workflows/', {}, Ok)).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a retry wait ends when the caller aborts', async () => {
+    vi.useFakeTimers();
+    const fetchMock = mockFetch(
+      async () => new Response('{}', { status: 503, headers: { 'Retry-After': '5' } }),
+    );
+    const controller = new AbortController();
+    const aborted = expect(http.get('workflows/', Ok, { signal: controller.signal })).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(100);
+    controller.abort();
+    await aborted;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(show).not.toHaveBeenCalled();
+  });
+
   it('a 400 carries the code and field errors', async () => {
     mockFetch(answer(400, { detail: 'Invalid input.', code: 'invalid', errors: { email: ['Required'] } }));
     await expect(http.post('users/login/', {}, Ok)).rejects.toMatchObject({

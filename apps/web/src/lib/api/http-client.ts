@@ -32,8 +32,48 @@ function failOffline(): never {
 
 const never = <T>() => new Promise<T>(() => {});
 
+const BUSY_RETRIES = 2;
+// Longer than this and the person is better told at once.
+const BUSY_RETRY_MAX_MS = 10_000;
+
 // Sends one API call and returns the response when it is ok or its status is handled by the caller.
+// A read refused because the server is busy (503 with Retry-After: its admission queue was full or
+// the wait past its deadline, docs/operations.md "Overload") is tried again after the time it asks,
+// twice at most, before the person is told; a write is never sent twice.
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+  for (let retry = 0; ; retry += 1) {
+    const response = await sendOnce(path, options);
+    const wait = retry < BUSY_RETRIES ? busyRetryDelayMs(response, options) : null;
+    if (wait === null) return answered(path, response, options);
+    await response.body?.cancel();
+    await sleep(wait, options.signal);
+  }
+}
+
+function busyRetryDelayMs(response: Response, options: RequestOptions): number | null {
+  if (response.status !== 503 || (options.method ?? 'GET') !== 'GET') return null;
+  if (options.handledStatuses?.includes(503)) return null;
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds * 1000 > BUSY_RETRY_MAX_MS) return null;
+  return seconds * 1000;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+async function sendOnce(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const hasBody = options.body !== undefined;
   if (isOffline()) failOffline();
@@ -57,6 +97,10 @@ export async function send(path: string, options: RequestOptions = {}): Promise<
     throw new NetworkError('network', { cause: error });
   }
   observeResponse(response);
+  return response;
+}
+
+async function answered(path: string, response: Response, options: RequestOptions): Promise<Response> {
   if (response.ok || options.handledStatuses?.includes(response.status)) return response;
   const body = await safeText(response);
   const error = httpErrorFromBody(response.status, response.statusText, body);
