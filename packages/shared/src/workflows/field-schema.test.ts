@@ -63,6 +63,18 @@ describe('FieldSchema', () => {
     ]);
   });
 
+  it('names an object type on data_object fields only', () => {
+    expect(messages({ type: 'data_object', object_type_tag: 'supplier' })).toEqual([]);
+    // Definitions stored before object types existed have none, and still load.
+    expect(messages({ type: 'data_object' })).toEqual([]);
+    expect(messages({ type: 'integer', object_type_tag: 'supplier' })).toEqual([
+      'object_type_tag: object_type_tag applies only to data_object fields.',
+    ]);
+    expect(messages({ type: 'data_object', object_type_tag: 'Supplier' })).toEqual([
+      'object_type_tag: Use lower-case letters, digits and single underscores, starting with a letter.',
+    ]);
+  });
+
   it('shows only http(s) addresses in an iframe or pdf_viewer', () => {
     expect(messages({ type: 'iframe', content: 'https://status.example.com' })).toEqual([]);
     expect(messages({ type: 'pdf_viewer', content: 'javascript:alert(1)' })).toEqual([

@@ -125,8 +125,15 @@ const fieldBase = {
 type FieldShape = z.infer<z.ZodObject<typeof fieldBase>> & {
   columns?: readonly { tag: string }[] | undefined;
   child_kind_tag?: string | undefined;
+  object_type_tag?: string | undefined;
   content?: string | undefined;
 };
+
+// Issue 18 (plan §1.5): a data_object field names the object type whose records it picks from.
+export const DATA_OBJECT_FIELD_MESSAGES = {
+  onlyOnDataObject: 'object_type_tag applies only to data_object fields.',
+  objectTypeRequired: 'A data_object field names the object type it picks from (object_type_tag).',
+} as const;
 type Issue = { path: (string | number)[]; message: string };
 
 function ordered(
@@ -195,6 +202,11 @@ export function fieldShapeIssues(field: FieldShape): Issue[] {
       message: 'child_kind_tag is required on, and only on, child_workflow fields.',
     });
   }
+  // Optional on data_object itself, so definitions stored before issue 18 still load; a new one
+  // without it is refused where it is published (publishDefinition, ObjectTypeDefinitionSchema).
+  if (field.object_type_tag !== undefined && field.type !== 'data_object') {
+    issues.push({ path: ['object_type_tag'], message: DATA_OBJECT_FIELD_MESSAGES.onlyOnDataObject });
+  }
   if ((field.type === 'table') !== (field.columns !== undefined)) {
     issues.push({ path: ['columns'], message: 'columns are required on, and only on, table fields.' });
   }
@@ -241,6 +253,8 @@ export const FieldSchema = z
     tag: text().min(1).max(200),
     visible_when: ConditionSchema.optional(),
     child_kind_tag: TagSegmentSchema.optional(),
+    // data_object: the tag of the object type its records come from (issue 18).
+    object_type_tag: TagSegmentSchema.optional(),
     columns: z.array(TableColumnSchema).min(1).max(MAX_TABLE_COLUMNS).optional(),
     // Text shown by display-only types (paragraph, alert) or the address an iframe or pdf_viewer shows.
     content: text().max(MAX_TEXT_LENGTH).optional(),
