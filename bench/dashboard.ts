@@ -29,7 +29,7 @@ import { explainAnalyze } from './dashboard/explain.js';
 import { benchExport, type ExportResult } from './dashboard/export-run.js';
 import { type CaseResult, load } from './dashboard/load.js';
 import { call, closeAgent, signIn } from './dashboard/session.js';
-import { restoreIndexes } from './seed/index-rebuild.js';
+import { repairStoppedSeed } from './seed/repair-stopped-seed.js';
 import { recordingDb } from './tasks/recording.js';
 import { sequential } from './tasks/sequential.js';
 
@@ -46,7 +46,7 @@ const config = benchConfig();
 const database = await openBenchDatabase(config);
 const admin = new pg.Client({ connectionString: database.adminUrl });
 await admin.connect();
-await restoreIndexes(admin, (m) => console.log(m));
+await repairStoppedSeed(admin, (m) => console.log(m));
 const ids = await benchIds(admin, BENCH_TENANT_SLUG, BENCH_USER_EMAIL);
 const total = await admin.query<{ n: string }>(`select count(*) as n from workflows where tenant_id = $1`, [
   ids.tenantId,

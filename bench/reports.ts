@@ -19,7 +19,7 @@ import { benchIds } from './dashboard/cases.js';
 import { recordingDb } from './dashboard/explain.js';
 import { reportCases } from './reports/cases.js';
 import { explainReport } from './reports/explain.js';
-import { restoreIndexes } from './seed/index-rebuild.js';
+import { repairStoppedSeed } from './seed/repair-stopped-seed.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const STATEMENT_TIMEOUT_MS = Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 60_000);
@@ -34,7 +34,7 @@ const config = benchConfig();
 const database = await openBenchDatabase(config);
 const admin = new pg.Client({ connectionString: database.adminUrl });
 await admin.connect();
-await restoreIndexes(admin, (m) => console.log(m));
+await repairStoppedSeed(admin, (m) => console.log(m));
 const ids = await benchIds(admin, BENCH_TENANT_SLUG, BENCH_USER_EMAIL);
 const appUrl =
   config.DATABASE_APP_URL ?? appRoleUrl(database.adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);

@@ -23,6 +23,8 @@ import { cloneChunk, createPlan, dropPlan, type TemplateRow } from './seed/bench
 import { seedBenchTasks } from './seed/bench-tasks.js';
 import { createBenchTenant } from './seed/bench-tenant.js';
 import { restoreIndexes, setIndexesAside } from './seed/index-rebuild.js';
+import { repairStoppedSeed } from './seed/repair-stopped-seed.js';
+import { setRollupsAside, setRollupsBack } from './seed/rollups-aside.js';
 import {
   HIGH_RISK_COUNTRIES,
   MATERIAL_SPEND,
@@ -76,8 +78,8 @@ const database = await openBenchDatabase(config);
 const client = new pg.Client({ connectionString: database.adminUrl });
 await client.connect();
 try {
-  // A seed stopped while the indexes were set aside: build them before anything else.
-  await restoreIndexes(client, log);
+  // A seed stopped while the indexes and rollups were set aside: put them back before anything else.
+  await repairStoppedSeed(client, log);
   const existing = await client.query<{ id: string; n: string; user_id: string }>(
     `select t.id, (select count(*) from workflows w where w.tenant_id = t.id) as n, u.id as user_id
      from tenants t join users u on u.tenant_id = t.id and u.email = $2 where t.slug = $1`,
@@ -205,8 +207,9 @@ async function seed() {
     people: colleagues,
   });
   const aside = await setIndexesAside(client, CLONED_TABLES, TRIGGER_INDEXES);
+  await setRollupsAside(client);
   log(
-    `Planned ${clones.toLocaleString('en')} clones; ${aside} secondary indexes set aside; copying in chunks of ${CHUNK.toLocaleString('en')}`,
+    `Planned ${clones.toLocaleString('en')} clones; ${aside} secondary indexes and the report rollups set aside; copying in chunks of ${CHUNK.toLocaleString('en')}`,
   );
 
   const totals: Record<string, number> = {};
@@ -234,6 +237,7 @@ async function seed() {
   );
   log('Building the indexes set aside');
   await restoreIndexes(client, (m) => log(`  ${m}`));
+  await setRollupsBack(client, (m) => log(`  ${m}`));
 
   await addTasks(tenantId, tenant.userId);
 

@@ -35,7 +35,7 @@ import {
 import { benchIds } from './dashboard/cases.js';
 import { load } from './dashboard/load.js';
 import { call, closeAgent, signIn } from './dashboard/session.js';
-import { restoreIndexes } from './seed/index-rebuild.js';
+import { repairStoppedSeed } from './seed/repair-stopped-seed.js';
 import { explainOurs, explainPeer } from './side-by-side/explain.js';
 import {
   askPeer,
@@ -86,7 +86,7 @@ const config = benchConfig();
 const database = await openBenchDatabase(config);
 const admin = new pg.Client({ connectionString: database.adminUrl });
 await admin.connect();
-await restoreIndexes(admin, (m) => console.log(m));
+await repairStoppedSeed(admin, (m) => console.log(m));
 const ids = await benchIds(admin, BENCH_TENANT_SLUG, BENCH_USER_EMAIL);
 const appUrl =
   config.DATABASE_APP_URL ?? appRoleUrl(database.adminUrl, config.APP_DB_ROLE, config.APP_DB_PASSWORD);
