@@ -43,6 +43,18 @@ export type StepAttribute = (typeof STEP_ATTRIBUTES)[number];
 export const USER_ATTRIBUTES = ['created_by_email', 'assignee_email'] as const;
 export type UserAttribute = (typeof USER_ATTRIBUTES)[number];
 
+// Issue 18: the columns every record has, whatever its object type (plan §3.1 list filters).
+export const RECORD_ATTRIBUTES = [
+  'id',
+  'title',
+  'created_at',
+  'updated_at',
+  'region',
+  'business_unit',
+  'created_by',
+] as const;
+export type RecordAttribute = (typeof RECORD_ATTRIBUTES)[number];
+
 const WORKFLOW_TYPES: Record<WorkflowAttribute, AttributeType> = {
   id: 'integer',
   name: 'text',
@@ -173,6 +185,8 @@ export const AttributeSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('step'), step_tag: text(), attribute: z.enum(STEP_ATTRIBUTES) }),
   z.object({ kind: z.literal('field'), field_tag: text(), field_type: text() }),
   z.object({ kind: z.literal('user'), attribute: z.enum(USER_ATTRIBUTES) }),
+  // Issue 18: a record's own column (shared/records/catalogue.ts); its fields use 'field'.
+  z.object({ kind: z.literal('record'), attribute: z.enum(RECORD_ATTRIBUTES) }),
 ]);
 export type AttributeSource = z.infer<typeof AttributeSourceSchema>;
 

@@ -119,6 +119,9 @@ export function reportSourceOfFilterAttribute(attribute: FilterAttribute): strin
       return `${REPORT_SOURCE_PREFIX.field}${source.field_tag}`;
     case 'user':
       return null;
+    // Object reports read record__/record_field__ sources of their own (issue 18, plan §6).
+    case 'record':
+      return null;
   }
 }
 

@@ -200,6 +200,9 @@ function conditionSql(
               where su.tenant_id = w.tenant_id and su.workflow_id = w.id and ${predicate})`;
       break;
     }
+    case 'record':
+      // A kind's catalogue holds no record columns, so validateConditionGroup refused this first.
+      throw new Error('A record attribute is not a workflow list filter.');
   }
   return negated ? sql<SqlBool>`not ${holds}` : holds;
 }

@@ -23,6 +23,9 @@ export function attributeGroup(t: TFunction, attribute: FilterAttribute): string
       return t('filters.groups.step', { name: attribute.group_label ?? '' });
     case 'field':
       return t('filters.groups.field', { name: attribute.group_label ?? '' });
+    // A record list's own columns (issue 18); its fields are grouped as fields.
+    case 'record':
+      return t('filters.groups.record');
   }
 }
 
