@@ -293,6 +293,9 @@ export type WorkflowsTable = {
     TestEnvironment | null | undefined,
     TestEnvironment | null
   >;
+  // Migration 0035: the batch import and staged row that created it (the import's idempotency key).
+  import_id: string | null;
+  import_row: number | null;
 };
 
 export type StepState = 'hidden' | 'completed' | 'enabled' | 'disabled';
@@ -535,7 +538,9 @@ export type UserRecentWorkflowsTable = {
 export type ThreadsTable = {
   tenant_id: string;
   id: Generated<string>;
-  workflow_id: string;
+  // Exactly one of workflow_id and record_id (migration 0034: record comments).
+  workflow_id: string | null;
+  record_id: string | null;
   step_tag: string | null;
   field_tag: string | null;
   created_by: string | null;
@@ -806,6 +811,261 @@ export type TaskFollowUpsTable = {
   follow_up_on: DateOnly;
 };
 
+// Issue 18, records (migration 0034, docs/plans/issue-18-records.md §1.1-1.4).
+export type ObjectTypesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  tag: string;
+  name: string;
+  current_version_id: string | null;
+  has_region: Generated<boolean>;
+  has_business_unit: Generated<boolean>;
+  created_at: CreatedAt;
+  archived_at: Date | null;
+};
+
+export type ObjectTypeVersionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  object_type_id: string;
+  version: number;
+  // The JSON of ObjectTypeDefinitionSchema (@attest/shared records), validated before it is stored.
+  definition: Json<unknown>;
+  studio_deployment_id: string | null;
+  published_by: string | null;
+  published_at: CreatedAt;
+};
+
+export type RecordsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  object_type_id: string;
+  version_id: string;
+  title: string;
+  // Answers by field tag, as validateAnswer returns them.
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  region_id: string | null;
+  business_unit_id: string | null;
+  revision: Generated<number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+  archived_at: Date | null;
+  archived_by: string | null;
+  // Migration 0035: the import and staged row that created it (the import's idempotency key).
+  import_id: string | null;
+  import_row: number | null;
+};
+
+export type RecordValuesTable = {
+  tenant_id: string;
+  object_type_id: string;
+  record_id: string;
+  field_tag: string;
+  text_value: string | null;
+  // double precision, as workflow_responses.number_value (migration 0011).
+  number_value: number | null;
+  // Read as a Date at local midnight; written as 'YYYY-MM-DD'.
+  date_value: ColumnType<Date | null, Date | string | null, Date | string | null>;
+};
+
+export type RecordKeysTable = {
+  tenant_id: string;
+  object_type_id: string;
+  key_name: string;
+  // The key's fields, lower(trim()) each, joined by U+001F.
+  key_value: string;
+  record_id: string;
+};
+
+export type RecordLinksTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  relation_tag: string;
+  from_record_id: string;
+  to_record_id: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+
+export type WorkflowRecordLinksTable = {
+  tenant_id: string;
+  workflow_id: string;
+  field_tag: string;
+  record_id: string;
+};
+
+export type RecordActivityAction =
+  | 'created'
+  | 'edited'
+  | 'archived'
+  | 'restored'
+  | 'linked'
+  | 'unlinked'
+  | 'imported'
+  | 'batch_updated'
+  | 'import_undone'
+  | 'update_undone';
+export type RecordFieldChange = { field_tag: string; before: unknown; after: unknown };
+export type RecordActivityTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  record_id: string;
+  action: RecordActivityAction;
+  actor_user_id: string | null;
+  changes: ColumnType<RecordFieldChange[], string | undefined, string>;
+  import_id: string | null;
+  batch_update_id: string | null;
+  created_at: CreatedAt;
+};
+
+// Issue 18, batch import (migration 0035, §1.6).
+export type BatchTarget = 'records' | 'workflows';
+export type BatchImportMode = 'create' | 'update' | 'upsert';
+export type BatchImportState =
+  | 'parsing'
+  | 'parsed'
+  | 'validating'
+  | 'validated'
+  | 'queued'
+  | 'running'
+  | 'finished'
+  | 'failed'
+  | 'undoing'
+  | 'undone';
+export type BatchImportsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  created_by: string | null;
+  target: BatchTarget;
+  object_type_id: string | null;
+  kind_id: string | null;
+  mode: ColumnType<BatchImportMode, BatchImportMode | undefined, BatchImportMode>;
+  key_name: string | null;
+  start_step_tag: string | null;
+  mapping_id: string | null;
+  // {column_index: target} as the import ran.
+  mapping: ColumnType<Record<string, string>, string | undefined, string>;
+  file_name: string;
+  format: 'csv' | 'xlsx';
+  storage_key: string;
+  // bigint: read as a string.
+  size_bytes: ColumnType<string, string | number, string | number>;
+  state: ColumnType<BatchImportState, BatchImportState | undefined, BatchImportState>;
+  rows_total: Generated<number>;
+  rows_valid: Generated<number>;
+  rows_invalid: Generated<number>;
+  rows_done: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  failed: Generated<number>;
+  cursor_row: Generated<number>;
+  undo_cursor_row: Generated<number>;
+  results_storage_key: string | null;
+  error: string | null;
+  requeued_at: Date | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+  undone_at: Date | null;
+  undone_by: string | null;
+};
+
+export type BatchImportRowOutcome =
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'failed'
+  | 'undone'
+  | 'kept_changed';
+export type BatchImportRowsTable = {
+  tenant_id: string;
+  import_id: string;
+  row_number: number;
+  // The raw strings, by column index.
+  cells: Json<string[]>;
+  // [{column, field_tag, code, message}]; null when the row is valid.
+  problems: Json<unknown[]> | null;
+  outcome: BatchImportRowOutcome | null;
+  target_id: string | null;
+  revision_after: number | null;
+  activity_id_after: string | null;
+  before: Json<Record<string, unknown>> | null;
+  message: string | null;
+};
+
+export type BatchImportMappingsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  name: string;
+  target: BatchTarget;
+  object_type_id: string | null;
+  kind_id: string | null;
+  // [{header, field_tag | 'name' | 'region' | 'business_unit' | 'id' | null}]
+  columns: Json<unknown[]>;
+  created_by: string | null;
+  created_at: CreatedAt;
+};
+
+// Issue 18, batch update (migration 0036, §1.7).
+export type BatchUpdateState =
+  | 'selecting'
+  | 'previewed'
+  | 'queued'
+  | 'running'
+  | 'finished'
+  | 'failed'
+  | 'undoing'
+  | 'undone';
+export type BatchUpdatesTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  created_by: string | null;
+  target: BatchTarget;
+  kind_id: string | null;
+  object_type_id: string | null;
+  // {filters: WorkflowListQuery | RecordListQuery} or {ids_file: storage_key}
+  selection: Json<Record<string, unknown>>;
+  changes: Json<Record<string, unknown>>;
+  state: ColumnType<BatchUpdateState, BatchUpdateState | undefined, BatchUpdateState>;
+  total: Generated<number>;
+  done: Generated<number>;
+  changed: Generated<number>;
+  skipped: Generated<number>;
+  failed: Generated<number>;
+  // bigint: read as a string.
+  cursor_item_id: Generated<string>;
+  undo_cursor_item_id: Generated<string>;
+  requeued_at: Date | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+  undone_at: Date | null;
+  undone_by: string | null;
+  error: string | null;
+};
+
+export type BatchUpdateItemOutcome =
+  | 'pending'
+  | 'changed'
+  | 'unchanged'
+  | 'refused'
+  | 'failed'
+  | 'undone'
+  | 'kept_changed';
+export type BatchUpdateItemsTable = {
+  tenant_id: string;
+  update_id: string;
+  target_id: string;
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+  outcome: ColumnType<BatchUpdateItemOutcome, BatchUpdateItemOutcome | undefined, BatchUpdateItemOutcome>;
+  message: string | null;
+  revision_after: number | null;
+  activity_id_after: string | null;
+};
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -872,6 +1132,19 @@ export type Database = {
   open_tasks: OpenTasksTable;
   task_delegations: TaskDelegationsTable;
   task_follow_ups: TaskFollowUpsTable;
+  object_types: ObjectTypesTable;
+  object_type_versions: ObjectTypeVersionsTable;
+  records: RecordsTable;
+  record_values: RecordValuesTable;
+  record_keys: RecordKeysTable;
+  record_links: RecordLinksTable;
+  workflow_record_links: WorkflowRecordLinksTable;
+  record_activity: RecordActivityTable;
+  batch_imports: BatchImportsTable;
+  batch_import_rows: BatchImportRowsTable;
+  batch_import_mappings: BatchImportMappingsTable;
+  batch_updates: BatchUpdatesTable;
+  batch_update_items: BatchUpdateItemsTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

@@ -29,6 +29,9 @@ import * as m0029 from './0029-report-rollups.js';
 import * as m0031 from './0031-report-rollup-static-triggers.js';
 import * as m0032 from './0032-name-search-share.js';
 import * as m0033 from './0033-deep-page-index.js';
+import * as m0034 from './0034-records.js';
+import * as m0035 from './0035-batch-imports.js';
+import * as m0036 from './0036-batch-updates.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -64,6 +67,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-report-rollup-static-triggers': m0031,
   '0032-name-search-share': m0032,
   '0033-deep-page-index': m0033,
+  '0034-records': m0034,
+  '0035-batch-imports': m0035,
+  '0036-batch-updates': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,11 +2,14 @@ import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import type { TargetTags } from './thread-targets.js';
 
-// Threads with their count of live messages.
+// A workflow's threads with their count of live messages. A record's thread (migration 0034: its
+// workflow_id is null) is never one of them: the workflow comment routes cannot reach it.
 function threadsQuery(tx: Tx) {
   return tx
     .selectFrom('threads as t')
     .select(['t.id', 't.workflow_id', 't.step_tag', 't.field_tag', 't.created_at'])
+    .where('t.workflow_id', 'is not', null)
+    .$narrowType<{ workflow_id: string }>()
     .select((eb) =>
       eb
         .selectFrom('messages as m')
@@ -54,8 +57,15 @@ export function targetThread(tx: Tx, workflowId: string, tags: TargetTags): Prom
 
 const THREAD_REF_COLUMNS = ['id', 'workflow_id', 'step_tag', 'field_tag'] as const;
 
+// A workflow's thread by id; a record's thread is not found here.
 export function findThread(tx: Tx, threadId: string) {
-  return tx.selectFrom('threads').select(THREAD_REF_COLUMNS).where('id', '=', threadId).executeTakeFirst();
+  return tx
+    .selectFrom('threads')
+    .select(THREAD_REF_COLUMNS)
+    .where('id', '=', threadId)
+    .where('workflow_id', 'is not', null)
+    .$narrowType<{ workflow_id: string }>()
+    .executeTakeFirst();
 }
 
 // A step's own thread (not one of its fields').
@@ -66,6 +76,7 @@ export function stepThread(tx: Tx, workflowId: string, stepTag: string) {
     .where('workflow_id', '=', workflowId)
     .where('step_tag', '=', stepTag)
     .where('field_tag', 'is', null)
+    .$narrowType<{ workflow_id: string }>()
     .executeTakeFirstOrThrow();
 }
 
