@@ -10,6 +10,8 @@ export const FEATURE_TOGGLES = [
   'ENABLE_NEW_AUTH_FLOW',
   'ENABLE_PROCESS_OVERVIEW',
   'ENABLE_WORKFLOW_LINK_DELINK_FEATURE',
+  // Spec 2 §3.4: the import_pipeline_* report columns show only with it (issue 18).
+  'ENABLE_STRUCTURED_DATA_OBJECT',
 ] as const;
 
 // Header and support links: http(s) or a page of this app (issue 12: never javascript: or data:).

@@ -1,6 +1,8 @@
 export * from './account-security.js';
 export * from './administration.js';
 export * from './auth.js';
+export * from './batch-imports/index.js';
+export * from './batch-updates/index.js';
 export * from './brands.js';
 export * from './configuration.js';
 export * from './constants.js';
@@ -16,6 +18,7 @@ export * from './pagination.js';
 export * from './permissions.js';
 export * from './preferences.js';
 export * from './realtime/index.js';
+export * from './records/index.js';
 export * from './reports/index.js';
 export * from './search/index.js';
 export * from './sign-in-flows.js';

@@ -36,6 +36,11 @@ export const PERMISSIONS = {
   can_delete_screening_adjudication: 'Can delete Screening Adjudication',
   can_view_import_pipeline: 'Can view import pipeline',
   can_perform_batch_import: 'Can perform batch import',
+  // Issue 18: the spec names no codename for records (data objects); these follow its style.
+  can_view_records: 'Can view records',
+  can_add_record: 'Can add record',
+  can_change_record: 'Can edit record',
+  can_delete_record: 'Can delete record',
   can_view_badge_definitions: 'Can view badge definitions',
   can_change_badge_definitions: 'Can change badge definitions',
   can_create_badge_definitions: 'Can create badge definitions',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './pagination.js';
 import { text } from './validators/input-limits.js';
 import { AvailableStatusSchema } from './workflows/api.js';
+import { TagSegmentSchema } from './workflows/field-schema.js';
 
 // Issue 5: a user's own preferences (spec 2 §3.6 kinds) and recently viewed workflows (spec 1 §3, §7).
 export const PREFERENCE_PATHS = {
@@ -11,8 +12,14 @@ export const PREFERENCE_PATHS = {
   dashboardColumns: (scope: DashboardColumnsScope) => `/api/v1/user-preferences/dashboard-columns/${scope}/`,
 } as const;
 
-// Spec 2 §3.6: user preference kinds.
-export const PREFERENCE_KINDS = ['favorite_reports', 'pinned_workflows', 'saved_filters'] as const;
+// Spec 2 §3.6: user preference kinds. Issue 18: saved_record_views are a records list's saved
+// filters, kept per object type.
+export const PREFERENCE_KINDS = [
+  'favorite_reports',
+  'pinned_workflows',
+  'saved_filters',
+  'saved_record_views',
+] as const;
 export const PreferenceKindSchema = z.enum(PREFERENCE_KINDS);
 export type PreferenceKind = z.infer<typeof PreferenceKindSchema>;
 
@@ -37,11 +44,16 @@ const Id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 export const SavedFilterValueSchema = z.object({ query: text().max(8000) }).strict();
 export const PinnedWorkflowValueSchema = z.object({ workflow_id: Id }).strict();
 export const FavoriteReportValueSchema = z.object({ report_id: Id }).strict();
+// A records list's state as its URL query (RecordListQuerySchema), for one object type by tag.
+export const SavedRecordViewValueSchema = z
+  .object({ object_type: TagSegmentSchema, query: text().max(8000) })
+  .strict();
 
 export const PREFERENCE_VALUE_SCHEMAS = {
   saved_filters: SavedFilterValueSchema,
   pinned_workflows: PinnedWorkflowValueSchema,
   favorite_reports: FavoriteReportValueSchema,
+  saved_record_views: SavedRecordViewValueSchema,
 } as const satisfies Record<PreferenceKind, z.ZodType>;
 
 export const PreferencesQuerySchema = z.object({
