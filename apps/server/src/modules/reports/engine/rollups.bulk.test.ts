@@ -5,7 +5,9 @@ import { type DashboardTestTenant, dashboardTestTenant } from '../../../test/wor
 
 // Migration 0031: the rollup triggers run static statements for a few rows and 0029's dynamic ones
 // for statements over many (more than 32 workflows, answers or cycles). Both paths must keep the
-// rollups equal to a rebuild from the rows there are (0029's backfill statements, for the tenant).
+// rollups equal to a rebuild from the rows there are: the counts and cycles by 0029's backfill
+// statements for the tenant, the answers by a plain grouping of the rows that shares no code with
+// the rollup functions (migration 0037 rewrote how both paths make the dimension-measure pairs).
 const { app, adminDb } = await createTestApp();
 
 let t: DashboardTestTenant;
@@ -55,13 +57,49 @@ async function rebuiltIn(tx: Kysely<unknown>, tenantId: number | string) {
         || ${sql.raw(String(Number(tenantId)))};
     begin
       execute report_counts_sql(ws);
-      execute report_answer_rollup_sql(ws, null, true);
       execute report_cycle_rollup_sql(ws, null);
     end
     $do$`.execute(tx);
   const result = await figures(tx, tenantId);
   await sql`rollback to savepoint rebuild`.execute(tx);
-  return result;
+  return { ...result, answers: await answerFiguresFromRows(tx, tenantId) };
+}
+
+// The answer rollups' figures straight from the rows: every unarchived workflow once (the base row),
+// each of its rolled-up answers, and each (dimension, measure) pair of its answers.
+async function answerFiguresFromRows(db: Kysely<unknown>, tenantId: number | string) {
+  const { rows } = await sql<Record<string, unknown>>`
+    with w as (
+      select id, kind_id, status_id, region_id, business_unit_id, test_environment from workflows
+      where tenant_id = ${tenantId} and archived_at is null
+    ),
+    r as (
+      select w.*, a.field_tag, f.role, a.text_value, a.number_value::numeric as number
+      from w
+      join workflow_responses a on a.tenant_id = ${tenantId} and a.workflow_id = w.id and a.is_current
+      join report_rollup_fields f on f.tenant_id = ${tenantId} and f.kind_id = w.kind_id and f.field_tag = a.field_tag
+      where (f.role = 'dimension' and a.text_value is not null) or (f.role = 'measure' and a.number_value is not null)
+    ),
+    facts as (
+      select w.*, '' as dim_tag, null::text as dim_value, '' as measure_tag, 0::numeric as total from w
+      union all
+      select id, kind_id, status_id, region_id, business_unit_id, test_environment, field_tag, text_value, '', 0
+      from r where role = 'dimension'
+      union all
+      select id, kind_id, status_id, region_id, business_unit_id, test_environment, '', null, field_tag, number
+      from r where role = 'measure'
+      union all
+      select d.id, d.kind_id, d.status_id, d.region_id, d.business_unit_id, d.test_environment, d.field_tag,
+        d.text_value, m.field_tag, m.number
+      from r d join r m on m.id = d.id and m.role = 'measure'
+      where d.role = 'dimension'
+    )
+    select kind_id, status_id, region_id, business_unit_id, test_environment, dim_tag, dim_value, measure_tag,
+      count(*)::text as n, trim_scale(sum(total))::text as total
+    from facts
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+    order by 1, 2, 3, 4, 5, 6, 7, 8`.execute(db);
+  return rows;
 }
 
 const rebuilt = (tenantId: number | string) =>
