@@ -1,3 +1,4 @@
+import { PREFERENCE_KINDS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../platform/tenant-transaction.js';
@@ -147,6 +148,23 @@ describe('records tables (migrations 0034-0036)', () => {
     await deleteRecord();
     const gone = await adminDb.selectFrom('records').select('id').where('id', '=', recordId).execute();
     expect(gone).toEqual([]);
+  });
+
+  it('keeps every preference kind the shared model names, a saved records view among them', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const userId = Object.values(tenant.userIds)[0] as string;
+    for (const kind of PREFERENCE_KINDS) {
+      await adminDb
+        .insertInto('user_preferences')
+        .values({ tenant_id: tenant.id, user_id: userId, kind, name: `A ${kind}`, value: '{}' })
+        .execute();
+    }
+    const kept = await adminDb
+      .selectFrom('user_preferences')
+      .select('kind')
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    expect(kept.map((row) => row.kind).sort()).toEqual([...PREFERENCE_KINDS].sort());
   });
 
   it('keeps a thread on exactly one of a workflow and a record', async () => {

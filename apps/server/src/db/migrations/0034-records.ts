@@ -252,10 +252,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);
     `.execute(db);
   }
+  // A person's saved views of a records list are preferences of their own kind (PREFERENCE_KINDS).
+  await sql`
+    alter table user_preferences drop constraint user_preferences_kind_check;
+    alter table user_preferences add constraint user_preferences_kind_check
+      check (kind in ('favorite_reports', 'pinned_workflows', 'saved_filters', 'dashboard_columns', 'saved_record_views'));
+  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    delete from user_preferences where kind = 'saved_record_views';
+    alter table user_preferences drop constraint user_preferences_kind_check;
+    alter table user_preferences add constraint user_preferences_kind_check
+      check (kind in ('favorite_reports', 'pinned_workflows', 'saved_filters', 'dashboard_columns'));
     drop function search_record_titles(text, bigint);
     -- Record comments go with the records; workflow threads are what the column held before.
     delete from threads where record_id is not null;
