@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from '../constants.js';
 import { pageOf } from '../pagination.js';
 import { PERMISSIONS, type PermissionCodename } from '../permissions.js';
 import { text } from '../validators/input-limits.js';
-import { MAX_PACKAGE_PROCESSES } from './package.js';
+import { MAX_PACKAGE_OBJECTS, MAX_PACKAGE_PROCESSES } from './package.js';
 
 // Issue 15: the studio's server model (spec 2 §2.4, §4.1, §6; spec 1 §4; docs/studio.md). An app
 // is a package of process definitions; designers edit branches, snapshot them as savepoints, freeze
@@ -72,8 +72,9 @@ export const STUDIO_MESSAGES = {
   versionCannotBeLocked: 'Version cannot be locked: an archived version is never deployed again.',
   parsingToJsonFailed: 'Parsing to JSON failed: the package is not valid JSON.',
   invalidPackage: 'The package holds an invalid process definition.',
+  invalidObjectType: 'The package holds an invalid object type definition.',
   notAPackage: 'A package is an object with a list of processes.',
-  emptyPackage: 'A version needs at least one process.',
+  emptyPackage: 'A version needs at least one process or object type.',
   becomesDeployedByDeploying: 'A version becomes deployed by deploying it to an environment.',
   reviewNeedsRft: 'Only a version that is ready for test (rft) is reviewed.',
   changesNeedComment: 'Say what should change.',
@@ -106,10 +107,14 @@ export const StudioVersionParamsSchema = z.object({ appId: IdParam, versionId: I
 const Name = (max: number) => text().trim().min(1).max(max);
 const Timestamp = text();
 
-// A branch's working copy holds work in progress: any object per process. Its processes are
-// checked in full (StudioPackageSchema) only when a version is made of it, so a designer can always save.
+// A branch's working copy holds work in progress: any object per process and per object type (issue
+// 18; branches from before it have no `objects`). They are checked in full (StudioPackageSchema) only
+// when a version is made of it, so a designer can always save.
 export const StudioWorkingCopySchema = z
-  .object({ processes: z.array(z.record(z.string(), z.unknown())).max(MAX_PACKAGE_PROCESSES) })
+  .object({
+    processes: z.array(z.record(z.string(), z.unknown())).max(MAX_PACKAGE_PROCESSES),
+    objects: z.array(z.record(z.string(), z.unknown())).max(MAX_PACKAGE_OBJECTS).optional(),
+  })
   .strict();
 export type StudioWorkingCopy = z.infer<typeof StudioWorkingCopySchema>;
 
@@ -330,8 +335,19 @@ export const StudioRecordsParamsSchema = z.object({ stage: text().max(20) });
 export const StudioRecordsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  // `objects` keeps only the versions whose package holds object types (issue 18, plan §2).
+  type: z.enum(['objects']).optional(),
 });
 export type StudioRecordsQuery = z.infer<typeof StudioRecordsQuerySchema>;
-export const StudioRecordSchema = StudioVersionSchema.extend({ app_id: Id, app_name: text() });
+// A process (kind tag) or an object type of a version's package, as the stage list names it.
+export const StudioPackageItemSchema = z.object({ tag: text(), name: text() });
+export type StudioPackageItem = z.infer<typeof StudioPackageItemSchema>;
+export const StudioRecordSchema = StudioVersionSchema.extend({
+  app_id: Id,
+  app_name: text(),
+  // The server always answers both; the defaults read an answer from before issue 18.
+  processes: z.array(StudioPackageItemSchema).default([]),
+  objects: z.array(StudioPackageItemSchema).default([]),
+});
 export type StudioRecord = z.infer<typeof StudioRecordSchema>;
 export const StudioRecordsPageSchema = pageOf(StudioRecordSchema);

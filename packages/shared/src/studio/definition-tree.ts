@@ -1,7 +1,15 @@
 import { isRecord, type JsonRecord } from './json-values.js';
 
-// The things a designer adds, removes, moves and changes in a package of processes.
-export const STUDIO_ITEM_TYPES = ['process', 'status', 'step_group', 'step', 'field', 'alert_rule'] as const;
+// The things a designer adds, removes, moves and changes in a package of processes and object types.
+export const STUDIO_ITEM_TYPES = [
+  'process',
+  'status',
+  'step_group',
+  'step',
+  'field',
+  'alert_rule',
+  'object',
+] as const;
 export type StudioItemType = (typeof STUDIO_ITEM_TYPES)[number];
 
 type ChildList = { list: string; type: StudioItemType };
@@ -19,19 +27,28 @@ export const CHILD_LISTS: Readonly<Record<StudioItemType, readonly ChildList[]>>
   status: [],
   field: [],
   alert_rule: [],
+  // An object type's unique keys, relations and title field are its properties, compared as values.
+  object: [{ list: 'fields', type: 'field' }],
 };
 
 export const ROOT_ID = '';
 export const PROCESSES_LIST = 'processes';
+export const OBJECTS_LIST = 'objects';
+// The package's own lists, walked alike by the diff and the merge: processes (issue 15), then object
+// types (issue 18).
+export const PACKAGE_LISTS: readonly ChildList[] = [
+  { list: PROCESSES_LIST, type: 'process' },
+  { list: OBJECTS_LIST, type: 'object' },
+];
 
-// One item of a package. Its id is its identity across versions: the process's kind tag, then the
-// item's type and tag. The schema keeps tags unique within a definition (groups, steps and fields
+// One item of a package. Its id is its identity across versions: the process's kind tag (or the
+// object type's tag), then the item's type and tag. The schema keeps tags unique within a definition (groups, steps and fields
 // share one namespace; statuses and alert rules each have their own), so an item keeps its id when it
 // is moved to another parent; only a tag change makes it another item.
 export type TreeNode = {
   id: string;
   type: StudioItemType;
-  // Tags path from the process down, e.g. [kind, group, step, field].
+  // Tags path from the process (or object type) down, e.g. [kind, group, step, field].
   identity: string[];
   parentId: string;
   list: string;
@@ -84,8 +101,9 @@ function tagOf(type: StudioItemType, item: JsonRecord, processTag: string | unde
 // when given, identifies every process (to compare two definitions whose kind tag differs).
 export function indexPackage(pkg: unknown, processTag?: string): DefinitionTree {
   const tree: DefinitionTree = { nodes: new Map(), lists: new Map(), processTag };
-  const processes = isRecord(pkg) ? pkg.processes : undefined;
-  addList(tree, processes, { id: ROOT_ID, identity: [], depth: 0 }, PROCESSES_LIST, 'process', '');
+  const root = { id: ROOT_ID, identity: [], depth: 0 };
+  for (const { list, type } of PACKAGE_LISTS)
+    addList(tree, isRecord(pkg) ? pkg[list] : undefined, root, list, type, '');
   return tree;
 }
 
@@ -121,9 +139,9 @@ function addList(
     };
     tree.nodes.set(id, node);
     ids.push(id);
-    // Tags repeat across processes (every kind may have a 'draft' status), so ids below a process are
-    // scoped by it.
-    const childScope = type === 'process' ? `${id}/` : scope;
+    // Tags repeat across processes (every kind may have a 'draft' status) and object types (two types
+    // may both have a 'name' field), so ids below a process or an object type are scoped by it.
+    const childScope = type === 'process' || type === 'object' ? `${id}/` : scope;
     for (const child of CHILD_LISTS[type]) {
       addList(tree, item[child.list], node, child.list, child.type, childScope);
     }

@@ -4,7 +4,7 @@ import {
   type DefinitionTree,
   indexPackage,
   listNames,
-  PROCESSES_LIST,
+  PACKAGE_LISTS,
   ROOT_ID,
   type StudioItemType,
   type TreeNode,
@@ -96,11 +96,12 @@ function diffTrees(before: DefinitionTree, after: DefinitionTree): DefinitionCha
     }
   };
 
-  list(ROOT_ID, PROCESSES_LIST);
+  for (const root of PACKAGE_LISTS) list(ROOT_ID, root.list);
   return changes;
 }
 
-// Two packages (savepoints or versions of an app): processes are matched by their kind tag.
+// Two packages (savepoints or versions of an app): processes are matched by their kind tag, object
+// types by their tag.
 export function diffPackages(before: unknown, after: unknown): DefinitionChange[] {
   return diffTrees(indexPackage(before), indexPackage(after));
 }

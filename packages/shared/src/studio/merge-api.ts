@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../validators/input-limits.js';
 import { StudioBranchSchema } from './api.js';
 import { STUDIO_ITEM_TYPES } from './definition-tree.js';
-import { MAX_PACKAGE_PROCESSES } from './package.js';
+import { MAX_PACKAGE_OBJECTS, MAX_PACKAGE_PROCESSES } from './package.js';
 
 // Issue 15: merging a branch into its app's main branch, and the structured diff of two savepoints
 // or versions (docs/studio.md).
@@ -20,7 +20,7 @@ export const STUDIO_MERGE_MESSAGES = {
   mainBranchNotMerged: 'The main branch is the one branches are merged into; merge another branch.',
   unknownChoice: 'A choice names a conflict this merge does not have.',
   missingChoice: 'Choose ours or theirs for every conflict of the merge.',
-  mergedTooLarge: `The merged package would hold more than ${MAX_PACKAGE_PROCESSES} processes.`,
+  mergedTooLarge: `The merged package would hold more than ${MAX_PACKAGE_PROCESSES} processes or ${MAX_PACKAGE_OBJECTS} object types.`,
   tooManyChoices: `At most ${MAX_MERGE_CHOICES} choices.`,
 } as const;
 

@@ -1,4 +1,4 @@
-import { CHILD_LISTS, childIds, listKey, PROCESSES_LIST, ROOT_ID } from './definition-tree.js';
+import { CHILD_LISTS, childIds, listKey, PACKAGE_LISTS, ROOT_ID } from './definition-tree.js';
 import type { JsonRecord } from './json-values.js';
 import { placeAfterNeighbours, sameOrder } from './list-order.js';
 import { decide, type MergeContext } from './merge-context.js';
@@ -47,8 +47,9 @@ function orderList(context: MergeContext, members: ReadonlySet<string>, parentId
 }
 
 // Rebuilds the merged package from the kept items, each object with its keys in the order the
-// sides had them. Returns the ids in output order too, to list conflicts in the same order.
-export function buildMerged(context: MergeContext): { processes: JsonRecord[]; order: string[] } {
+// sides had them. Returns each of the package's lists (processes, objects) by name, and the ids in
+// output order too, to list conflicts in the same order.
+export function buildMerged(context: MergeContext): { lists: Map<string, JsonRecord[]>; order: string[] } {
   const members = new Map<string, Set<string>>();
   for (const [id, kept] of context.kept) {
     const key = listKey(kept.parentId, kept.list);
@@ -78,5 +79,6 @@ export function buildMerged(context: MergeContext): { processes: JsonRecord[]; o
     }
     return item;
   };
-  return { processes: listOf(ROOT_ID, PROCESSES_LIST).map(build), order };
+  const lists = new Map(PACKAGE_LISTS.map(({ list }) => [list, listOf(ROOT_ID, list).map(build)]));
+  return { lists, order };
 }

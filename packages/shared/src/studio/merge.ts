@@ -1,4 +1,4 @@
-import { indexPackage } from './definition-tree.js';
+import { indexPackage, OBJECTS_LIST, PROCESSES_LIST } from './definition-tree.js';
 import type { MergeChoices, MergeConflict, MergeContext } from './merge-context.js';
 import { mergeItem } from './merge-items.js';
 import { buildMerged } from './merge-order.js';
@@ -13,8 +13,8 @@ export type MergeResult = {
   sources: { base: PackageLike | undefined; ours: PackageLike | undefined; theirs: PackageLike | undefined };
 };
 
-// Three-way merge of two branches of an app (issue 15), item by item by identity (kind tag, then
-// tags): what one side changed applies, the same change on both sides is taken once, and only a real
+// Three-way merge of two branches of an app (issue 15), item by item by identity (kind tag or object
+// type tag, then tags): what one side changed applies, the same change on both sides is taken once, and only a real
 // conflict (the same thing changed differently on both sides) waits for the designer. `choices`
 // settles conflicts already decided. The result may still break a cross-reference (a condition on a
 // field the other side removed): the definition schema checks it before it is saved as a version.
@@ -38,14 +38,20 @@ export function mergePackages(
   }
   const ids = [...depthOf.keys()].sort((a, b) => (depthOf.get(a) ?? 0) - (depthOf.get(b) ?? 0));
   for (const id of ids) mergeItem(context, id);
-  const { processes, order } = buildMerged(context);
+  const { lists, order } = buildMerged(context);
   const position = new Map(order.map((id, index) => [id, index]));
   // In the order of the merged package; a conflict inside an item that a choice removed is moot.
   const conflicts = context.conflicts
     .filter(({ nodeId }) => nodeId === '' || position.has(nodeId))
     .sort((a, b) => (position.get(a.nodeId) ?? -1) - (position.get(b.nodeId) ?? -1))
     .map(({ conflict }) => conflict);
-  return { merged: structuredClone({ processes }), conflicts, sources: { base, ours, theirs } };
+  const merged: StudioDraftPackage = { processes: lists.get(PROCESSES_LIST) ?? [] };
+  // Object types (issue 18): a package from before them keeps its shape when no side has any.
+  const objects = lists.get(OBJECTS_LIST) ?? [];
+  if (objects.length > 0 || [base, ours, theirs].some((side) => side?.objects !== undefined)) {
+    merged.objects = objects;
+  }
+  return { merged: structuredClone(merged), conflicts, sources: { base, ours, theirs } };
 }
 
 export class UnresolvedMergeConflictsError extends Error {

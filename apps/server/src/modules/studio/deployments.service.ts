@@ -8,11 +8,12 @@ import {
 import { BadRequestError, ForbiddenError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
+import { publishObjectType } from '../records/index.js';
 import { publishDefinition, publishTestDefinition } from '../workflows/index.js';
 import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { studioSavepointsRepository } from './branches.repository.js';
-import { checkPackageForVersion, publicationOrder } from './package-check.js';
+import { checkObjectTypeTags, checkPackageForVersion, publicationOrder } from './package-check.js';
 import { toDeployment, toPackage } from './studio-rows.js';
 import {
   studioDeploymentsRepository,
@@ -22,7 +23,8 @@ import {
 import { requireVersion } from './versions.service.js';
 
 // Deploys a frozen version to one of the tenant's environments (spec 2 §6 'Can deploy to ...'),
-// publishing every process through the workflow engine in the same transaction. Production needs an
+// publishing every object type (Production only) and every process through the workflow engine in the
+// same transaction. Production needs an
 // approved version: running workflows keep their definition, new ones start on this one. Development,
 // QA, Staging and UAT publish test definitions: test workflows start on them there (issue 15).
 export function deployVersion(
@@ -45,14 +47,45 @@ export function deployVersion(
       if (review?.decision !== 'approved') throw new BadRequestError(STUDIO_MESSAGES.productionNeedsApproval);
     }
 
-    const published = [];
     // One deployment of an app at a time: each publishes the kinds' next versions. Production's
     // become their kinds' current definitions; a test environment's are test definitions that
     // only its test workflows start on (test-workflows.service.ts), Production left as it was.
     await studioAppsRepository.lock(tx, app.id);
     const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
     if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
-    for (const definition of publicationOrder(checkPackageForVersion(toPackage(savepoint.package)))) {
+    const pkg = checkPackageForVersion(toPackage(savepoint.package));
+    await checkObjectTypeTags(tx, pkg);
+    // The deployment row first: the object type versions it publishes name it.
+    const deployment = await studioDeploymentsRepository.insert(tx, {
+      tenantId: ctx.tenant.id,
+      appId: app.id,
+      versionId: version.id,
+      environment,
+      publishedJson: '[]',
+      userId: ctx.auth.user.id,
+    });
+    // Object types first, so a process's data_object field finds its type published (plan §2).
+    // Records are production data: a test environment validates the objects (above) and publishes
+    // none of them (docs/records.md). What was published is each object_type_versions row's
+    // studio_deployment_id and the activity's `published_objects`; studio_deployments.published keeps
+    // listing the processes alone, as its readers (test workflows, moves, the web) expect.
+    const publishedObjects = [];
+    if (!isTestEnvironment(environment)) {
+      for (const definition of pkg.objects) {
+        const result = await publishObjectType(tx, ctx.tenant.id, {
+          definition,
+          publishedBy: ctx.auth.user.id,
+          deploymentId: deployment.id,
+        });
+        publishedObjects.push({
+          object_type_tag: definition.tag,
+          object_type_version_id: Number(result.versionId),
+          version: result.version,
+        });
+      }
+    }
+    const published = [];
+    for (const definition of publicationOrder(pkg.definitions)) {
       const input = { definition, publishedBy: ctx.auth.user.id };
       const result = isTestEnvironment(environment)
         ? await publishTestDefinition(tx, ctx.tenant.id, { ...input, environment })
@@ -63,15 +96,11 @@ export function deployVersion(
         version: result.version,
       });
     }
-
-    const deployment = await studioDeploymentsRepository.insert(tx, {
-      tenantId: ctx.tenant.id,
-      appId: app.id,
-      versionId: version.id,
-      environment,
-      publishedJson: JSON.stringify(published),
-      userId: ctx.auth.user.id,
-    });
+    const deployed = await studioDeploymentsRepository.setPublished(
+      tx,
+      deployment.id,
+      JSON.stringify(published),
+    );
     await studioVersionsRepository.update(tx, version.id, { stage: 'deployed', isLocked: true });
     await studioActivityRepository.record(tx, {
       tenantId: ctx.tenant.id,
@@ -83,8 +112,9 @@ export function deployVersion(
         version: `${version.major}.${version.minor}`,
         environment,
         published,
+        ...(publishedObjects.length > 0 ? { published_objects: publishedObjects } : {}),
       },
     });
-    return toDeployment(deployment);
+    return toDeployment(deployed);
   });
 }

@@ -1,6 +1,8 @@
 import {
   INPUT_LIMIT_MESSAGES,
   MAX_JSON_DEPTH,
+  OBJECT_TYPE_PUBLISH_MESSAGES,
+  type ObjectTypeDefinition,
   STUDIO_MESSAGES,
   StudioPackageSchema,
   type StudioWorkingCopy,
@@ -9,6 +11,8 @@ import {
 } from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
 import { jsonNestsDeeperThan } from '../../platform/json-depth.js';
+import type { Tx } from '../../platform/tenant-transaction.js';
+import { publishedObjectTypeTags } from '../records/index.js';
 
 // Zod issues as the API's field errors, each under the path it concerns.
 function fieldErrors(prefix: string[], issues: readonly { path: PropertyKey[]; message: string }[]) {
@@ -38,15 +42,55 @@ export function parseDraftPackage(input: StudioWorkingCopy | string): StudioWork
   return parsed.data;
 }
 
-// A version is made only of valid processes: every one passes the engine's definition schema and no
-// two define the same kind (StudioPackageSchema). Otherwise a 400 with the schema's own messages.
-export function checkPackageForVersion(draft: StudioWorkingCopy): WorkflowDefinition[] {
-  if (draft.processes.length === 0) throw new BadRequestError(STUDIO_MESSAGES.emptyPackage);
+export type CheckedPackage = { definitions: WorkflowDefinition[]; objects: ObjectTypeDefinition[] };
+
+// A version is made only of valid processes and object types: every one passes its schema (the
+// engine's definition schema, ObjectTypeDefinitionSchema) and no two share a tag (StudioPackageSchema).
+// Otherwise a 400 with the schemas' own messages under each path (`objects.0.title_field`).
+export function checkPackageForVersion(draft: StudioWorkingCopy): CheckedPackage {
+  if (draft.processes.length === 0 && (draft.objects ?? []).length === 0) {
+    throw new BadRequestError(STUDIO_MESSAGES.emptyPackage);
+  }
   const parsed = StudioPackageSchema.safeParse(draft);
   if (!parsed.success) {
-    throw new BadRequestError(STUDIO_MESSAGES.invalidPackage, fieldErrors([], parsed.error.issues));
+    const inObjects = parsed.error.issues.every((issue) => issue.path[0] === 'objects');
+    const message = inObjects ? STUDIO_MESSAGES.invalidObjectType : STUDIO_MESSAGES.invalidPackage;
+    throw new BadRequestError(message, fieldErrors([], parsed.error.issues));
   }
-  return parsed.data.processes;
+  return { definitions: parsed.data.processes, objects: parsed.data.objects };
+}
+
+// Plan §1.5: a data_object field, in a process or an object type, picks records of an object type
+// that is in the package or already published by a Production deployment.
+export async function checkObjectTypeTags(tx: Tx, pkg: CheckedPackage) {
+  const named: { path: string; tag: string }[] = [];
+  pkg.definitions.forEach((definition, p) => {
+    definition.step_groups.forEach((group, g) => {
+      group.steps.forEach((step, s) => {
+        step.fields.forEach((field, f) => {
+          const path = `processes.${p}.step_groups.${g}.steps.${s}.fields.${f}.object_type_tag`;
+          if (field.object_type_tag) named.push({ path, tag: field.object_type_tag });
+        });
+      });
+    });
+  });
+  pkg.objects.forEach((object, o) => {
+    object.fields.forEach((field, f) => {
+      if (field.object_type_tag)
+        named.push({ path: `objects.${o}.fields.${f}.object_type_tag`, tag: field.object_type_tag });
+    });
+  });
+  const inPackage = new Set(pkg.objects.map((object) => object.tag));
+  const elsewhere = [...new Set(named.map((n) => n.tag).filter((tag) => !inPackage.has(tag)))];
+  const published = new Set(await publishedObjectTypeTags(tx, elsewhere));
+  const errors: Record<string, string[]> = {};
+  for (const { path, tag } of named) {
+    if (!inPackage.has(tag) && !published.has(tag)) {
+      errors[path] = [OBJECT_TYPE_PUBLISH_MESSAGES.unknownObjectType(tag)];
+    }
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new BadRequestError(first, errors);
 }
 
 // Production publishes a package's processes one by one: a process whose field starts workflows of

@@ -30,7 +30,8 @@ export function exportPackage(ctx: UserContext, appId: number, versionId: number
     const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
     if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
     // A version was checked when it was made; checking again keeps a document always importable.
-    const processes = checkPackageForVersion(toPackage(savepoint.package));
+    // The document carries processes only (object types are not exported yet, issue 18).
+    const processes = checkPackageForVersion(toPackage(savepoint.package)).definitions;
     await studioActivityRepository.record(tx, {
       tenantId: ctx.tenant.id,
       appId: app.id,

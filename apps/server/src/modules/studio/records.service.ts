@@ -9,12 +9,15 @@ function isStage(value: string): value is StudioStage {
   return (STUDIO_STAGES as readonly string[]).includes(value);
 }
 
-// Spec 2 §2.4 /studio/records/{stage}: what is at each stage, across the tenant's apps. A stage
-// outside the four is a 404.
+// Spec 2 §2.4 /studio/records/{stage}: what is at each stage, across the tenant's apps, each version
+// with its processes and object types (issue 18). A stage outside the four is a 404.
 export function listRecords(ctx: UserContext, stage: string, query: StudioRecordsQuery) {
   if (!isStage(stage)) throw new NotFoundError();
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const { rows, count } = await studioVersionsRepository.pageOfStage(tx, stage, query);
+    const { rows, count } = await studioVersionsRepository.pageOfStage(tx, stage, {
+      ...query,
+      withObjects: query.type === 'objects',
+    });
     const reviews = await studioReviewsRepository.latestOf(
       tx,
       rows.map((r) => r.id),
@@ -26,6 +29,8 @@ export function listRecords(ctx: UserContext, stage: string, query: StudioRecord
         ...toVersion(row, reviewOf.get(row.id) ?? null),
         app_id: Number(row.app_id),
         app_name: row.app_name,
+        processes: row.processes,
+        objects: row.objects,
       })),
     };
   });

@@ -1,5 +1,5 @@
 import type { StudioEnvironment, StudioReviewDecision, StudioStage } from '@attest/shared';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 const VERSION_COLUMNS = [
@@ -25,6 +25,19 @@ const DEPLOYMENT_COLUMNS = [
   'deployed_at',
 ] as const;
 
+// One list of a savepoint's package as [{tag, name}] in its order; an item without a tag or a name
+// (never in a version, whose package passed StudioPackageSchema) is left out.
+function packageItems(tag: RawBuilder<unknown>, name: RawBuilder<unknown>, list: 'processes' | 'objects') {
+  return sql<{ tag: string; name: string }[]>`coalesce((
+    select jsonb_agg(jsonb_build_object('tag', ${tag}, 'name', ${name}) order by position)
+    from jsonb_array_elements(
+      case when jsonb_typeof(studio_savepoints.package -> ${sql.lit(list)}) = 'array'
+        then studio_savepoints.package -> ${sql.lit(list)} else '[]'::jsonb end
+    ) with ordinality as items(item, position)
+    where ${tag} is not null and ${name} is not null
+  ), '[]'::jsonb)`;
+}
+
 export const studioVersionsRepository = {
   listOfApp(tx: Tx, appId: string) {
     return tx
@@ -36,14 +49,38 @@ export const studioVersionsRepository = {
       .execute();
   },
 
-  // The versions at a stage across the tenant's apps, newest first.
-  async pageOfStage(tx: Tx, stage: StudioStage, page: { limit: number; offset: number }) {
-    const query = tx.selectFrom('studio_versions').where('stage', '=', stage);
+  // The versions at a stage across the tenant's apps, newest first, each with the processes and object
+  // types its package holds ({tag, name}, in package order). `withObjects` keeps only the versions
+  // whose package holds object types (issue 18, plan §2).
+  async pageOfStage(
+    tx: Tx,
+    stage: StudioStage,
+    page: { limit: number; offset: number; withObjects?: boolean | undefined },
+  ) {
+    let query = tx
+      .selectFrom('studio_versions')
+      .innerJoin('studio_savepoints', (join) =>
+        join
+          .onRef('studio_savepoints.tenant_id', '=', 'studio_versions.tenant_id')
+          .onRef('studio_savepoints.id', '=', 'studio_versions.savepoint_id'),
+      )
+      .where('studio_versions.stage', '=', stage);
+    if (page.withObjects) {
+      query = query.where(
+        sql<boolean>`jsonb_array_length(coalesce(studio_savepoints.package -> 'objects', '[]'::jsonb)) > 0`,
+      );
+    }
     const [rows, total] = await Promise.all([
       query
         .innerJoin('studio_apps', 'studio_apps.id', 'studio_versions.app_id')
         .select(VERSION_COLUMNS.map((c) => `studio_versions.${c}` as const))
         .select('studio_apps.name as app_name')
+        .select([
+          packageItems(sql`item -> 'kind' ->> 'tag'`, sql`item -> 'kind' ->> 'name'`, 'processes').as(
+            'processes',
+          ),
+          packageItems(sql`item ->> 'tag'`, sql`item ->> 'name'`, 'objects').as('objects'),
+        ])
         .orderBy('studio_versions.id', 'desc')
         .limit(page.limit)
         .offset(page.offset)
@@ -196,6 +233,16 @@ export const studioDeploymentsRepository = {
         published: row.publishedJson,
         deployed_by: row.userId,
       })
+      .returning(DEPLOYMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+  },
+
+  // What the deployment published, once it has.
+  setPublished(tx: Tx, deploymentId: string, publishedJson: string) {
+    return tx
+      .updateTable('studio_deployments')
+      .set({ published: publishedJson })
+      .where('id', '=', deploymentId)
       .returning(DEPLOYMENT_COLUMNS)
       .executeTakeFirstOrThrow();
   },

@@ -14,7 +14,7 @@ import { requireEditableApp } from './app-access.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { requireApp, versionsWithReviews } from './apps.service.js';
 import { studioSavepointsRepository } from './branches.repository.js';
-import { checkPackageForVersion } from './package-check.js';
+import { checkObjectTypeTags, checkPackageForVersion } from './package-check.js';
 import { toPackage, toReview, toVersion } from './studio-rows.js';
 import { studioReviewsRepository, studioVersionsRepository } from './versions.repository.js';
 
@@ -41,13 +41,14 @@ function nextNumber(latest: { major: number; minor: number } | undefined, increm
   return { major: latest.major, minor: latest.minor + 1 };
 }
 
-// A version freezes a savepoint whose every process is a valid definition; it starts as a draft.
+// A version freezes a savepoint whose every process and object type is a valid definition; it starts
+// as a draft.
 export function createVersion(ctx: UserContext, appId: number, body: CreateStudioVersionRequest) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const app = await requireEditableApp(tx, ctx, appId, { addsToIt: true });
     const savepoint = await studioSavepointsRepository.find(tx, app.id, String(body.savepoint_id));
     if (!savepoint) throw new NotFoundError();
-    checkPackageForVersion(toPackage(savepoint.package));
+    await checkObjectTypeTags(tx, checkPackageForVersion(toPackage(savepoint.package)));
     // One version number at a time per app.
     await studioAppsRepository.lock(tx, app.id);
     const number = nextNumber(await studioVersionsRepository.latest(tx, app.id), body.increment);
