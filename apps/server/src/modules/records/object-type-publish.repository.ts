@@ -1,6 +1,22 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
+// One unique key's value per record of the type, as recordKeys() (record-answers.ts) stores it:
+// each field's value as text, trimmed and lower-cased, joined by U+001F; a record with an empty field
+// has no value for the key. Key fields hold single strings or numbers (UNIQUE_KEY_FIELD_TYPES), whose
+// ->> text is what String() gives. Archived records keep their keys, so restoring one never clashes.
+function keyValues(objectTypeId: string, fields: readonly string[]) {
+  // JS trim(): whitespace at both ends; \s in a Postgres regular expression.
+  const trimmed = (tag: string) =>
+    sql`regexp_replace(coalesce(r.data ->> ${tag}::text, ''), '^\\s+|\\s+$', '', 'g')`;
+  const parts = fields.map((tag) => sql`lower(${trimmed(tag)})`);
+  const filled = fields.map((tag) => sql`${trimmed(tag)} <> ''`);
+  return sql`
+    select r.id as record_id, concat_ws(chr(31), ${sql.join(parts)}) as key_value
+    from records r
+    where r.object_type_id = ${objectTypeId} and ${sql.join(filled, sql` and `)}`;
+}
+
 // The writes of a studio deployment publishing an object type (plan §2), and what it checks first.
 export const objectTypePublishRepository = {
   // The type by tag, created on its first publication; its name follows the definition. The upsert
@@ -87,6 +103,39 @@ export const objectTypePublishRepository = {
         and r.data -> tags.field_tag <> 'null'::jsonb
       group by tags.field_tag`.execute(tx);
     return new Map(rows.map((row) => [row.field_tag, Number(row.records)]));
+  },
+
+  // Records sharing a value of a unique key not held yet (fields by tag): how many records clash.
+  async recordsSharingKey(tx: Tx, objectTypeId: string, fields: readonly string[]): Promise<number> {
+    const { rows } = await sql<{ records: string }>`
+      select coalesce(sum(n), 0) as records from (
+        select count(*) as n from (${keyValues(objectTypeId, fields)}) as keys
+        group by key_value having count(*) > 1
+      ) as clashes`.execute(tx);
+    return Number(rows[0]?.records ?? 0);
+  },
+
+  // A unique key's rows in record_keys made anew from the records' data: a key a new version adds
+  // is enforced for the records made before it too.
+  async fillKey(tx: Tx, tenantId: string, objectTypeId: string, fields: readonly string[], keyName: string) {
+    await tx
+      .deleteFrom('record_keys')
+      .where('object_type_id', '=', objectTypeId)
+      .where('key_name', '=', keyName)
+      .execute();
+    await sql`
+      insert into record_keys (tenant_id, object_type_id, key_name, key_value, record_id)
+      select ${tenantId}, ${objectTypeId}, ${keyName}, key_value, record_id
+      from (${keyValues(objectTypeId, fields)}) as keys`.execute(tx);
+  },
+
+  dropKeys(tx: Tx, objectTypeId: string, keyNames: readonly string[]) {
+    if (keyNames.length === 0) return Promise.resolve();
+    return tx
+      .deleteFrom('record_keys')
+      .where('object_type_id', '=', objectTypeId)
+      .where('key_name', 'in', keyNames)
+      .execute();
   },
 
   // The tags among `tags` of types a Production deployment has published and that are not archived.

@@ -114,6 +114,43 @@ describe('publishObjectType', () => {
     expect(await typeOf(tenant.id)).toMatchObject({ current_version_id: back.versionId });
   });
 
+  it('refuses a unique key whose values clash; otherwise fills its keys for the records there, and drops a removed one', async () => {
+    const tenant = await createTestTenant(adminDb);
+    const COUNTRY = { tag: 'country', type: 'country_single_select', label: 'Country' };
+    await publish(tenant.id, supplier([NAME, VAT, COUNTRY]));
+    const type = await typeOf(tenant.id);
+    await addRecord(tenant.id, type, { name: 'Acme Ltd', vat_number: ' GB1 ', country: 'GB' });
+    await addRecord(tenant.id, type, { name: 'Acme UK', vat_number: 'gb1', country: 'GB' });
+    await addRecord(tenant.id, type, { name: 'Beta plc', vat_number: 'FR9', country: 'FR' });
+    await addRecord(tenant.id, type, { name: 'No VAT', country: 'FR' });
+
+    const clashing = await refusal(
+      publish(tenant.id, supplier([NAME, VAT, COUNTRY], { unique_keys: [['vat_number']] })),
+    );
+    const message = OBJECT_TYPE_PUBLISH_MESSAGES.keyClashes('VAT number', 2);
+    expect(clashing).toMatchObject({ statusCode: 400, message, fieldErrors: { 'unique_keys.0': [message] } });
+    expect((await versionsOf(tenant.id)).map((v) => v.version)).toEqual([1]);
+
+    // Name and country never clash: the key is enforced for the four records at once.
+    await publish(tenant.id, supplier([NAME, VAT, COUNTRY], { unique_keys: [['name', 'country']] }));
+    const keys = () =>
+      adminDb
+        .selectFrom('record_keys')
+        .select(['key_name', 'key_value'])
+        .where('tenant_id', '=', tenant.id)
+        .orderBy('key_value')
+        .execute();
+    expect(await keys()).toEqual([
+      { key_name: 'name+country', key_value: 'acme ltd\u001fgb' },
+      { key_name: 'name+country', key_value: 'acme uk\u001fgb' },
+      { key_name: 'name+country', key_value: 'beta plc\u001ffr' },
+      { key_name: 'name+country', key_value: 'no vat\u001ffr' },
+    ]);
+    // Without the key, its rows go.
+    await publish(tenant.id, supplier([NAME, VAT, COUNTRY]));
+    expect(await keys()).toEqual([]);
+  });
+
   it('refuses an invalid definition with its issues under their paths', async () => {
     const tenant = await createTestTenant(adminDb);
     const error = await refusal(publish(tenant.id, supplier([NAME], { title_field: 'nope' })));
