@@ -22,6 +22,7 @@ import { mailboxRoutes } from './modules/mailbox/index.js';
 import { mentionsRoutes, subscriptionsRoutes } from './modules/mentions/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
+import { recordsRoutes } from './modules/records/index.js';
 import { regionsRoutes } from './modules/regions/index.js';
 import { reportSubscriptionsRoutes, reportsRoutes } from './modules/reports/index.js';
 import { searchRoutes } from './modules/search/index.js';
@@ -98,6 +99,7 @@ const MODULES: ModuleRoutes[] = [
   (app, services) => workflowActionsRoutes(app, { ...services, tasks: taskChangeHooks }),
   (app, services) => workflowRecordsRoutes(app, { ...services, tasks: taskChangeHooks }),
   workflowListRoutes,
+  recordsRoutes,
   exportsRoutes,
   preferencesRoutes,
   reportsRoutes,

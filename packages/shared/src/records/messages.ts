@@ -57,6 +57,8 @@ export const OBJECT_TYPE_PUBLISH_MESSAGES = {
 
 export const RECORD_ERROR_CODES = {
   invalidAnswers: 'invalid_answers',
+  titleMismatch: 'title_mismatch',
+  noPlaceAccess: 'no_place_access',
   unknownField: 'unknown_field',
   duplicateKey: 'duplicate_key',
   noRegion: 'no_region',
@@ -83,6 +85,11 @@ export const RECORD_MESSAGES = {
   placeRequired: (typeName: string) =>
     `Choose a region for this ${nameInSentence(typeName)}: its records are seen by region.`,
   staleRevision: 'This record was changed by someone else. Reload it to see the changes.',
+  invalidAnswers: 'Some values are missing or invalid.',
+  // The title is the title field's value: `title` may fill it, not contradict it.
+  titleMismatch: (fieldLabel: string) =>
+    `The title and the '${fieldLabel}' value differ: the title is that field's value, so send one or the same in both.`,
+  noPlaceAccess: 'You cannot add or change records in this region or business unit.',
   recordInUse: (workflowCount: number, names: readonly string[]) => {
     const shown = names.slice(0, 3).join(', ');
     const more = workflowCount > names.slice(0, 3).length ? ', ...' : '';

@@ -4,3 +4,5 @@ export {
   publishedObjectTypeTags,
   publishObjectType,
 } from './publish-object-type.js';
+// Records and object types read API (slice 3), registered by app.ts.
+export { recordsRoutes } from './records.routes.js';

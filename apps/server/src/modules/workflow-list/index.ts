@@ -1,6 +1,13 @@
 // The workflow-list module's public face: what the rest of the server may use.
+export { type CappedCount, cappedCount } from './capped-count.repository.js';
 export { compileConditionGroup } from './compile-filters.js';
-export { likePattern } from './filter-predicates.js';
+export {
+  castValue,
+  likePattern,
+  positivePredicate,
+  splitNegation,
+  type ValueKind,
+} from './filter-predicates.js';
 export { currentDefinitions } from './kind-catalogue.js';
 export { countMatches } from './list.repository.js';
 export { checkListEnvironment } from './list-environment.js';

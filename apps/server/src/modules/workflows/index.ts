@@ -27,9 +27,10 @@ export { purgeTestWorkflows, testWorkflowsPage } from './test-workflows.js';
 
 // Who may reassign steps (the coordinator's 'Can undo a step'): the tasks module's reassignment too.
 export { REASSIGN_PERMISSION } from './step-assignee-rule.js';
-export { workflowAccess } from './workflow-access.js';
+export { placeAccess, workflowAccess } from './workflow-access.js';
 export {
   changeableWorkflowsFilter,
+  placeGrantFilter,
   usersSeeingWorkflow,
   visibleBusinessUnitsFilter,
   visibleRegionsFilter,

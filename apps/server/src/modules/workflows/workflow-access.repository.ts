@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
@@ -15,7 +15,7 @@ const grants = expressionBuilder<Database>();
 
 // The user's grant on the region, or the business unit, that the outer query names: a correlated
 // sub-select for exists().
-function regionGrant(userId: string, regionId: Expression<string>) {
+function regionGrant(userId: string, regionId: Expression<string | null>) {
   return grants
     .selectFrom('user_region_access as ra')
     .select(sql`1`.as('one'))
@@ -31,13 +31,27 @@ function businessUnitGrant(userId: string, businessUnitId: Expression<string | n
     .where('ba.user_id', '=', userId);
 }
 
+// The rule of region and business-unit access over any row that lies in a place (a workflow, a
+// record of a type with places, plan issue 18 §1.3): a grant on the row's region or on its business
+// unit; with 'full', only a grant that allows changes. regionId and unitId are the outer query's
+// columns.
+export function placeGrantFilter(
+  userId: string,
+  regionId: Expression<string | null>,
+  unitId: Expression<string | null>,
+  access?: 'full',
+): Expression<SqlBool> {
+  const region = regionGrant(userId, regionId);
+  const unit = businessUnitGrant(userId, unitId);
+  return grants.or([
+    grants.exists(access ? region.where('ra.access', '=', access) : region),
+    grants.exists(access ? unit.where('ba.access', '=', access) : unit),
+  ]);
+}
+
 // A where-clause for queries over `workflows as w`.
 export function visibleWorkflowsFilter(userId: string) {
-  return (eb: WorkflowsRef) =>
-    eb.or([
-      eb.exists(regionGrant(userId, eb.ref('w.region_id'))),
-      eb.exists(businessUnitGrant(userId, eb.ref('w.business_unit_id'))),
-    ]);
+  return (eb: WorkflowsRef) => placeGrantFilter(userId, eb.ref('w.region_id'), eb.ref('w.business_unit_id'));
 }
 
 // A where-clause for queries over `workflows as w`: the workflows a user may change, with 'full'
@@ -45,10 +59,7 @@ export function visibleWorkflowsFilter(userId: string) {
 // offer a change (a home shortcut's parents to start a child from), so nothing offered is refused.
 export function changeableWorkflowsFilter(userId: string) {
   return (eb: WorkflowsRef) =>
-    eb.or([
-      eb.exists(regionGrant(userId, eb.ref('w.region_id')).where('ra.access', '=', 'full')),
-      eb.exists(businessUnitGrant(userId, eb.ref('w.business_unit_id')).where('ba.access', '=', 'full')),
-    ]);
+    placeGrantFilter(userId, eb.ref('w.region_id'), eb.ref('w.business_unit_id'), 'full');
 }
 
 // A where-clause for queries over `regions as r`: a region is visible with a grant on it or on one of

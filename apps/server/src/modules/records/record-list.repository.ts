@@ -1,0 +1,52 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Tx } from '../../platform/tenant-transaction.js';
+
+// The records list's statements over `records as r`; the where-clause and order come from
+// record-list-where.ts.
+export const recordListRepository = {
+  // The rows a count counts (cappedCount).
+  matches: (tx: Tx, where: Expression<SqlBool>) =>
+    tx.selectFrom('records as r').select(sql`1`.as('one')).where(where),
+
+  page: (
+    tx: Tx,
+    where: Expression<SqlBool>,
+    order: RawBuilder<unknown>[],
+    page: { limit: number; offset: number },
+  ) =>
+    tx
+      .selectFrom('records as r')
+      .leftJoin('regions as rg', (join) =>
+        join.onRef('rg.tenant_id', '=', 'r.tenant_id').onRef('rg.id', '=', 'r.region_id'),
+      )
+      .leftJoin('business_units as bu', (join) =>
+        join.onRef('bu.tenant_id', '=', 'r.tenant_id').onRef('bu.id', '=', 'r.business_unit_id'),
+      )
+      .select([
+        'r.id',
+        'r.title',
+        'r.data',
+        'r.region_id',
+        'rg.name as region_name',
+        'r.business_unit_id',
+        'bu.name as business_unit_name',
+        'r.created_at',
+        'r.updated_at',
+        'r.archived_at',
+      ])
+      .where(where)
+      .orderBy(sql.join(order))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+
+  options: (tx: Tx, where: Expression<SqlBool>, limit: number) =>
+    tx
+      .selectFrom('records as r')
+      .select(['r.id', 'r.title'])
+      .where(where)
+      .orderBy(sql`lower(r.title)`)
+      .orderBy('r.id')
+      .limit(limit)
+      .execute(),
+};
