@@ -5,10 +5,16 @@ import {
   STUDIO_APP_NAME_MAX_LENGTH,
   STUDIO_BRANCH_NAME_MAX_LENGTH,
   STUDIO_DESCRIPTION_MAX_LENGTH,
+  STUDIO_MESSAGES,
   StudioAppSchema,
   StudioBranchSchema,
 } from './api.js';
-import { PackageProcessesSchema, refuseRepeatedProcesses } from './package.js';
+import {
+  PackageObjectsSchema,
+  PackageProcessesSchema,
+  refuseRepeatedObjects,
+  refuseRepeatedProcesses,
+} from './package.js';
 
 // Issue 15, package JSON (spec 2 §6 'Can generate template JSON'): a version of an app exported as
 // one JSON document, imported into another tenant or instance as a new app or a new branch.
@@ -25,8 +31,9 @@ export const STUDIO_PACKAGE_MESSAGES = {
   forbidden: `Exporting and importing a package needs the permission '${PERMISSIONS.can_generate_template_json}'.`,
 } as const;
 
-// Validated in full before anything is written: the app's details, and every process by the
-// workflow engine's definition schema, no kind twice.
+// Validated in full before anything is written: the app's details, every process by the workflow
+// engine's definition schema, no kind twice, and every object type (issue 18; documents from before
+// it have none) by ObjectTypeDefinitionSchema, no tag twice. At least one process or object type.
 export const StudioPackageDocumentSchema = z
   .object({
     schema_version: z.literal(STUDIO_PACKAGE_DOCUMENT_VERSION),
@@ -39,20 +46,29 @@ export const StudioPackageDocumentSchema = z
       .strict(),
     version: z.object({ major: z.number().int().min(1), minor: z.number().int().min(0) }).strict(),
     exported_at: text().max(40).optional(),
-    processes: PackageProcessesSchema.min(1),
+    processes: PackageProcessesSchema,
+    objects: PackageObjectsSchema.default([]),
   })
   .strict()
-  .superRefine(refuseRepeatedProcesses);
+  .superRefine(refuseRepeatedProcesses)
+  .superRefine(refuseRepeatedObjects)
+  .superRefine((document, ctx) => {
+    if (document.processes.length === 0 && document.objects.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['processes'], message: STUDIO_MESSAGES.emptyPackage });
+    }
+  });
 export type StudioPackageDocument = z.infer<typeof StudioPackageDocumentSchema>;
 
-// The export as the API answers it: the same document, its processes as stored (they passed the
-// definition schema when the version was made); an importer checks them in full again.
+// The export as the API answers it: the same document, its processes and object types as stored (they
+// passed their schemas when the version was made); an importer checks them in full again. `objects`
+// only when the version has some, so a document of processes reads as before issue 18.
 export const StudioPackageExportSchema = z.object({
   schema_version: z.literal(STUDIO_PACKAGE_DOCUMENT_VERSION),
   app: z.object({ name: text(), description: text(), icon: text().nullable() }),
   version: z.object({ major: z.number().int(), minor: z.number().int() }),
   exported_at: text(),
   processes: z.array(z.record(z.string(), z.unknown())),
+  objects: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 export type StudioPackageExport = z.infer<typeof StudioPackageExportSchema>;
 

@@ -30,8 +30,7 @@ export function exportPackage(ctx: UserContext, appId: number, versionId: number
     const savepoint = await studioSavepointsRepository.find(tx, app.id, version.savepoint_id);
     if (!savepoint) throw new Error(`studio version ${version.id} without its savepoint`);
     // A version was checked when it was made; checking again keeps a document always importable.
-    // The document carries processes only (object types are not exported yet, issue 18).
-    const processes = checkPackageForVersion(toPackage(savepoint.package)).definitions;
+    const { definitions: processes, objects } = checkPackageForVersion(toPackage(savepoint.package));
     await studioActivityRepository.record(tx, {
       tenantId: ctx.tenant.id,
       appId: app.id,
@@ -45,6 +44,7 @@ export function exportPackage(ctx: UserContext, appId: number, versionId: number
       version: { major: version.major, minor: version.minor },
       exported_at: new Date().toISOString(),
       processes,
+      ...(objects.length > 0 ? { objects } : {}),
     };
   });
 }
@@ -83,7 +83,8 @@ export async function importPackage(
   try {
     return await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
       const target = await targetOf(tx, ctx, body);
-      const packageJson = JSON.stringify({ processes: document.processes });
+      const { processes, objects } = document;
+      const packageJson = JSON.stringify(objects.length > 0 ? { processes, objects } : { processes });
       const branch = await studioBranchesRepository.insert(tx, {
         tenantId: ctx.tenant.id,
         appId: target.app.id,
@@ -112,6 +113,7 @@ export async function importPackage(
           from_app: document.app.name,
           version: number,
           processes: document.processes.length,
+          ...(objects.length > 0 ? { objects: objects.length } : {}),
           savepoint_id: Number(savepoint.id),
         },
       });

@@ -1,7 +1,9 @@
 import {
+  ImportStudioPackageResponseSchema,
   OBJECT_TYPE_PUBLISH_MESSAGES,
   type ObjectTypeDefinitionInput,
   STUDIO_MESSAGES,
+  STUDIO_PACKAGE_PATHS,
   STUDIO_PATHS,
   StudioBranchSchema,
   StudioRecordsPageSchema,
@@ -9,6 +11,7 @@ import {
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
+import { grant } from '../../test/admin-fixtures.js';
 import {
   deploy,
   expect400,
@@ -304,5 +307,41 @@ describe('/studio/records/{stage}', () => {
     expect(page.count).toBe(1);
     expect(page.results.map((r) => r.id)).toEqual([objectsVersion.id]);
     expect((await designer.get(`${STUDIO_PATHS.records('draft')}?type=processes`)).statusCode).toBe(400);
+  });
+});
+
+describe('package JSON with object types', () => {
+  it('exports a version with its object types and imports them into another tenant', async () => {
+    const a = await designerTenant();
+    await grant(adminDb, a.t.id, a.t.users.admin, ['can_generate_template_json']);
+    const designerA = await a.t.signedIn('admin');
+    const source = await appWithPackage(designerA, { processes: [], objects: [supplier()] });
+    const made = await version(designerA, source.appId, source.savepointId, 'major');
+    const response = await designerA.get(STUDIO_PACKAGE_PATHS.export(source.appId, made.id));
+    expect(response.statusCode, response.body).toBe(200);
+    const document = response.json();
+    expect(document.processes).toEqual([]);
+    expect(document.objects).toMatchObject([{ tag: 'supplier', fields: SUPPLIER_FIELDS }]);
+
+    const b = await designerTenant();
+    await grant(adminDb, b.t.id, b.t.users.admin, ['can_generate_template_json']);
+    const designerB = await b.t.signedIn('admin');
+    const imported = await designerB.post(STUDIO_PACKAGE_PATHS.import, { document });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { app: created, branch, savepoint_id } = ImportStudioPackageResponseSchema.parse(imported.json());
+    expect(branch.package.objects).toEqual(document.objects);
+    await version(designerB, created.id, savepoint_id, 'major');
+
+    // Two object types of one tag, or nothing at all, are refused before anything is written.
+    const twice = await designerB.post(STUDIO_PACKAGE_PATHS.import, {
+      document: { ...document, objects: [...document.objects, ...document.objects] },
+    });
+    expect(twice.json().errors).toEqual({
+      'document.objects.1.tag': [OBJECT_TYPE_PUBLISH_MESSAGES.repeatedObject('supplier')],
+    });
+    const empty = await designerB.post(STUDIO_PACKAGE_PATHS.import, {
+      document: { ...document, objects: [] },
+    });
+    expect(empty.json().errors).toEqual({ 'document.processes': [STUDIO_MESSAGES.emptyPackage] });
   });
 });
