@@ -2,7 +2,7 @@ import type { RecordDetail, RecordPerson } from '@attest/shared';
 import type { LoadedObjectType } from './object-types.js';
 import type { RecordDetailRow } from './records.repository.js';
 
-function person(
+export function person(
   id: string | null,
   first: string | null,
   last: string | null,

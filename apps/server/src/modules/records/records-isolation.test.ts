@@ -82,6 +82,8 @@ describe('records isolation', () => {
     });
     expect(patch.statusCode).toBe(404);
     expect((await member.post(RECORD_PATHS.archive('site', tokyo.id), {})).statusCode).toBe(404);
+    expect((await member.get(RECORD_PATHS.activity('site', tokyo.id))).statusCode).toBe(404);
+    expect((await admin.get(RECORD_PATHS.activity('site', tokyo.id))).json().count).toBe(1);
 
     const list = await member.get(
       `${RECORD_PATHS.records('site')}?region__in=${t.ids.region('Asia')},${t.ids.region('Europe')}`,

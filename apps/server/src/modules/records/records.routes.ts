@@ -5,7 +5,9 @@ import {
   ObjectTypeDetailSchema,
   ObjectTypeParamsSchema,
   ObjectTypesSchema,
+  PageQuerySchema,
   RECORD_PATHS,
+  RecordActivityPageSchema,
   RecordDetailSchema,
   RecordListQuerySchema,
   RecordParamsSchema,
@@ -19,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
 import { getObjectType } from './object-types.service.js';
+import { recordActivityPage } from './record-activity.service.js';
 import { listObjectTypes, listRecords, searchRecords } from './record-list.service.js';
 import { createRecord, deleteRecord, getRecord, setRecordArchived, updateRecord } from './records.service.js';
 
@@ -180,5 +183,21 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
       await deleteRecord(userContext(request), request.params.tag, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  api.get(
+    '/api/v1/records/:tag/:id/activity/',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "A record's activity, newest first: each change with before and after per field",
+        params: RecordParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: RecordActivityPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      recordActivityPage(userContext(request), request, request.params.tag, request.params.id, request.query),
   );
 }

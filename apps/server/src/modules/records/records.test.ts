@@ -172,6 +172,14 @@ describe('record create, read, edit, archive, restore, delete', () => {
       { field_tag: 'vat_number', before: 'GB1', after: null },
       { field_tag: 'employees', before: 10, after: 12 },
     ]);
+    const tab = await client.get(`${RECORD_PATHS.activity('supplier', record.id)}?limit=1`);
+    expect(tab.statusCode).toBe(200);
+    expect(tab.json()).toMatchObject({
+      count: 2,
+      previous: null,
+      results: [{ action: 'edited', actor: { email: t.email('admin') }, changes: log[1]?.changes }],
+    });
+    expect((await client.get(tab.json().next)).json().results[0].action).toBe('created');
     // The cleared key no longer holds: another record may take it.
     await created(client, { name: 'Other Ltd', vat_number: 'GB1' });
 
