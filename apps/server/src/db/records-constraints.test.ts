@@ -2,6 +2,7 @@ import { PREFERENCE_KINDS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../platform/tenant-transaction.js';
+import { workflowRow } from '../test/record-fixtures.js';
 import { createTestApp, createTestTenant } from '../test/test-app.js';
 import type { Db } from './database.js';
 
@@ -48,24 +49,6 @@ async function importFixture(database: Db, tenantId: string, objectTypeId: strin
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-}
-
-// The smallest live workflow: a kind, a published definition, a status, a region.
-async function workflowFixture(tenantId: string) {
-  const { rows } = await sql<{ id: string }>`
-    with k as (insert into workflow_kinds (tenant_id, tag, name)
-        values (${tenantId}, ${`kind_${Math.random().toString(36).slice(2, 8)}`}, 'Onboarding') returning tenant_id, id),
-      d as (insert into workflow_definitions (tenant_id, kind_id, version, definition)
-        select tenant_id, id, 1, '{}' from k returning tenant_id, kind_id, id),
-      s as (insert into workflow_statuses (tenant_id, kind_id, tag, display_name, color_code)
-        select tenant_id, kind_id, 'open', 'Open', '#000000' from d returning tenant_id, id),
-      r as (insert into regions (tenant_id, name) values (${tenantId}, ${`Region ${Math.random()}`}) returning id)
-    insert into workflows (tenant_id, kind_id, definition_id, name, status_id, region_id)
-    select d.tenant_id, d.kind_id, d.id, 'Onboarding Acme Ltd', s.id, r.id from d, s, r
-    returning id`.execute(adminDb);
-  const [workflow] = rows;
-  if (!workflow) throw new Error('no workflow');
-  return workflow.id;
 }
 
 describe('records tables (migrations 0034-0036)', () => {
@@ -127,7 +110,7 @@ describe('records tables (migrations 0034-0036)', () => {
   it('refuses to delete a record a workflow links to, and deletes it once the link is gone', async () => {
     const tenant = await createTestTenant(adminDb);
     const { recordId } = await recordFixture(tenant.id);
-    const workflowId = await workflowFixture(tenant.id);
+    const workflowId = await workflowRow(adminDb, tenant.id);
     await adminDb
       .insertInto('workflow_record_links')
       .values({
@@ -170,7 +153,7 @@ describe('records tables (migrations 0034-0036)', () => {
   it('keeps a thread on exactly one of a workflow and a record', async () => {
     const tenant = await createTestTenant(adminDb);
     const { recordId } = await recordFixture(tenant.id);
-    const workflowId = await workflowFixture(tenant.id);
+    const workflowId = await workflowRow(adminDb, tenant.id);
     await expect(
       adminDb
         .insertInto('threads')

@@ -4,6 +4,7 @@ import {
   type PermissionCodename,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { grant, idsOf, userId } from './admin-fixtures.js';
 import { createTestTenant, TestClient } from './test-app.js';
@@ -127,4 +128,29 @@ export async function recordRowCounts(adminDb: Db, tenantId: string) {
     record_keys: await count('record_keys'),
     record_activity: await count('record_activity'),
   };
+}
+
+// The smallest live workflow, named `name`, linked to nothing yet: a kind, a published definition,
+// a status, and a region (a new one unless `regionId` is given), written as the migrating role.
+export async function workflowRow(
+  adminDb: Db,
+  tenantId: string,
+  { name = 'Onboarding Acme Ltd', regionId }: { name?: string; regionId?: string } = {},
+): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    with k as (insert into workflow_kinds (tenant_id, tag, name)
+        values (${tenantId}, ${`kind_${Math.random().toString(36).slice(2, 8)}`}, 'Onboarding') returning tenant_id, id),
+      d as (insert into workflow_definitions (tenant_id, kind_id, version, definition)
+        select tenant_id, id, 1, '{}' from k returning tenant_id, kind_id, id),
+      s as (insert into workflow_statuses (tenant_id, kind_id, tag, display_name, color_code)
+        select tenant_id, kind_id, 'open', 'Open', '#000000' from d returning tenant_id, id),
+      r as (insert into regions (tenant_id, name)
+        select ${tenantId}, ${`Region ${Math.random()}`} where ${regionId ?? null}::bigint is null returning id)
+    insert into workflows (tenant_id, kind_id, definition_id, name, status_id, region_id)
+    select d.tenant_id, d.kind_id, d.id, ${name}, s.id, coalesce(${regionId ?? null}::bigint, (select id from r))
+    from d, s
+    returning id`.execute(adminDb);
+  const [workflow] = rows;
+  if (!workflow) throw new Error('no workflow');
+  return workflow.id;
 }

@@ -94,7 +94,9 @@ export const RECORD_MESSAGES = {
     const shown = names.slice(0, 3).join(', ');
     const more = workflowCount > names.slice(0, 3).length ? ', ...' : '';
     const noun = workflowCount === 1 ? 'workflow' : 'workflows';
-    return `This record is used by ${count(workflowCount)} ${noun} (${shown}${more}). Remove it from them first.`;
+    // Only workflows the person may see are named; when they see none, none is.
+    const which = shown ? ` (${shown}${more})` : '';
+    return `This record is used by ${count(workflowCount)} ${noun}${which}. Remove it from them first.`;
   },
   archived: 'This record is archived. Restore it before changing it.',
   unknownRelation: (objectTypeTag: string, relationTag: string) =>

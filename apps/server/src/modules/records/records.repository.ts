@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { placeGrantFilter } from '../workflows/index.js';
 
 // One record with the people and places its detail names, when `visible` (the place rule of its
 // type, record-access.ts) lets the user see it.
@@ -138,6 +139,29 @@ export const recordsRepository = {
       .execute(),
 
   delete: (tx: Tx, recordId: string) => tx.deleteFrom('records').where('id', '=', recordId).execute(),
+
+  // The workflows whose data_object answers name the record (workflow_record_links): how many, and
+  // the names of the first three the user can see; a person is never told what they cannot see.
+  async usedBy(tx: Tx, recordId: string, userId: string): Promise<{ count: number; names: string[] }> {
+    const total = await tx
+      .selectFrom('workflow_record_links')
+      .select((eb) => eb.fn.count<string>('workflow_id').distinct().as('n'))
+      .where('record_id', '=', recordId)
+      .executeTakeFirstOrThrow();
+    const named = await tx
+      .selectFrom('workflow_record_links as l')
+      .innerJoin('workflows as w', (join) =>
+        join.onRef('w.tenant_id', '=', 'l.tenant_id').onRef('w.id', '=', 'l.workflow_id'),
+      )
+      .select('w.name')
+      .distinct()
+      .where('l.record_id', '=', recordId)
+      .where((eb) => placeGrantFilter(userId, eb.ref('w.region_id'), eb.ref('w.business_unit_id')))
+      .orderBy('w.name')
+      .limit(3)
+      .execute();
+    return { count: Number(total.n), names: named.map((row) => row.name) };
+  },
 
   region: (tx: Tx, regionId: string) =>
     tx.selectFrom('regions').select(['id', 'name']).where('id', '=', regionId).executeTakeFirst(),

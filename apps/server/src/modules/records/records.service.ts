@@ -192,11 +192,20 @@ export function setRecordArchived(
   });
 }
 
-// Its values, keys, links and activity go with it (on delete cascade).
+// Its values, keys, links and activity go with it (on delete cascade). A record a workflow's answer
+// names is refused, saying which workflows (workflow_record_links' foreign key would refuse it too).
 export function deleteRecord(ctx: UserContext, tag: string, recordId: number): Promise<void> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const type = await loadObjectType(tx, ctx.tenant.id, tag);
     const current = await changeable(tx, ctx, type, recordId);
+    const used = await recordsRepository.usedBy(tx, current.id, ctx.auth.user.id);
+    if (used.count > 0) {
+      throw new AppError(
+        400,
+        RECORD_ERROR_CODES.recordInUse,
+        RECORD_MESSAGES.recordInUse(used.count, used.names),
+      );
+    }
     await recordsRepository.delete(tx, current.id);
   });
 }

@@ -1,6 +1,6 @@
 import { ANSWER_ERROR_MESSAGES, RECORD_MESSAGES, RECORD_PATHS } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
-import { recordRowCounts, recordsTestTenant } from '../../test/record-fixtures.js';
+import { recordRowCounts, recordsTestTenant, workflowRow } from '../../test/record-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 
 const { app, adminDb } = await createTestApp();
@@ -227,6 +227,43 @@ describe('record create, read, edit, archive, restore, delete', () => {
       record_keys: 0,
       record_activity: 0,
     });
+  });
+});
+
+describe('a record a workflow names', () => {
+  it('is not deleted: the refusal names the workflows the user can see, and counts the others', async () => {
+    const t = await recordsTestTenant(app, adminDb);
+    const client = await t.signedIn('member');
+    const record = await created(client, { name: 'Acme Ltd', vat_number: 'GB1' });
+    // One workflow in Europe (the member sees it), one in a region the member has no grant on.
+    for (const [name, regionId] of [
+      ['Onboarding Acme Ltd', String(t.ids.region('Europe'))],
+      ['Offboarding Acme Ltd', undefined],
+    ] as const) {
+      const workflowId = await workflowRow(adminDb, t.id, { name, regionId });
+      await adminDb
+        .insertInto('workflow_record_links')
+        .values({
+          tenant_id: t.id,
+          workflow_id: workflowId,
+          field_tag: 'supplier',
+          record_id: String(record.id),
+        })
+        .execute();
+    }
+    const refused = await client.request({
+      method: 'DELETE',
+      url: RECORD_PATHS.record('supplier', record.id),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'record_in_use',
+      detail: RECORD_MESSAGES.recordInUse(2, ['Onboarding Acme Ltd']),
+    });
+    expect(refused.json().detail).toBe(
+      'This record is used by 2 workflows (Onboarding Acme Ltd, ...). Remove it from them first.',
+    );
+    expect((await client.get(RECORD_PATHS.record('supplier', record.id))).statusCode).toBe(200);
   });
 });
 
