@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { FILE_READER_ERROR_CODES as CODES, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { readAll, refusal, streamOf } from '../../../test/import-file-fixtures.js';
-import { FILE_READER_ERROR_CODES as CODES } from './messages.js';
 import { openTabularFile } from './tabular-file.js';
 
 const csv = { fileName: 'suppliers.csv' };
@@ -64,8 +64,9 @@ describe('reading a CSV file', () => {
     expect((await refusal(streamOf(random), csv)).code).toBe(CODES.notUtf8);
   });
 
-  it('refuses a file of 100 MB and one byte, counting it as it streams', async () => {
-    // Lines of 10,000 characters: about 10,500 rows, under the row limit.
+  it('refuses a file of MAX_IMPORT_BYTES (50 MB) and one byte, counting it as it streams', async () => {
+    const limit = MAX_IMPORT_BYTES;
+    // Lines of 10,000 characters: about 5,200 rows, under the row limit.
     const line = Buffer.from(`${'x'.repeat(9_999)}\n`);
     const megabyte = Buffer.concat(Array.from({ length: 105 }, () => line)).subarray(0, 1024 * 1024);
     let sent = 0;
@@ -73,8 +74,8 @@ describe('reading a CSV file', () => {
       (function* () {
         yield Buffer.from('Name\n');
         sent = 5;
-        while (sent < 100 * 1024 * 1024 + 1) {
-          const chunk = megabyte.subarray(0, Math.min(megabyte.length, 100 * 1024 * 1024 + 1 - sent));
+        while (sent < limit + 1) {
+          const chunk = megabyte.subarray(0, Math.min(megabyte.length, limit + 1 - sent));
           sent += chunk.length;
           yield chunk;
         }
@@ -83,12 +84,12 @@ describe('reading a CSV file', () => {
     expect(await refusal(source, csv)).toEqual({
       code: CODES.fileTooLarge,
       status: 413,
-      message: 'The file is larger than 100 MB. Split it into smaller files and upload each.',
+      message: 'The file is larger than 50 MB. Split it into smaller files and upload each.',
     });
-    expect(sent).toBe(100 * 1024 * 1024 + 1);
+    expect(sent).toBe(limit + 1);
   });
 
-  it('refuses more data rows than the limit, by default 100,000', async () => {
+  it('refuses more data rows than the limit, by default MAX_IMPORT_ROWS (200,000)', async () => {
     const rows = (count: number) =>
       Readable.from(
         (function* () {
@@ -96,12 +97,12 @@ describe('reading a CSV file', () => {
           for (let i = 1; i <= count; i += 1) yield Buffer.from(`Supplier ${i}\n`);
         })(),
       );
-    expect((await readAll(rows(100_000), csv)).rows).toHaveLength(100_000);
-    expect(await refusal(rows(100_001), csv)).toEqual({
+    expect((await readAll(rows(MAX_IMPORT_ROWS), csv)).rows).toHaveLength(MAX_IMPORT_ROWS);
+    expect(await refusal(rows(MAX_IMPORT_ROWS + 1), csv)).toEqual({
       code: CODES.tooManyRows,
       status: 400,
       message:
-        'The file has more than 100,000 data rows. Split it into files of at most 100,000 rows and upload each.',
+        'The file has more than 200,000 data rows. Split it into files of at most 200,000 rows and upload each.',
     });
     expect((await refusal(rows(4), { ...csv, limits: { maxRows: 3 } })).message).toContain(
       'more than 3 data rows',

@@ -1,5 +1,8 @@
-// What an import file may hold. The defaults follow issue 18 (a hundred thousand rows, 100 MB) and
-// Excel's own bounds (32,767 characters in a cell); a route may lower them, tests lower them to stay fast.
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@attest/shared';
+
+// What an import file may hold. The file, row and column bounds are the import's own (shared, so the
+// web app checks the same before it uploads); the cell bound is Excel's (32,767 characters); the ZIP
+// bounds guard against a workbook built to unpack without end. Tests lower them to stay fast.
 export type FileReaderLimits = {
   // Bytes of the uploaded file, counted as they stream in (the upload's own cap comes first).
   maxFileBytes: number;
@@ -17,9 +20,9 @@ export type FileReaderLimits = {
 };
 
 export const DEFAULT_FILE_READER_LIMITS: FileReaderLimits = {
-  maxFileBytes: 100 * 1024 * 1024,
-  maxRows: 100_000,
-  maxColumns: 500,
+  maxFileBytes: MAX_IMPORT_BYTES,
+  maxRows: MAX_IMPORT_ROWS,
+  maxColumns: MAX_IMPORT_COLUMNS,
   maxCellChars: 32_767,
   maxZipEntryBytes: 200 * 1024 * 1024,
   maxCompressionRatio: 100,

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { FILE_READER_ERROR_CODES as CODES } from '@attest/shared';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
@@ -12,7 +13,6 @@ import {
   refusal,
   streamOf,
 } from '../../../test/import-file-fixtures.js';
-import { FILE_READER_ERROR_CODES as CODES } from './messages.js';
 import { openTabularFile } from './tabular-file.js';
 
 const xlsx = { fileName: 'suppliers.xlsx' };
