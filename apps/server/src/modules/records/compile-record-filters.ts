@@ -4,10 +4,14 @@ import {
   type FilterAttribute,
   type FilterCondition,
   type RecordAttribute,
-  withinLastToRange,
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { positivePredicate, splitNegation, type ValueKind } from '../workflow-list/index.js';
+import {
+  positivePredicate,
+  resolveCondition,
+  typedAnswerColumn,
+  type ValueKind,
+} from '../workflow-list/index.js';
 
 // The records list's advanced filters (plan §3.1): a condition group validated against the type's
 // catalogue (recordCatalogue) becomes one SQL boolean over `records as r`, with the workflow list's
@@ -37,39 +41,15 @@ function recordColumn(attribute: RecordAttribute): Source {
   }
 }
 
-// The column of record_values `rv` a field's type compares on (the workflow list's answerColumn).
-// record_values keeps a list answer as its items' text, one per line: membership reads them back.
+// The column of record_values `rv` a field's type compares on. record_values keeps a list answer as
+// its items' text, one per line: membership reads them back as a list.
 function valueColumn(type: AttributeType, operator: FilterCondition['operator']): Source {
-  switch (type) {
-    case 'integer':
-    case 'decimal':
-    case 'user':
-      return { expr: sql`rv.number_value`, kind: 'number' };
-    case 'date':
-    case 'naive_date':
-      return { expr: sql`rv.date_value`, kind: 'day' };
-    case 'boolean':
-      return { expr: sql`(rv.text_value = 'true')`, kind: 'boolean' };
-    case 'multi_choice':
-    case 'badge_tags':
-    case 'array':
-      return operator === 'contains' || operator === 'not_contains'
-        ? { expr: sql`rv.text_value`, kind: 'text' }
-        : { expr: sql`to_jsonb(string_to_array(rv.text_value, E'\\n'))`, kind: 'list' };
-    default:
-      return { expr: sql`rv.text_value`, kind: 'text' };
-  }
-}
-
-// The operator a condition tests and its value, is_within_last turned into its range.
-function resolved(condition: FilterCondition, now: Date) {
-  const operator = condition.operator;
-  if (!operator) throw new Error('An unvalidated condition reached the compiler.');
-  const { positive, negated } = splitNegation(operator);
-  if (positive !== 'is_within_last') return { operator, positive, negated, value: condition.value };
-  const range = withinLastToRange(String(condition.value), now);
-  if (!range) throw new Error('An unvalidated period reached the compiler.');
-  return { operator, positive: 'range' as const, negated, value: range };
+  return typedAnswerColumn(
+    type,
+    operator,
+    (name) => sql.ref(`rv.${name}`),
+    sql`to_jsonb(string_to_array(rv.text_value, E'\\n'))`,
+  );
 }
 
 function conditionSql(
@@ -77,7 +57,7 @@ function conditionSql(
   attribute: FilterAttribute,
   now: Date,
 ): RawBuilder<SqlBool> {
-  const { operator, positive, negated, value } = resolved(condition, now);
+  const { operator, positive, negated, value } = resolveCondition(condition, now);
   const source = attribute.source;
   let holds: RawBuilder<SqlBool>;
   switch (source.kind) {

@@ -5,10 +5,15 @@ import {
   type FilterCondition,
   type StepAttribute,
   type WorkflowAttribute,
-  withinLastToRange,
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { positivePredicate, splitNegation, type ValueKind } from './filter-predicates.js';
+import {
+  positivePredicate,
+  resolveCondition,
+  splitNegation,
+  typedAnswerColumn,
+  type ValueKind,
+} from './filter-predicates.js';
 
 // The advanced filter compiler (spec 1 §3, §5): one validated condition group becomes one SQL
 // boolean over `workflows as w`. Attribute paths are looked up in the catalogue and map to fixed
@@ -83,41 +88,9 @@ function stepColumn(attribute: Exclude<StepAttribute, 'assignee'>): Source {
   }
 }
 
-// The projection of workflow_responses (search-columns.ts) an attribute type is compared on, over the
-// answer row `alias`.
+// The column of answer row `alias` a field's type compares on.
 function answerColumn(type: AttributeType, operator: FilterCondition['operator'], alias: string): Source {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  switch (type) {
-    case 'integer':
-    case 'decimal':
-    case 'user':
-      return { expr: column('number_value'), kind: 'number' };
-    case 'date':
-    case 'naive_date':
-      return { expr: column('date_value'), kind: 'day' };
-    case 'boolean':
-      return { expr: sql`(${column('text_value')} = 'true')`, kind: 'boolean' };
-    case 'multi_choice':
-    case 'badge_tags':
-    case 'array':
-      // Membership on the answer's list; contains searches the items' text.
-      return operator === 'contains' || operator === 'not_contains'
-        ? { expr: column('text_value'), kind: 'text' }
-        : { expr: column('value'), kind: 'list' };
-    default:
-      return { expr: column('text_value'), kind: 'text' };
-  }
-}
-
-// The operator a condition tests and its value, is_within_last turned into its range.
-function resolved(condition: FilterCondition, now: Date) {
-  const operator = condition.operator;
-  if (!operator) throw new Error('An unvalidated condition reached the compiler.');
-  const { positive, negated } = splitNegation(operator);
-  if (positive !== 'is_within_last') return { operator, positive, negated, value: condition.value };
-  const range = withinLastToRange(String(condition.value), now);
-  if (!range) throw new Error('An unvalidated period reached the compiler.');
-  return { operator, positive: 'range' as const, negated, value: range };
+  return typedAnswerColumn(type, operator, (name) => sql.ref(`${alias}.${name}`), sql.ref(`${alias}.value`));
 }
 
 // What one current answer row `alias` must hold for a condition's positive form.
@@ -128,7 +101,7 @@ function answerRow(
   alias: string,
   now: Date,
 ): RawBuilder<SqlBool> {
-  const { operator, positive, value } = resolved(condition, now);
+  const { operator, positive, value } = resolveCondition(condition, now);
   const column = answerColumn(attribute.type, operator, alias);
   return sql<SqlBool>`${sql.ref(`${alias}.field_tag`)} = ${fieldTag} and ${sql.ref(`${alias}.is_current`)}
     and ${positivePredicate(column.expr, column.kind, positive, value)}`;
@@ -139,7 +112,7 @@ function conditionSql(
   attribute: FilterAttribute,
   now: Date,
 ): RawBuilder<SqlBool> {
-  const { positive, negated, value } = resolved(condition, now);
+  const { positive, negated, value } = resolveCondition(condition, now);
   const source = attribute.source;
   let holds: RawBuilder<SqlBool>;
   switch (source.kind) {

@@ -1,9 +1,12 @@
 import {
+  type AttributeType,
+  type FilterCondition,
   type FilterOperator,
   type FilterValue,
   parseFilterDate,
   startOfDayStamp,
   toFilterStamp,
+  withinLastToRange,
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
@@ -120,5 +123,47 @@ export function positivePredicate(
     }
     default:
       throw new Error(`No predicate for ${operator}`);
+  }
+}
+
+// The operator a condition tests and its value, is_within_last turned into its range. Call only
+// with a condition validateConditionGroup accepted.
+export function resolveCondition(condition: FilterCondition, now: Date) {
+  const operator = condition.operator;
+  if (!operator) throw new Error('An unvalidated condition reached the compiler.');
+  const { positive, negated } = splitNegation(operator);
+  if (positive !== 'is_within_last') return { operator, positive, negated, value: condition.value };
+  const range = withinLastToRange(String(condition.value), now);
+  if (!range) throw new Error('An unvalidated period reached the compiler.');
+  return { operator, positive: 'range' as const, negated, value: range };
+}
+
+// The typed column of an answer row (workflow_responses, record_values: both filled by
+// answerSearchColumns) a field's type compares on, given the row's `column(name)` and its list
+// answer as a jsonb array. Membership tests the list; contains searches the items' text.
+export function typedAnswerColumn(
+  type: AttributeType,
+  operator: FilterCondition['operator'],
+  column: (name: 'number_value' | 'date_value' | 'text_value') => RawBuilder<unknown>,
+  list: RawBuilder<unknown>,
+): { expr: RawBuilder<unknown>; kind: ValueKind } {
+  switch (type) {
+    case 'integer':
+    case 'decimal':
+    case 'user':
+      return { expr: column('number_value'), kind: 'number' };
+    case 'date':
+    case 'naive_date':
+      return { expr: column('date_value'), kind: 'day' };
+    case 'boolean':
+      return { expr: sql`(${column('text_value')} = 'true')`, kind: 'boolean' };
+    case 'multi_choice':
+    case 'badge_tags':
+    case 'array':
+      return operator === 'contains' || operator === 'not_contains'
+        ? { expr: column('text_value'), kind: 'text' }
+        : { expr: list, kind: 'list' };
+    default:
+      return { expr: column('text_value'), kind: 'text' };
   }
 }

@@ -5,12 +5,16 @@ export {
   castValue,
   likePattern,
   positivePredicate,
+  resolveCondition,
   splitNegation,
+  typedAnswerColumn,
   type ValueKind,
 } from './filter-predicates.js';
 export { currentDefinitions } from './kind-catalogue.js';
-export { countMatches } from './list.repository.js';
+export { countMatches, type ListRow } from './list.repository.js';
 export { checkListEnvironment } from './list-environment.js';
+// The list's items for rows another module picked (a record's related workflows, issue 18).
+export { listItems } from './list-items.js';
 export { type ListOrdering, orderBySql } from './list-ordering.js';
 export { listWhere } from './list-where.js';
 export { resolveListScope } from './resolve-list-scope.js';
