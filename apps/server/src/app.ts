@@ -13,6 +13,7 @@ import {
   ssoAdminRoutes,
   ssoRoutes,
 } from './modules/auth/index.js';
+import { batchImportsRoutes } from './modules/batch-imports/index.js';
 import { configurationRoutes } from './modules/configuration/index.js';
 import { exportsRoutes } from './modules/exports/index.js';
 import { homeRoutes } from './modules/home/index.js';
@@ -100,6 +101,7 @@ const MODULES: ModuleRoutes[] = [
   (app, services) => workflowRecordsRoutes(app, { ...services, tasks: taskChangeHooks }),
   workflowListRoutes,
   recordsRoutes,
+  batchImportsRoutes,
   exportsRoutes,
   preferencesRoutes,
   reportsRoutes,

@@ -1,8 +1,12 @@
 // The records module's public face (issue 18).
+// What the batch import's preview checks a row with (issue 18, slice 6): the records' own rules.
+export { hasPlaces, type LoadedObjectType, loadObjectType } from './object-types.js';
 export {
   type PublishedObjectType,
   publishedObjectTypeTags,
   publishObjectType,
 } from './publish-object-type.js';
+export { answerField, keyLabel, type RecordKey, recordKeys, validateRecordValues } from './record-answers.js';
+export { recordKeysRepository } from './record-keys.repository.js';
 // Records and object types read API (slice 3), registered by app.ts.
 export { recordsRoutes } from './records.routes.js';

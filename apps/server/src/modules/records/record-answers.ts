@@ -27,6 +27,23 @@ export function invalidAnswers(errors: Record<string, string[]>): AppError {
   return new AppError(400, RECORD_ERROR_CODES.invalidAnswers, RECORD_MESSAGES.invalidAnswers, errors);
 }
 
+// Every field of the definition judged by validateAnswer, without throwing: the values normalised as
+// it returns them, and each field's problems with their codes. The one rule for a record's values,
+// used by checkValues and by the import's preview.
+export function validateRecordValues(
+  definition: ObjectTypeDefinition,
+  values: Record<string, unknown>,
+): { data: Record<string, unknown>; errors: Record<string, AnswerError[]> } {
+  const data: Record<string, unknown> = {};
+  const errors: Record<string, AnswerError[]> = {};
+  for (const field of definition.fields) {
+    const result = validateAnswer(answerField(field), values[field.tag] ?? null);
+    if (!result.ok) errors[field.tag] = result.errors;
+    else if (!isEmptyAnswer(result.value)) data[field.tag] = result.value;
+  }
+  return { data, errors };
+}
+
 export type CheckedValues = { data: Record<string, unknown>; title: string };
 
 // `values` are the answers sent, merged over `current` (an edit sends only what changes; null clears
@@ -56,13 +73,10 @@ export function checkValues(
       throw new AppError(400, RECORD_ERROR_CODES.titleMismatch, message, { title: [message] });
     }
   }
-  const data: Record<string, unknown> = {};
-  const errors: Record<string, string[]> = {};
-  for (const field of definition.fields) {
-    const result = validateAnswer(answerField(field), merged[field.tag] ?? null);
-    if (!result.ok) errors[field.tag] = result.errors.map((e: AnswerError) => e.message);
-    else if (!isEmptyAnswer(result.value)) data[field.tag] = result.value;
-  }
+  const { data, errors: fieldErrors } = validateRecordValues(definition, merged);
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([tag, list]) => [tag, list.map((e) => e.message)]),
+  );
   if (Object.keys(errors).length > 0) throw invalidAnswers(errors);
   // The title field is required (ObjectTypeDefinitionSchema), so validation gave it a value.
   const titleValue = data[definition.title_field];

@@ -36,4 +36,28 @@ export const recordKeysRepository = {
     }
     return undefined;
   },
+
+  // Which of `values` (stored key forms of one key) records of the type already hold, and by whom.
+  holders: (tx: Tx, objectTypeId: string, keyName: string, values: readonly string[]) =>
+    values.length === 0
+      ? Promise.resolve([])
+      : tx
+          .selectFrom('record_keys')
+          .select(['key_value', 'record_id'])
+          .where('object_type_id', '=', objectTypeId)
+          .where('key_name', '=', keyName)
+          .where('key_value', 'in', values)
+          .execute(),
+
+  // Which of `ids` are records of the type (an update by id finds them).
+  existingRecordIds: async (tx: Tx, objectTypeId: string, ids: readonly string[]): Promise<string[]> => {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .selectFrom('records')
+      .select('id')
+      .where('object_type_id', '=', objectTypeId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  },
 };

@@ -1,0 +1,148 @@
+import {
+  ApiErrorSchema,
+  BATCH_IMPORT_PATHS,
+  BatchImportParamsSchema,
+  BatchImportSchema,
+  BatchImportsPageSchema,
+  BatchImportsQuerySchema,
+  CreateBatchImportQuerySchema,
+  IMPORT_FILE_NAME_HEADER,
+  ImportMappingRequestSchema,
+  ImportRowsPageSchema,
+  ImportRowsQuerySchema,
+  MAX_IMPORT_BYTES,
+} from '@attest/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FileStore } from '../../platform/files/file-store.js';
+import { userContext } from '../../platform/request-context.js';
+import { getImport, importRowsPage, listImports } from './batch-imports.service.js';
+import { setImportMapping } from './import-mapping.service.js';
+import { uploadImport } from './upload-import.service.js';
+
+const tags = ['batch-imports'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const view = { access: { permission: 'can_view_import_pipeline' } } as const;
+const perform = { access: { permission: 'can_perform_batch_import' } } as const;
+// Fastify's path patterns for BATCH_IMPORT_PATHS (which builds concrete paths).
+const IMPORT = '/api/v1/batch-imports/:id/';
+const MAPPING = '/api/v1/batch-imports/:id/mapping/';
+const ROWS = '/api/v1/batch-imports/:id/rows/';
+
+function fileName(request: FastifyRequest): string {
+  const header = request.headers[IMPORT_FILE_NAME_HEADER];
+  const raw = Array.isArray(header) ? (header[0] ?? '') : (header ?? '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function declaredSize(request: FastifyRequest): number | null {
+  const size = Number(request.headers['content-length']);
+  return Number.isSafeInteger(size) && size >= 0 ? size : null;
+}
+
+export type BatchImportsRouteDeps = { files: FileStore };
+
+// Plan §3.2 (slice 6: upload, mapping and preview, reading). Handlers only map the request to a
+// service call.
+export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImportsRouteDeps): Promise<void> {
+  // The upload streams its body to the file store: no parser reads it (the app's parsers buffer and
+  // stop at 1 MB), so the handler reads request.raw only after access is checked.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // A refusal sent before the whole body arrived closes the connection rather than reading the rest.
+    scope.addHook('onSend', async (request, reply) => {
+      if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      BATCH_IMPORT_PATHS.imports,
+      {
+        config: perform,
+        bodyLimit: MAX_IMPORT_BYTES,
+        schema: {
+          tags,
+          summary:
+            'Upload a CSV or XLSX file to import (the body is the file, its name URI-encoded in X-File-Name)',
+          description:
+            'The file is read and its rows staged; the answer has its header row, a suggested mapping and rows_total. A file that cannot be imported is refused with its reason and nothing is kept.',
+          consumes: ['*/*'],
+          querystring: CreateBatchImportQuerySchema,
+          response: { 201: BatchImportSchema, 413: ApiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await uploadImport(userContext(request), deps.files, {
+          query: request.query,
+          fileName: fileName(request),
+          declaredSize: declaredSize(request),
+          body: request.raw,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    BATCH_IMPORT_PATHS.imports,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The imports, newest first',
+        querystring: BatchImportsQuerySchema,
+        response: { 200: BatchImportsPageSchema, ...errors },
+      },
+    },
+    async (request) => listImports(userContext(request), request, request.query),
+  );
+
+  api.get(
+    IMPORT,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'An import: its state, counts, headers and mapping',
+        params: BatchImportParamsSchema,
+        response: { 200: BatchImportSchema, ...errors },
+      },
+    },
+    async (request) => getImport(userContext(request), request.params.id),
+  );
+
+  api.put(
+    MAPPING,
+    {
+      config: perform,
+      schema: {
+        tags,
+        summary: "Choose what each column fills, then check every row (the preview's problems)",
+        params: BatchImportParamsSchema,
+        body: ImportMappingRequestSchema,
+        response: { 200: BatchImportSchema, ...errors },
+      },
+    },
+    async (request) => setImportMapping(userContext(request), request.params.id, request.body),
+  );
+
+  api.get(
+    ROWS,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "An import's staged rows with their problems (problems=only for the preview)",
+        params: BatchImportParamsSchema,
+        querystring: ImportRowsQuerySchema,
+        response: { 200: ImportRowsPageSchema, ...errors },
+      },
+    },
+    async (request) => importRowsPage(userContext(request), request, request.params.id, request.query),
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  ANSWER_ERROR_MESSAGES,
+  BATCH_IMPORT_ERROR_CODES,
+  BATCH_IMPORT_MESSAGES,
+  BATCH_IMPORT_PATHS,
+  IMPORT_ROW_MESSAGES,
+  RECORD_PATHS,
+} from '@attest/shared';
+import { describe, expect, it } from 'vitest';
+import { importRowCounts, importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
+import { createTestApp, type TestClient } from '../../test/test-app.js';
+
+const { app, adminDb } = await createTestApp();
+
+const HEADER = 'Supplier name,VAT_NUMBER,Country,Contact e-mail,Employees';
+
+// 50 suppliers; row 3 has a bad e-mail, 17 no name, 30 the VAT number of a record that exists, 50 the
+// VAT number of row 5.
+function suppliersCsv(): string {
+  const lines = [HEADER];
+  for (let row = 1; row <= 50; row += 1) {
+    const name = row === 17 ? '' : `Supplier ${row}`;
+    const vat = row === 50 ? 'GB5' : row === 30 ? 'gb-existing' : `GB${row}`;
+    const email = row === 3 ? 'not-an-address' : `buyer${row}@example.com`;
+    lines.push(`${name},${vat},FR,${email},${row * 10}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const columns = [
+  { index: 0, header: 'Supplier name', target: { kind: 'field', field_tag: 'name' } },
+  { index: 1, header: 'VAT_NUMBER', target: { kind: 'field', field_tag: 'vat_number' } },
+  { index: 2, header: 'Country', target: { kind: 'field', field_tag: 'country' } },
+  { index: 3, header: 'Contact e-mail', target: { kind: 'field', field_tag: 'contact_email' } },
+  { index: 4, header: 'Employees', target: { kind: 'field', field_tag: 'employees' } },
+];
+
+function putMapping(client: TestClient, id: number, body: object) {
+  return client.request({ method: 'PUT', url: BATCH_IMPORT_PATHS.mapping(id), payload: body });
+}
+
+describe('batch import: upload, mapping and preview', () => {
+  it('stages a CSV, suggests its mapping, and previews exactly the bad rows with their own messages', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const existing = await admin.post(RECORD_PATHS.records('supplier'), {
+      values: { name: 'Existing Ltd', vat_number: 'GB-EXISTING' },
+    });
+    expect(existing.statusCode).toBe(201);
+
+    const upload = await uploadFile(admin, suppliersCsv());
+    expect(upload.statusCode).toBe(201);
+    const created = upload.json();
+    expect(created).toMatchObject({
+      state: 'parsed',
+      format: 'csv',
+      file_name: 'suppliers.csv',
+      rows_total: 50,
+      headers: HEADER.split(','),
+      mapping: null,
+      object_type: { tag: 'supplier', name: 'Supplier' },
+    });
+    // 'Supplier name' names no field: the person maps it; the others match by label or tag.
+    expect(created.suggested_mapping.map((c: { target: unknown }) => c.target)).toEqual([
+      null,
+      ...columns.slice(1).map((c) => c.target),
+    ]);
+    const staged = await adminDb
+      .selectFrom('batch_import_rows')
+      .select(['row_number', 'cells'])
+      .where('import_id', '=', String(created.id))
+      .orderBy('row_number')
+      .execute();
+    expect(staged).toHaveLength(50);
+    expect(staged[0]).toEqual({
+      row_number: 1,
+      cells: ['Supplier 1', 'GB1', 'FR', 'buyer1@example.com', '10'],
+    });
+
+    const mapped = await putMapping(admin, created.id, { columns, mode: 'create', save_as: 'Suppliers' });
+    expect(mapped.statusCode).toBe(200);
+    expect(mapped.json()).toMatchObject({
+      state: 'validated',
+      rows_valid: 46,
+      rows_invalid: 4,
+      mapping: columns,
+    });
+
+    const preview = await admin.get(`${BATCH_IMPORT_PATHS.rows(created.id)}?problems=only`);
+    expect(preview.statusCode).toBe(200);
+    const page = preview.json();
+    expect(page.count).toBe(4);
+    expect(
+      page.results.map((r: { row_number: number; problems: unknown }) => [r.row_number, r.problems]),
+    ).toEqual([
+      [
+        3,
+        [
+          {
+            column: 3,
+            field_tag: 'contact_email',
+            code: 'invalid_email',
+            message: ANSWER_ERROR_MESSAGES.invalid_email(),
+          },
+        ],
+      ],
+      [
+        17,
+        [
+          {
+            column: 0,
+            field_tag: 'name',
+            code: 'title_missing',
+            message: IMPORT_ROW_MESSAGES.title_missing({ field: 'Name' }),
+          },
+        ],
+      ],
+      [
+        30,
+        [
+          {
+            column: 1,
+            field_tag: 'vat_number',
+            code: 'key_exists',
+            message: IMPORT_ROW_MESSAGES.key_exists({ key: 'VAT number', id: existing.json().id }),
+          },
+        ],
+      ],
+      [
+        50,
+        [
+          {
+            column: 1,
+            field_tag: 'vat_number',
+            code: 'duplicate_in_file',
+            message: IMPORT_ROW_MESSAGES.duplicate_in_file({ key: 'VAT number', row: 5 }),
+          },
+        ],
+      ],
+    ]);
+    const all = (await admin.get(`${BATCH_IMPORT_PATHS.rows(created.id)}?limit=20&offset=20`)).json();
+    expect(all).toMatchObject({ count: 50 });
+    expect(all.results.map((r: { row_number: number }) => r.row_number)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 21),
+    );
+    expect(all.next).toContain('offset=40');
+
+    // The saved mapping is suggested for the next file of the type, header by header.
+    const again = (await uploadFile(admin, `${HEADER}\nAcme,GB900,FR,a@example.com,3\n`)).json();
+    expect(again.suggested_mapping).toEqual(columns);
+    const list = (await admin.get(BATCH_IMPORT_PATHS.imports)).json();
+    expect(list.count).toBe(2);
+    expect(list.results.map((i: { id: number }) => i.id)).toEqual([again.id, created.id]);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(created.id))).json()).toMatchObject({
+      rows_valid: 46,
+      created_by: { email: t.email('admin') },
+    });
+  });
+
+  it('refuses a mapping without the title, with an unknown field, or an update without its key mapped', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const { id } = (await uploadFile(admin, `${HEADER}\nAcme,GB1,FR,a@example.com,3\n`)).json();
+
+    const noTitle = await putMapping(admin, id, { columns: columns.slice(1), mode: 'create' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json()).toMatchObject({
+      code: BATCH_IMPORT_ERROR_CODES.titleNotMapped,
+      detail: "Map a column to 'Name' (the title) to create suppliers.",
+    });
+    const unknown = await putMapping(admin, id, {
+      columns: [
+        ...columns.slice(0, 4),
+        { index: 4, header: 'Employees', target: { kind: 'field', field_tag: 'staff' } },
+      ],
+    });
+    expect(unknown.json()).toMatchObject({
+      code: BATCH_IMPORT_ERROR_CODES.unknownField,
+      detail: BATCH_IMPORT_MESSAGES.unknownField('staff'),
+    });
+    const noKey = await putMapping(admin, id, {
+      columns: [columns[0], ...columns.slice(2)],
+      mode: 'update',
+      key_name: 'vat_number',
+    });
+    expect(noKey.json()).toMatchObject({
+      code: BATCH_IMPORT_ERROR_CODES.keyNotMapped,
+      detail: BATCH_IMPORT_MESSAGES.keyNotMapped('VAT number'),
+    });
+    const badKey = await putMapping(admin, id, { columns, mode: 'update', key_name: 'country' });
+    expect(badKey.json()).toMatchObject({ code: BATCH_IMPORT_ERROR_CODES.unknownKey });
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({
+      state: 'parsed',
+      mapping: null,
+    });
+  });
+
+  it('in update mode, a key no record holds is a problem of its row', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    await admin.post(RECORD_PATHS.records('supplier'), { values: { name: 'Acme', vat_number: 'GB1' } });
+    const { id } = (await uploadFile(admin, `${HEADER}\nAcme,GB1,FR,,\nBeta,GB2,,,\n,,,,7\n`)).json();
+    const mapped = await putMapping(admin, id, { columns, mode: 'update', key_name: 'vat_number' });
+    expect(mapped.json()).toMatchObject({ rows_valid: 1, rows_invalid: 2 });
+    const rows = (await admin.get(`${BATCH_IMPORT_PATHS.rows(id)}?problems=only`)).json().results;
+    expect(
+      rows.map((r: { row_number: number; problems: { code: string }[] }) => [
+        r.row_number,
+        r.problems.map((p) => p.code),
+      ]),
+    ).toEqual([
+      [2, ['key_not_found']],
+      [3, ['key_missing']],
+    ]);
+  });
+
+  it("answers 404 for another tenant's import and 403 without the permissions", async () => {
+    const a = await importsTestTenant(app, adminDb);
+    const b = await importsTestTenant(app, adminDb);
+    const adminA = await a.signedIn('admin');
+    const adminB = await b.signedIn('admin');
+    const { id } = (await uploadFile(adminA, `${HEADER}\nAcme,GB1,FR,a@example.com,3\n`)).json();
+
+    expect((await adminB.get(BATCH_IMPORT_PATHS.import(id))).statusCode).toBe(404);
+    expect((await adminB.get(BATCH_IMPORT_PATHS.rows(id))).statusCode).toBe(404);
+    expect((await putMapping(adminB, id, { columns })).statusCode).toBe(404);
+    expect((await adminB.get(BATCH_IMPORT_PATHS.imports)).json()).toMatchObject({ count: 0 });
+    // B has no supplier type of A's: an upload into another tenant's type is 404 too, and keeps nothing.
+    await adminDb
+      .deleteFrom('object_types')
+      .where('tenant_id', '=', b.id)
+      .where('tag', '=', 'site')
+      .execute();
+    expect((await uploadFile(adminB, `${HEADER}\n`, { objectType: 'site' })).statusCode).toBe(404);
+
+    const member = await a.signedIn('member');
+    expect((await member.get(BATCH_IMPORT_PATHS.imports)).statusCode).toBe(403);
+    expect((await member.get(BATCH_IMPORT_PATHS.import(id))).statusCode).toBe(403);
+    expect((await uploadFile(member, `${HEADER}\nAcme,GB1,FR,a@example.com,3\n`)).statusCode).toBe(403);
+    expect((await putMapping(member, id, { columns })).statusCode).toBe(403);
+    expect(await importRowCounts(adminDb, b.id)).toEqual({ imports: 0, rows: 0 });
+  });
+});
