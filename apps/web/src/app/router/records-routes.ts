@@ -1,11 +1,27 @@
+import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
+import { RequirePermission } from '../../features/auth';
 import { placeholder } from './placeholder-route';
+
+// Plan §7: the records pages arrive on demand, behind can_view_records (the API asks the same).
+const recordsListPage = async () => ({
+  Component: (await import('../../features/records/components/records-list-page')).RecordsListPage,
+});
+const recordPage = async () => ({
+  Component: (await import('../../features/records/components/record-page')).RecordPage,
+});
 
 // Spec 2 section 2.3.
 export const recordsRoutes: RouteObject[] = [
-  placeholder('records/:objectType', 'records'),
-  placeholder('records/:objectType/:objectId', 'records'),
-  placeholder('records/:objectType/:objectId/:objectTab', 'records'),
+  {
+    element: createElement(RequirePermission, { codename: 'can_view_records' }),
+    handle: { area: 'records' },
+    children: [
+      { path: 'records/:objectType', handle: { area: 'records' }, lazy: recordsListPage },
+      { path: 'records/:objectType/:objectId', handle: { area: 'records' }, lazy: recordPage },
+      { path: 'records/:objectType/:objectId/:objectTab', handle: { area: 'records' }, lazy: recordPage },
+    ],
+  },
   placeholder('batch-imports', 'batchImports'),
   placeholder('batch-import/:importId', 'batchImports'),
   placeholder('batch-updates', 'batchUpdates'),

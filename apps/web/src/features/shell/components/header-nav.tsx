@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Button, Group, Menu, VisuallyHidden } from '@ma
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { RecordsNavMenu, RecordsNavSubmenu } from '../../records';
 import { badgeText, type NavItem, navItems } from '../lib/nav-items';
 import type { Can } from '../lib/shell-types';
 
@@ -53,7 +54,9 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
         style={{ flexShrink: 0 }}
       >
         {items.map((item) =>
-          item.to === null ? (
+          item.id === 'records' ? (
+            <RecordsNavMenu key={item.id} />
+          ) : item.to === null ? (
             <Button
               key={item.id}
               variant="subtle"
@@ -92,7 +95,9 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
           </Menu.Target>
           <Menu.Dropdown>
             {items.map((item) =>
-              item.to === null ? (
+              item.id === 'records' ? (
+                <RecordsNavSubmenu key={item.id} />
+              ) : item.to === null ? (
                 <Menu.Item
                   key={item.id}
                   leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}

@@ -1,7 +1,7 @@
 import { USER_KIND, type User } from '@attest/shared';
 import type { Can } from './shell-types';
 
-export type NavItemId = 'home' | 'workflows' | 'tasks' | 'reports' | 'search';
+export type NavItemId = 'home' | 'workflows' | 'tasks' | 'reports' | 'records' | 'search';
 export type NavItem = { id: NavItemId; to: string | null };
 
 export const NAV_PATHS = {
@@ -9,6 +9,8 @@ export const NAV_PATHS = {
   workflows: '/workflows/instances',
   tasks: '/tasks',
   reports: '/dashboards',
+  // Each record type has its own list: the entry opens a menu of them (records' RecordsNavMenu).
+  records: '/records/',
 } as const;
 
 // Spec 2 §9.2: a badge caps its number as N+.
@@ -29,6 +31,8 @@ export function navItems(user: Pick<User, 'kind'>, can: Can): NavItem[] {
     else items.push(tasks);
   }
   if (can('can_view_process_report')) items.push({ id: 'reports', to: NAV_PATHS.reports });
+  // Issue 18: the records area, for people who may view records.
+  if (can('can_view_records')) items.push({ id: 'records', to: NAV_PATHS.records });
   // Search opens the palette: it has no page of its own to link to here.
   items.push({ id: 'search', to: null });
   return items;

@@ -1,0 +1,119 @@
+import type { RecordActivity as Activity, ObjectTypeDetail, RecordFieldChange } from '@attest/shared';
+import { Group, Pagination, Paper, Stack, Text, useDirection } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../../components/list-states';
+import { UserText } from '../../../components/user-text';
+import { useDateFormat } from '../../../lib/format/use-date-format';
+import { ACTIVITY_PAGE_SIZE, useRecordActivity } from '../api/records';
+
+type RecordActivityProps = { objectType: ObjectTypeDetail; recordId: number };
+
+// A value as logged (any JSON): short text, so a change reads "before → after".
+function shown(value: unknown, none: string): string {
+  if (value === null || value === undefined || value === '') return none;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object' && value !== null && 'name' in value)
+    return String((value as { name: unknown }).name);
+  return JSON.stringify(value);
+}
+
+function ChangeLine({ change, label }: { change: RecordFieldChange; label: string }) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const none = t('records.none');
+  return (
+    <Text fz="sm">
+      <UserText>{label}</UserText>
+      {': '}
+      <Text span c="dimmed" td="line-through">
+        <UserText>{shown(change.before, none)}</UserText>
+      </Text>
+      {/* The arrow points the reading way: left in a right-to-left page. */}
+      <Text span mx={6} aria-hidden>
+        {dir === 'rtl' ? '←' : '→'}
+      </Text>
+      <Text span fw={500}>
+        <UserText>{shown(change.after, none)}</UserText>
+      </Text>
+    </Text>
+  );
+}
+
+// The activity tab: who changed what and when, newest first, with each field's before and after.
+export function RecordActivity({ objectType, recordId }: RecordActivityProps) {
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  const [page, setPage] = useState(0);
+  const activity = useRecordActivity(objectType.tag, recordId, page);
+  const labels = new Map(objectType.definition.fields.map((f) => [f.tag, f.label]));
+  labels.set('title', t('records.list.title'));
+  labels.set('region', t('records.region'));
+  labels.set('business_unit', t('records.businessUnit'));
+  const pages = activity.data ? Math.max(1, Math.ceil(activity.data.count / ACTIVITY_PAGE_SIZE)) : 1;
+
+  return (
+    <ListStates
+      pending={activity.isPending}
+      failed={activity.isError}
+      empty={(activity.data?.results.length ?? 0) === 0}
+      loadingLabel={t('records.loading')}
+      failedText={t('records.activity.failed')}
+      emptyIcon={<IconHistory size={28} aria-hidden />}
+      emptyTitle={t('records.activity.emptyTitle')}
+      emptyDescription={t('records.activity.emptyHint')}
+    >
+      <Stack
+        gap="sm"
+        component="ol"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={t('records.tabs.activity')}
+      >
+        {activity.data?.results.map((item: Activity) => (
+          <Paper key={item.id} component="li" withBorder p="sm" radius="md">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text fz="sm" fw={600}>
+                {t(`records.activity.actions.${item.action}`)}
+                {item.actor && (
+                  <Text span fw={400} c="dimmed">
+                    {' · '}
+                    <UserText>{item.actor.name}</UserText>
+                  </Text>
+                )}
+              </Text>
+              <Text fz="xs" c="dimmed" component="time" dateTime={item.created_at}>
+                {dates.dateTime(item.created_at)}
+              </Text>
+            </Group>
+            {item.changes.length > 0 && (
+              <Stack gap={2} mt={6}>
+                {item.changes.map((change) => (
+                  <ChangeLine
+                    key={change.field_tag}
+                    change={change}
+                    label={labels.get(change.field_tag) ?? change.field_tag}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      {pages > 1 && (
+        <Group justify="flex-end" mt="sm">
+          <Pagination
+            total={pages}
+            value={page + 1}
+            onChange={(value) => setPage(value - 1)}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+          />
+        </Group>
+      )}
+    </ListStates>
+  );
+}

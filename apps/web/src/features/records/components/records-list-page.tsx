@@ -1,0 +1,126 @@
+import { recordListColumns } from '@attest/shared';
+import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFilterOff, IconStack2 } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ListStates } from '../../../components/list-states';
+import { UserText } from '../../../components/user-text';
+import { usePermissions } from '../../auth';
+import { useObjectType } from '../api/object-types';
+import { useRecords } from '../api/records';
+import { recordCountText } from '../lib/count-text';
+import {
+  isFiltered,
+  listParams,
+  RECORDS_PAGE_SIZE,
+  type RecordListState,
+  readListState,
+  writeListState,
+} from '../lib/list-url-state';
+import { NewRecordButton } from './new-record-button';
+import { RecordListFilters } from './record-list-filters';
+import { PageLoader, PageProblem } from './record-states';
+import { RecordsTable } from './records-table';
+
+// /records/{objectType} (plan §7): one type's records, paged, ordered and filtered by the server;
+// the URL holds the list's state.
+export function RecordsListPage() {
+  const { objectType: tag = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const { can } = usePermissions();
+  const [search, setSearch] = useSearchParams();
+  const state = useMemo(() => readListState(search), [search]);
+  const type = useObjectType(tag);
+  const records = useRecords(tag, listParams(state));
+  const change = useCallback(
+    (next: Partial<RecordListState>) => setSearch(writeListState({ ...state, ...next })),
+    [state, setSearch],
+  );
+
+  if (type.isPending) return <PageLoader label={t('records.loading')} />;
+  if (type.isError)
+    return <PageProblem title={t('records.typeNotFound')} hint={t('records.typeNotFoundHint')} />;
+  const { definition } = type.data;
+  const page = records.data;
+  const pages = page ? Math.max(1, Math.ceil(page.count / RECORDS_PAGE_SIZE)) : 1;
+  const filtered = isFiltered(state);
+
+  return (
+    <Stack gap="md" p="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz="h2">
+            <UserText>{type.data.name}</UserText>
+          </Title>
+          {page && (
+            <Text c="dimmed" size="sm" aria-live="polite">
+              {recordCountText(t, i18n.language, page.count)}
+            </Text>
+          )}
+        </div>
+        {can('can_add_record') && <NewRecordButton objectType={type.data} />}
+      </Group>
+      <RecordListFilters
+        state={state}
+        hasRegion={definition.has_region}
+        hasBusinessUnit={definition.has_business_unit}
+        onChange={change}
+      />
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        <ListStates
+          pending={records.isPending}
+          failed={records.isError}
+          empty={(page?.results.length ?? 0) === 0}
+          loadingLabel={t('records.loading')}
+          failedText={t('records.list.failed')}
+          emptyIcon={
+            filtered ? <IconFilterOff size={28} aria-hidden /> : <IconStack2 size={28} aria-hidden />
+          }
+          emptyTitle={t(filtered ? 'records.list.emptyFilteredTitle' : 'records.list.emptyTitle')}
+          emptyDescription={t(filtered ? 'records.list.emptyFilteredHint' : 'records.list.emptyHint')}
+        >
+          {page && (
+            <RecordsTable
+              objectType={{
+                tag,
+                name: type.data.name,
+                hasRegion: definition.has_region,
+                hasBusinessUnit: definition.has_business_unit,
+              }}
+              columns={recordListColumns(definition)}
+              rows={page.results}
+              ordering={state.ordering}
+              onOrderingChange={(ordering) => change({ ordering, page: 1 })}
+              stale={records.isPlaceholderData}
+            />
+          )}
+        </ListStates>
+        {filtered && page?.results.length === 0 && (
+          <Group justify="center" pb="lg">
+            <Button variant="light" onClick={() => setSearch(new URLSearchParams())}>
+              {t('records.list.clearFilters')}
+            </Button>
+          </Group>
+        )}
+        {page && page.results.length > 0 && pages > 1 && (
+          <Group
+            justify="flex-end"
+            px="md"
+            py="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Pagination
+              total={pages}
+              value={state.page}
+              onChange={(value) => change({ page: value })}
+              size="sm"
+              siblings={1}
+              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+            />
+          </Group>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Loader, Menu, Text, useDirection } from '@mantine/core';
+import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { UserText } from '../../../components/user-text';
+import { useObjectTypes } from '../api/object-types';
+
+export const RECORDS_PATH_PREFIX = '/records/';
+
+// The record types the person sees, asked for only once the menu opens (the header is on every
+// page; most visits never open it).
+function TypeItems({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const types = useObjectTypes();
+  if (types.isPending)
+    return (
+      <Menu.Item disabled leftSection={<Loader size={12} aria-hidden />}>
+        {t('records.loading')}
+      </Menu.Item>
+    );
+  if (types.isError) return <Menu.Item disabled>{t('records.nav.failed')}</Menu.Item>;
+  if (types.data.results.length === 0) return <Menu.Item disabled>{t('records.nav.none')}</Menu.Item>;
+  return types.data.results.map((type) => {
+    const to = `${RECORDS_PATH_PREFIX}${type.tag}`;
+    const current = pathname === to || pathname.startsWith(`${to}/`);
+    return (
+      <Menu.Item
+        key={type.tag}
+        component={Link}
+        to={to}
+        aria-current={current ? 'page' : undefined}
+        fw={current ? 600 : undefined}
+      >
+        <UserText>{type.name}</UserText>
+      </Menu.Item>
+    );
+  });
+}
+
+// Issue 18: "Records" in the header's navigation (can_view_records; navItems decides), a menu of the
+// record types, since each type has its own list.
+export function RecordsNavMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [opened, setOpened] = useState(false);
+  const active = pathname.startsWith(RECORDS_PATH_PREFIX);
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button
+          variant={active ? 'light' : 'subtle'}
+          color={active ? undefined : 'gray'}
+          size="compact-md"
+          fw={500}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+        >
+          {t('nav.records')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('records.nav.label')}</Menu.Label>
+        {opened && <TypeItems pathname={pathname} />}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+// The same inside the narrow screen's navigation menu.
+export function RecordsNavSubmenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { dir } = useDirection();
+  const [opened, setOpened] = useState(false);
+  return (
+    <Menu.Sub
+      position={dir === 'rtl' ? 'left-start' : 'right-start'}
+      onChange={(open) => {
+        if (open) setOpened(true);
+      }}
+    >
+      <Menu.Sub.Target>
+        <Menu.Sub.Item leftSection={<IconDatabase size={16} stroke={1.6} aria-hidden />}>
+          <Text span inherit>
+            {t('nav.records')}
+          </Text>
+        </Menu.Sub.Item>
+      </Menu.Sub.Target>
+      <Menu.Sub.Dropdown>{opened && <TypeItems pathname={pathname} />}</Menu.Sub.Dropdown>
+    </Menu.Sub>
+  );
+}
