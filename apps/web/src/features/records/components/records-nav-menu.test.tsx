@@ -1,0 +1,76 @@
+import type { PermissionCodename } from '@attest/shared';
+import { RECORD_PATHS } from '@attest/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { HeaderNav } from '../../shell';
+import { mockRecordsApi } from '../test/record-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const allowing =
+  (...codenames: PermissionCodename[]) =>
+  (codename: PermissionCodename) =>
+    codenames.includes(codename);
+// jsdom matches no media query, so the wide-screen row counts as hidden there: asked for anyway.
+const hidden = { hidden: true };
+
+const types = {
+  results: [
+    {
+      id: 3,
+      tag: 'supplier',
+      name: 'Supplier',
+      version: 1,
+      has_region: true,
+      has_business_unit: false,
+      record_count_estimate: 4,
+    },
+    {
+      id: 4,
+      tag: 'site',
+      name: 'Site',
+      version: 2,
+      has_region: false,
+      has_business_unit: false,
+      record_count_estimate: 0,
+    },
+  ],
+};
+
+describe('Records in the header navigation', () => {
+  it('is there only for people with can_view_records', () => {
+    mockRecordsApi({});
+    const { unmount } = renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_dashboard')} onOpenSearch={vi.fn()} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Records', ...hidden })).toBeNull();
+    unmount();
+    renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_records')} onOpenSearch={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'Records', ...hidden })).toBeTruthy();
+  });
+
+  it('asks for the record types only once opened, and links each to its list', async () => {
+    const calls = mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_records')} onOpenSearch={vi.fn()} />,
+      { url: '/records/site/5' },
+    );
+    const button = screen.getByRole('button', { name: 'Records', ...hidden });
+    expect(calls.some((c) => c.path === RECORD_PATHS.objectTypes)).toBe(false);
+    fireEvent.click(button);
+    const menu = await screen.findByRole('menu', hidden);
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem', hidden)).toHaveLength(2));
+    const site = within(menu).getByRole('menuitem', { name: 'Site', ...hidden });
+    expect(site.getAttribute('href')).toBe('/records/site');
+    expect(site.getAttribute('aria-current')).toBe('page');
+    expect(
+      within(menu)
+        .getByRole('menuitem', { name: 'Supplier', ...hidden })
+        .getAttribute('href'),
+    ).toBe('/records/supplier');
+  });
+});
