@@ -12,7 +12,8 @@ function rowList(rows: readonly number[]): string {
 }
 
 // Every refusal of an uploaded file by the streamed reader, with the parameters the message is made
-// from (the server's FileReaderError carries them too). fileTooLarge shares its code with the upload cap.
+// from (the server's FileReaderError carries them too). fileTooLarge is also the upload cap's 413, and
+// the message the web app shows when it checks the size before uploading.
 export const FILE_READER_ERROR_CODES = {
   fileTooLarge: 'import_file_too_large',
   fileEmpty: 'import_file_empty',
@@ -68,7 +69,6 @@ export const FILE_READER_MESSAGES = {
 } as const;
 
 export const BATCH_IMPORT_ERROR_CODES = {
-  fileTooLarge: 'import_file_too_large',
   noHeaderRow: 'import_no_header_row',
   duplicateHeader: 'import_duplicate_header',
   unknownTarget: 'import_unknown_target',
@@ -93,9 +93,6 @@ export const BATCH_IMPORT_ERROR_CODES = {
 export type BatchImportErrorCode = (typeof BATCH_IMPORT_ERROR_CODES)[keyof typeof BATCH_IMPORT_ERROR_CODES];
 
 export const BATCH_IMPORT_MESSAGES = {
-  // The web checks the size before it uploads; the server's upload cap answers 413 with it too.
-  fileTooLarge: (limitBytes: number) =>
-    `The file is larger than the ${megabytes(limitBytes)} MB an import takes. Split it into smaller files.`,
   noHeaderRow: 'The first row must name the columns.',
   duplicateHeader: (header: string) => `The column '${header}' appears twice.`,
   unknownTarget: 'Choose an object type, or a workflow kind, to import into.',
