@@ -52,8 +52,10 @@ export const useRecord = (tag: string, id: number) =>
 export const useRecordActivity = (tag: string, id: number, page: number) =>
   useQuery(recordActivityQueryOptions(tag, id, page));
 
-// Refusals (400 with field errors, 409 stale revision) are the form's to show, not a toast.
-const FORM_STATUSES = [400, 409] as const;
+// Refusals are the page's to show beside what was tried, not the app-wide reaction: 400 with field
+// errors, 403 a place the person may not use (no_place_access), 404 a record gone meanwhile, 409 a
+// stale revision. An unclaimed 403 would leave the call hanging behind a generic warning.
+const FORM_STATUSES = [400, 403, 404, 409] as const;
 
 export function useCreateRecord(tag: string) {
   const queryClient = useQueryClient();
@@ -96,7 +98,7 @@ export const useSetRecordArchived = (tag: string, id: number) =>
       archived ? RECORD_PATHS.archive(tag, id) : RECORD_PATHS.restore(tag, id),
       {},
       RecordDetailSchema,
-      { handledStatuses: [400, 409] },
+      { handledStatuses: FORM_STATUSES },
     ),
   );
 
@@ -106,7 +108,7 @@ export function useDeleteRecord(tag: string, id: number) {
     mutationFn: async () => {
       const response = await send(RECORD_PATHS.record(tag, id), {
         method: 'DELETE',
-        handledStatuses: [400, 409],
+        handledStatuses: FORM_STATUSES,
       });
       // A refusal (record_in_use) is thrown as an HttpError with the server's own message.
       if (!response.ok) await parseJson(response, z.unknown());

@@ -94,6 +94,7 @@ export function RecordDetails({ objectType, record, editing, onDone, onReload }:
             update.reset();
             onDone();
           }}
+          focusFirst
         />
       </Stack>
     );

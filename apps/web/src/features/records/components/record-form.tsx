@@ -1,6 +1,6 @@
 import type { AnswerError, FieldDefinition, ObjectTypeDetail } from '@attest/shared';
 import { Alert, Button, Group, Select, Stack } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllBusinessUnits, useRegions } from '../../workflow-list';
 import { FieldInput, validateLocally } from '../../workflows';
@@ -22,6 +22,8 @@ type RecordFormProps = {
   submitLabel: string;
   onSubmit: (draft: RecordDraft) => void;
   onCancel: () => void;
+  // Editing on the page (not in a dialog, which focuses itself): focus starts in the first input.
+  focusFirst?: boolean;
 };
 
 const NO_ERRORS: readonly AnswerError[] = [];
@@ -41,6 +43,7 @@ export function RecordForm({
   submitLabel,
   onSubmit,
   onCancel,
+  focusFirst = false,
 }: RecordFormProps) {
   const { t } = useTranslation();
   const { definition } = objectType;
@@ -48,6 +51,10 @@ export function RecordForm({
   const [localErrors, setLocalErrors] = useState<FieldErrorMap>({});
   const regions = useRegions();
   const units = useAllBusinessUnits(definition.has_business_unit);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirst) formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [focusFirst]);
 
   const setValue = (tag: string, value: unknown) => {
     setDraft((current) => ({ ...current, values: { ...current.values, [tag]: value } }));
@@ -69,8 +76,8 @@ export function RecordForm({
     const first = definition.fields.find((f) => found[f.tag]);
     if (first) {
       // Focus goes to the first field to fix, as a screen reader user would otherwise not know.
-      document
-        .querySelector<HTMLElement>(
+      formRef.current
+        ?.querySelector<HTMLElement>(
           `[data-field-tag="${first.tag}"] input, [data-field-tag="${first.tag}"] textarea`,
         )
         ?.focus();
@@ -84,7 +91,7 @@ export function RecordForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={submitLabel}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={submitLabel}>
       <Stack gap="md">
         {definition.has_region && (
           <Select

@@ -96,6 +96,30 @@ describe('the record page', () => {
     expect(screen.getByRole('alert').textContent).toContain('Some values are missing or invalid.');
   });
 
+  it('focuses the first input on Edit, and names a place the person may not use (403) without hanging', async () => {
+    mockRecordsApi({
+      ...base,
+      [`PATCH ${RECORD}`]: {
+        status: 403,
+        body: { detail: RECORD_MESSAGES.noPlaceAccess, code: 'no_place_access' },
+      },
+    });
+    renderRecord();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    // The region picker comes first on a type with places.
+    await waitFor(() => {
+      const focused = document.activeElement;
+      expect(focused?.tagName).toBe('INPUT');
+      expect(document.querySelector(`label[for="${focused?.id}"]`)?.textContent).toBe('Region');
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'VAT number' }), { target: { value: 'GB2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You cannot add or change records in this region or business unit.',
+    );
+    expect(screen.getByRole('button', { name: 'Save changes' }).hasAttribute('data-loading')).toBe(false);
+  });
+
   it('names a change made by someone else in between, and reloads the record', async () => {
     let reads = 0;
     mockRecordsApi({
