@@ -176,6 +176,11 @@ export type WorkflowAbilities = z.infer<typeof WorkflowAbilitiesSchema>;
 
 const WorkflowRefSchema = z.object({ id: Id, name: text() });
 
+// Issue 18: the record a data_object answer names, with its title only when the viewer may see the
+// record (a record out of their places is shown as not visible, never named).
+export const AnswerRecordSchema = z.object({ id: Id, title: text().nullable(), visible: z.boolean() });
+export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;
+
 export const WorkflowDetailSchema = z.object({
   id: Id,
   name: text(),
@@ -203,6 +208,8 @@ export const WorkflowDetailSchema = z.object({
   ageing: z.number().nullable(),
   answers: z.record(text(), z.unknown()),
   answer_meta: z.record(text(), AnswerMetaSchema),
+  // By field tag, for the answered data_object fields (optional: older clients and fixtures).
+  answer_records: z.record(text(), AnswerRecordSchema).optional(),
   visible_fields: z.array(text()),
   steps: z.array(WorkflowStepSchema),
   alerts: z.array(WorkflowAlertSchema),

@@ -14,6 +14,7 @@ import {
   RecordSearchQuerySchema,
   RecordSearchResultSchema,
   RecordsPageSchema,
+  RelatedWorkflowsPageSchema,
   UpdateRecordRequestSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import { getObjectType } from './object-types.service.js';
 import { recordActivityPage } from './record-activity.service.js';
 import { listObjectTypes, listRecords, searchRecords } from './record-list.service.js';
 import { createRecord, deleteRecord, getRecord, setRecordArchived, updateRecord } from './records.service.js';
+import { relatedWorkflowsPage } from './related-workflows.service.js';
 
 const tags = ['records'];
 const errors = { 400: FilterErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -199,5 +201,27 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       recordActivityPage(userContext(request), request, request.params.tag, request.params.id, request.query),
+  );
+
+  api.get(
+    '/api/v1/records/:tag/:id/related-workflows/',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The workflows whose data_object answers name the record (visible ones only), newest first',
+        params: RecordParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: RelatedWorkflowsPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      relatedWorkflowsPage(
+        userContext(request),
+        request,
+        request.params.tag,
+        request.params.id,
+        request.query,
+      ),
   );
 }

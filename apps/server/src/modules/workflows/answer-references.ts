@@ -3,7 +3,8 @@ import type { Tx } from '../../platform/tenant-transaction.js';
 import { referencesRepository } from './references.repository.js';
 
 // validateAnswer checks that a reference is an id; whether the record exists in the tenant (and, for
-// a workflow, whether the user may see it) is checked here, with the same invalid_id error.
+// a workflow or a data_object record, whether the user may see it; for a record, whether it is a live
+// one of the field's object type) is checked here, with the same invalid_id error.
 export async function answerReferenceErrors(
   tx: Tx,
   userId: string,
@@ -27,6 +28,11 @@ export async function answerReferenceErrors(
     case 'user_workflow':
     case 'child_workflow':
       found = (await referencesRepository.visibleWorkflowIds(tx, userId, ids)).length;
+      break;
+    case 'data_object':
+      // A field stored before issue 18 names no object type: no record can be its answer.
+      if (field.object_type_tag === undefined) return [answerError('invalid_id')];
+      found = (await referencesRepository.visibleRecordIds(tx, userId, ids, field.object_type_tag)).length;
       break;
     default:
       return [];

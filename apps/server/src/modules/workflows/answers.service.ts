@@ -19,6 +19,7 @@ import { buildWorkflowDetail } from './workflow-detail.js';
 import { answerRefusal, workflowRefusal } from './workflow-errors.js';
 import { workflowEvents } from './workflow-events.js';
 import { type LoadedWorkflow, loadChangeableWorkflow, loadVisibleWorkflow } from './workflow-loader.js';
+import { workflowRecordLinksRepository } from './workflow-record-links.repository.js';
 
 const LOGGED_VALUE_MAX_LENGTH = 500;
 
@@ -58,6 +59,10 @@ export async function saveAnswerIn(
     );
   }
   if (!step || !field) throw answerRefusal('unknown_field', []);
+  // An unchanged answer writes nothing, so it is not checked again (a record named before may have
+  // been archived since; saving the form again must not fail on it).
+  const before = loaded.state.answers[field.tag] ?? null;
+  if (same(before, edit.value)) return { runs: [] as readonly object[], changed: null };
   // Records the answer names must exist; files must be uploads to this very field (attachments).
   const references = [
     ...(await answerReferenceErrors(tx, ctx.auth.user.id, field, edit.value)),
@@ -65,8 +70,6 @@ export async function saveAnswerIn(
   ];
   if (references.length > 0)
     throw answerRefusal('invalid_answer', [{ field_tag: field.tag, errors: references }]);
-  const before = loaded.state.answers[field.tag] ?? null;
-  if (same(before, edit.value)) return { runs: [] as readonly object[], changed: null };
 
   const at = new Date();
   await answersRepository.saveVersion(tx, {
@@ -78,6 +81,14 @@ export async function saveAnswerIn(
     answeredBy: ctx.auth.user.id,
     at,
   });
+  if (field.type === 'data_object') {
+    await workflowRecordLinksRepository.set(tx, {
+      tenantId: ctx.tenant.id,
+      workflowId: loaded.row.id,
+      fieldTag: field.tag,
+      recordId: edit.value === null || edit.value === undefined ? null : String(edit.value),
+    });
+  }
   const { runs, statusId } = await applyChange(tx, ctx, loaded, edit.state, null, hooks);
   await recordActivity(tx, ctx.tenant.id, [
     {

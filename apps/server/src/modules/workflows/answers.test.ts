@@ -6,6 +6,7 @@ import {
   WorkflowDetailSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { publishObjectTypeRow, supplierType } from '../../test/record-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import { publishAll, VC, type WorkflowTestTenant, workflowTestTenant } from '../../test/workflow-fixtures.js';
 
@@ -287,10 +288,26 @@ const CASES: Case[] = [
   },
   {
     type: 'data_object',
+    extra: { object_type_tag: 'supplier' },
     bad: 'abc',
     code: 'invalid_id',
     message: 'Choose an existing record.',
-    good: () => 5,
+    // A record of the field's object type (issue 18), written as a deployment and the records API would.
+    good: async ({ t }) => {
+      const { objectTypeId, versionId } = await publishObjectTypeRow(adminDb, t.id, supplierType());
+      const row = await adminDb
+        .insertInto('records')
+        .values({
+          tenant_id: t.id,
+          object_type_id: objectTypeId,
+          version_id: versionId,
+          title: 'Acme Ltd',
+          data: JSON.stringify({ name: 'Acme Ltd' }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
   },
 ];
 

@@ -11,11 +11,13 @@ import {
 import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { answersRepository } from './answers.repository.js';
+import { dataObjectAnswerProblem, dataObjectAnswers } from './new-workflow-records.js';
 import { cycleEnd, deriveStepRows, type StepRow } from './step-rows.js';
 import { stepUsersRepository } from './step-users.repository.js';
 import { type ActivityInput, recordActivity } from './workflow-activity.js';
 import { workflowAlertsRepository } from './workflow-alerts.repository.js';
 import { workflowKindsRepository } from './workflow-kinds.repository.js';
+import { workflowRecordLinksRepository } from './workflow-record-links.repository.js';
 import { workflowStepsRepository } from './workflow-steps.repository.js';
 import { workflowsRepository } from './workflows.repository.js';
 
@@ -186,7 +188,8 @@ async function statusIds(tx: Tx, kindIds: string[]) {
 
 // Creates workflows in the caller's tenant transaction, in a few multi-row statements whatever their
 // number: the rows of workflows, steps, step users (from the definition's assignees), answers,
-// alerts and the activity log ('created', then each submission). Returns the new ids in input order.
+// alerts, data_object record links and the activity log ('created', then each submission). Returns
+// the new ids in input order.
 // The API creates one at a time through it; the demo seed thousands.
 export async function createWorkflows(
   tx: Tx,
@@ -196,6 +199,9 @@ export async function createWorkflows(
   if (inputs.length === 0) return [];
   const now = new Date();
   const planned = inputs.map((input) => plan(input, now));
+  const records = dataObjectAnswers(planned.map((p) => ({ ...p.input, answers: p.state.answers })));
+  const problem = await dataObjectAnswerProblem(tx, records);
+  if (problem) throw new InvalidNewWorkflowError(problem);
   const kindIds = [...new Set(inputs.map((i) => i.kind.id))];
   const statuses = await statusIds(tx, kindIds);
   const assignees = await assigneeResolver(tx, tenantId, [
@@ -278,6 +284,15 @@ export async function createWorkflows(
       });
     }),
     (chunk) => answersRepository.insertMany(tx, chunk),
+  );
+  await insertChunked(
+    records.map((r) => ({
+      tenant_id: tenantId,
+      workflow_id: ids[r.index] as string,
+      field_tag: r.field.tag,
+      record_id: r.recordId,
+    })),
+    (chunk) => workflowRecordLinksRepository.insertMany(tx, chunk),
   );
   await insertChunked(
     withIds.flatMap((p) =>

@@ -1,4 +1,9 @@
-import { WORKFLOW_MESSAGES, type WorkflowDefinition, WorkflowDefinitionSchema } from '@attest/shared';
+import {
+  DATA_OBJECT_FIELD_MESSAGES,
+  WORKFLOW_MESSAGES,
+  type WorkflowDefinition,
+  WorkflowDefinitionSchema,
+} from '@attest/shared';
 import { BadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { definitionsRepository } from './definitions.repository.js';
@@ -41,6 +46,25 @@ export async function checkChildKinds(tx: Tx, tenantId: string, definition: Work
   if (Object.keys(errors).length > 0) throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, errors);
 }
 
+// Plan §1.5: a new definition's data_object field names the object type it picks from. The schema
+// leaves object_type_tag optional so that definitions stored before issue 18 still load; publishing
+// is where a new one is held to it.
+export function checkDataObjectTags(definition: WorkflowDefinition) {
+  const errors: Record<string, string[]> = {};
+  definition.step_groups.forEach((group, g) => {
+    group.steps.forEach((step, s) => {
+      step.fields.forEach((field, f) => {
+        if (field.type === 'data_object' && field.object_type_tag === undefined) {
+          errors[`step_groups.${g}.steps.${s}.fields.${f}.object_type_tag`] = [
+            DATA_OBJECT_FIELD_MESSAGES.objectTypeRequired,
+          ];
+        }
+      });
+    });
+  });
+  if (Object.keys(errors).length > 0) throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, errors);
+}
+
 // Publishes a definition as the next version of its kind (created on first publication): the kind's
 // name and icon follow the definition, statuses are upserted by tag so that workflows of older
 // versions keep naming theirs, and new workflows start on this version. Used by the demo seed and the
@@ -55,6 +79,7 @@ export async function publishDefinition(
     throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, fieldErrors(parsed.error.issues));
   }
   const definition: WorkflowDefinition = parsed.data;
+  checkDataObjectTags(definition);
   await checkChildKinds(tx, tenantId, definition);
   const kind = await definitionsRepository.upsertKind(tx, tenantId, {
     tag: definition.kind.tag,

@@ -3,7 +3,12 @@ import type { TestEnvironment } from '../../db/schema.js';
 import { BadRequestError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { definitionsRepository } from './definitions.repository.js';
-import { checkChildKinds, fieldErrors, type PublishedDefinition } from './publish-definition.js';
+import {
+  checkChildKinds,
+  checkDataObjectTags,
+  fieldErrors,
+  type PublishedDefinition,
+} from './publish-definition.js';
 
 // Issue 15: publishes a definition as a test definition of its kind for one environment (a studio
 // deployment to Development, QA, Staging or UAT). Validated as publishDefinition validates, but
@@ -21,6 +26,7 @@ export async function publishTestDefinition(
     throw new BadRequestError(WORKFLOW_MESSAGES.invalid_definition, fieldErrors(parsed.error.issues));
   }
   const definition: WorkflowDefinition = parsed.data;
+  checkDataObjectTags(definition);
   await checkChildKinds(tx, tenantId, definition);
   const kind = await definitionsRepository.ensureKind(tx, tenantId, {
     tag: definition.kind.tag,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { visibleRecordFilter } from './record-visibility.js';
 import { visibleWorkflowsFilter } from './workflow-access.repository.js';
 
 // The records a workflow or an answer refers to: regions, business units, users and other workflows.
@@ -27,6 +28,24 @@ export const referencesRepository = {
       .select('w.id')
       .where('w.id', 'in', ids)
       .where(visibleWorkflowsFilter(userId))
+      .execute(),
+
+  // Plan §1.4: which of these ids are live records of the object type `objectTypeTag` that the user
+  // sees (record-visibility.ts; null for a workflow created by no one, a seed's, which sees all). Workflows never imports the records module: this is its
+  // one read of the records table.
+  visibleRecordIds: (tx: Tx, userId: string | null, ids: string[], objectTypeTag: string) =>
+    tx
+      .selectFrom('records as r')
+      .innerJoin('object_types as t', (join) =>
+        join.onRef('t.tenant_id', '=', 'r.tenant_id').onRef('t.id', '=', 'r.object_type_id'),
+      )
+      .select('r.id')
+      .where('r.id', 'in', ids)
+      .where('t.tag', '=', objectTypeTag)
+      .where('t.current_version_id', 'is not', null)
+      .where('t.archived_at', 'is', null)
+      .where('r.archived_at', 'is', null)
+      .where((eb) => (userId === null ? sql<boolean>`true` : visibleRecordFilter(userId)(eb)))
       .execute(),
 
   // The regions and business units a user's grants reach: the granted regions with all their units,

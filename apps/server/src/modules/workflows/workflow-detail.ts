@@ -15,6 +15,7 @@ import { mayChangeAssignees } from './step-assignee-rule.js';
 import { workflowDetailRepository as repo } from './workflow-detail.repository.js';
 import { toAvailableStatus } from './workflow-kinds.service.js';
 import type { LoadedWorkflow } from './workflow-loader.js';
+import { workflowRecordLinksRepository } from './workflow-record-links.repository.js';
 
 type PersonRow = { id: string; email: string; first_name: string; last_name: string };
 
@@ -56,19 +57,31 @@ export async function buildWorkflowDetail(
   const { row, definition, state } = loaded;
   const now = new Date();
   const userId = ctx.auth.user.id;
-  const [kind, [region, unit], parent, children, meta, steps, stepUsers, alerts, runs, myGroups] =
-    await Promise.all([
-      repo.kind(tx, row.kind_id),
-      repo.place(tx, row.region_id, row.business_unit_id),
-      row.parent_id ? repo.workflowName(tx, row.parent_id) : undefined,
-      repo.children(tx, userId, row.id),
-      repo.answerMeta(tx, row.id),
-      repo.steps(tx, row.id),
-      repo.stepUsers(tx, row.id),
-      repo.openAlerts(tx, row.id),
-      repo.latestIntegrationRuns(tx, row.id),
-      repo.groupIdsOf(tx, userId),
-    ]);
+  const [
+    kind,
+    [region, unit],
+    parent,
+    children,
+    meta,
+    steps,
+    stepUsers,
+    alerts,
+    runs,
+    myGroups,
+    linkedRecords,
+  ] = await Promise.all([
+    repo.kind(tx, row.kind_id),
+    repo.place(tx, row.region_id, row.business_unit_id),
+    row.parent_id ? repo.workflowName(tx, row.parent_id) : undefined,
+    repo.children(tx, userId, row.id),
+    repo.answerMeta(tx, row.id),
+    repo.steps(tx, row.id),
+    repo.stepUsers(tx, row.id),
+    repo.openAlerts(tx, row.id),
+    repo.latestIntegrationRuns(tx, row.id),
+    repo.groupIdsOf(tx, userId),
+    workflowRecordLinksRepository.linkedRecords(tx, userId, row.id),
+  ]);
   const statuses = new Map(
     (await repo.statuses(tx, [row.status_id, ...children.map((c) => c.status_id)], readerLocale(ctx))).map(
       (s) => [s.id, toAvailableStatus(s)],
@@ -125,6 +138,12 @@ export async function buildWorkflowDetail(
       meta.map((m) => [
         m.field_tag,
         { version: m.version, answered_by: person(m.answered_by), answered_at: m.answered_at.toISOString() },
+      ]),
+    ),
+    answer_records: Object.fromEntries(
+      linkedRecords.map((r) => [
+        r.field_tag,
+        { id: Number(r.id), title: r.visible ? r.title : null, visible: Boolean(r.visible) },
       ]),
     ),
     visible_fields: snapshot.visible_fields,
