@@ -214,6 +214,88 @@ describe('batch import: upload, mapping and preview', () => {
     ]);
   });
 
+  it("checks each row's region and business unit by name, and the importer's access to them", async () => {
+    const t = await importsTestTenant(app, adminDb);
+    // The admin keeps full access to Europe only.
+    await adminDb
+      .deleteFrom('user_region_access')
+      .where('tenant_id', '=', t.id)
+      .where('user_id', '=', String(t.users.admin))
+      .where('region_id', '=', String(t.ids.region('Asia')))
+      .execute();
+    const admin = await t.signedIn('admin');
+    const csv = [
+      'Name,Region,Business unit',
+      'Site A,europe,PARIS',
+      'Site B,,',
+      'Site C,Mars,',
+      'Site D,Europe,Tokyo',
+      'Site E,Europe,Lyon',
+      'Site F,Asia,',
+    ].join('\n');
+    const { id, suggested_mapping } = (await uploadFile(admin, csv, { objectType: 'site' })).json();
+    const mapped = await putMapping(admin, id, { columns: suggested_mapping });
+    expect(mapped.json()).toMatchObject({ rows_valid: 1, rows_invalid: 5 });
+    const rows = (await admin.get(`${BATCH_IMPORT_PATHS.rows(id)}?problems=only`)).json().results;
+    expect(rows.map((r: { row_number: number; problems: unknown[] }) => [r.row_number, r.problems])).toEqual([
+      [
+        2,
+        [
+          {
+            column: 1,
+            field_tag: null,
+            code: 'place_required',
+            message: IMPORT_ROW_MESSAGES.place_required(),
+          },
+        ],
+      ],
+      [
+        3,
+        [
+          {
+            column: 1,
+            field_tag: null,
+            code: 'unknown_region',
+            message: IMPORT_ROW_MESSAGES.unknown_region({ value: 'Mars' }),
+          },
+        ],
+      ],
+      [
+        4,
+        [
+          {
+            column: 2,
+            field_tag: null,
+            code: 'unit_outside_region',
+            message: IMPORT_ROW_MESSAGES.unit_outside_region({ unit: 'Tokyo', region: 'Europe' }),
+          },
+        ],
+      ],
+      [
+        5,
+        [
+          {
+            column: 2,
+            field_tag: null,
+            code: 'unknown_business_unit',
+            message: IMPORT_ROW_MESSAGES.unknown_business_unit({ value: 'Lyon' }),
+          },
+        ],
+      ],
+      [
+        6,
+        [
+          {
+            column: 1,
+            field_tag: null,
+            code: 'place_not_allowed',
+            message: IMPORT_ROW_MESSAGES.place_not_allowed({ value: 'Asia' }),
+          },
+        ],
+      ],
+    ]);
+  });
+
   it("answers 404 for another tenant's import and 403 without the permissions", async () => {
     const a = await importsTestTenant(app, adminDb);
     const b = await importsTestTenant(app, adminDb);

@@ -1,14 +1,15 @@
 import { IMPORT_ID_KEY, IMPORT_ROW_MESSAGES, type ImportRowProblem, uniqueKeyName } from '@attest/shared';
-import type { TenantContext } from '../../platform/request-context.js';
+import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { keyLabel, type RecordKey, recordKeysRepository } from '../records/index.js';
 import { keyFields } from './check-mapping.js';
+import { placeChecker } from './check-places.js';
 import { type CheckedRow, checkRow, type RowPlan } from './check-row.js';
 import { importRowsRepository } from './import-rows.repository.js';
 
 // Plan §4.3, the preview: every staged row checked, a thousand per short transaction, its problems
-// written beside it (null when it is valid). Beyond each row alone: a unique key twice in the file,
-// a key other records hold when creating, a key nothing holds when updating.
+// written beside it (null when it is valid). Beyond each row alone: its place (check-places), a unique
+// key twice in the file, a key other records hold when creating, a key nothing holds when updating.
 
 export const VALIDATE_BATCH_ROWS = 1_000;
 
@@ -17,7 +18,7 @@ export type ValidationPlan = RowPlan & { keyName: string | null };
 type Checked = CheckedRow & { rowNumber: number };
 
 export async function validateRows(
-  ctx: TenantContext,
+  ctx: UserContext,
   importId: string,
   plan: ValidationPlan,
 ): Promise<{ valid: number; invalid: number }> {
@@ -29,10 +30,13 @@ export async function validateRows(
   for (;;) {
     const walked = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
       const rows = await importRowsRepository.batchAfter(tx, importId, after, VALIDATE_BATCH_ROWS);
-      const checked: Checked[] = rows.map((row) => ({
-        rowNumber: row.row_number,
-        ...checkRow(plan, row.cells),
-      }));
+      const checkPlace = await placeChecker(tx, ctx, plan.spec, plan.columns, plan.mode !== 'update');
+      const checked: Checked[] = [];
+      for (const row of rows) {
+        const one = checkRow(plan, row.cells);
+        one.problems.push(...(await checkPlace(row.cells)));
+        checked.push({ rowNumber: row.row_number, ...one });
+      }
       checkDuplicates(plan, checked, firstRowOf);
       await checkExisting(tx, plan, checked);
       await importRowsRepository.setProblems(

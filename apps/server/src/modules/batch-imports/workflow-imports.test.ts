@@ -14,7 +14,9 @@ describe('batch import of workflows: upload, mapping and preview', () => {
     const upload = await admin.request({
       method: 'POST',
       url: `${BATCH_IMPORT_PATHS.imports}?target=workflows&kind_id=${t.kinds.vendor}`,
-      payload: Buffer.from('Name,Annual spend,notes\nAcme check,12,First\n,-5,\nBeta check,12.5,\n'),
+      payload: Buffer.from(
+        'Name,Annual spend,notes,Region\nAcme check,12,First,Europe\n,-5,,europe\nBeta check,12.5,,Europe\n',
+      ),
       headers: { 'content-type': 'text/csv', 'x-file-name': 'checks.csv' },
     });
     expect(upload.statusCode).toBe(201);
@@ -24,6 +26,7 @@ describe('batch import of workflows: upload, mapping and preview', () => {
       { index: 0, header: 'Name', target: { kind: 'attribute', attribute: 'name' } },
       { index: 1, header: 'Annual spend', target: { kind: 'field', field_tag: VC.spend } },
       { index: 2, header: 'notes', target: { kind: 'field', field_tag: VC.notes } },
+      { index: 3, header: 'Region', target: { kind: 'attribute', attribute: 'region' } },
     ];
     expect(created.suggested_mapping).toEqual(columns);
 
