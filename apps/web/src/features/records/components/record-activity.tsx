@@ -10,17 +10,22 @@ import { ACTIVITY_PAGE_SIZE, useRecordActivity } from '../api/records';
 
 type RecordActivityProps = { objectType: ObjectTypeDetail; recordId: number };
 
-// A value as logged (any JSON): short text, so a change reads "before → after".
-function shown(value: unknown, none: string): string {
+type Field = ObjectTypeDetail['definition']['fields'][number];
+
+// A value as logged (any JSON), as short text so a change reads "before → after": a choice by its
+// option's label, a place by its name.
+function shown(value: unknown, none: string, field: Field | undefined): string {
   if (value === null || value === undefined || value === '') return none;
+  if (Array.isArray(value)) return value.map((item) => shown(item, none, field)).join(', ');
+  const option = field?.options?.find((o) => o.value === value);
+  if (option) return option.label;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object' && value !== null && 'name' in value)
-    return String((value as { name: unknown }).name);
+  if (typeof value === 'object' && 'name' in value) return String((value as { name: unknown }).name);
   return JSON.stringify(value);
 }
 
-function ChangeLine({ change, label }: { change: RecordFieldChange; label: string }) {
+function ChangeLine({ change, label, field }: { change: RecordFieldChange; label: string; field?: Field }) {
   const { t } = useTranslation();
   const { dir } = useDirection();
   const none = t('records.none');
@@ -29,14 +34,14 @@ function ChangeLine({ change, label }: { change: RecordFieldChange; label: strin
       <UserText>{label}</UserText>
       {': '}
       <Text span c="dimmed" td="line-through">
-        <UserText>{shown(change.before, none)}</UserText>
+        <UserText>{shown(change.before, none, field)}</UserText>
       </Text>
       {/* The arrow points the reading way: left in a right-to-left page. */}
       <Text span mx={6} aria-hidden>
         {dir === 'rtl' ? '←' : '→'}
       </Text>
       <Text span fw={500}>
-        <UserText>{shown(change.after, none)}</UserText>
+        <UserText>{shown(change.after, none, field)}</UserText>
       </Text>
     </Text>
   );
@@ -48,6 +53,7 @@ export function RecordActivity({ objectType, recordId }: RecordActivityProps) {
   const dates = useDateFormat();
   const [page, setPage] = useState(0);
   const activity = useRecordActivity(objectType.tag, recordId, page);
+  const fields = new Map(objectType.definition.fields.map((f) => [f.tag, f]));
   const labels = new Map(objectType.definition.fields.map((f) => [f.tag, f.label]));
   labels.set('title', t('records.list.title'));
   labels.set('region', t('records.region'));
@@ -96,6 +102,7 @@ export function RecordActivity({ objectType, recordId }: RecordActivityProps) {
                     key={change.field_tag}
                     change={change}
                     label={labels.get(change.field_tag) ?? change.field_tag}
+                    field={fields.get(change.field_tag)}
                   />
                 ))}
               </Stack>

@@ -188,7 +188,10 @@ describe('the record page', () => {
               id: 1,
               action: 'edited',
               actor: { id: 7, name: 'Ada Admin', email: 'ada@acme.test' },
-              changes: [{ field_tag: 'vat_number', before: 'GB0', after: 'GB1' }],
+              changes: [
+                { field_tag: 'vat_number', before: 'GB0', after: 'GB1' },
+                { field_tag: 'tier', before: 'gold', after: 'silver' },
+              ],
               import_id: null,
               batch_update_id: null,
               created_at: '2026-11-02T10:00:00.000Z',
@@ -206,6 +209,9 @@ describe('the record page', () => {
     expect(within(list).getByText('Ada Admin')).toBeTruthy();
     expect(within(list).getByText('VAT number')).toBeTruthy();
     expect(within(list).getByText('GB0')).toBeTruthy();
+    // A choice reads by its option's label.
+    expect(within(list).getByText('Gold')).toBeTruthy();
+    expect(within(list).getByText('Silver')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Related records' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/records/supplier/42/related-records'));

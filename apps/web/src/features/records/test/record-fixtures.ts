@@ -16,6 +16,15 @@ export function makeSupplierType(overrides: Partial<ObjectTypeDetail['definition
         { tag: 'name', label: 'Name', type: 'char_field', required: true },
         { tag: 'vat_number', label: 'VAT number', type: 'char_field', required: true },
         { tag: 'contact_email', label: 'Contact e-mail', type: 'email' },
+        {
+          tag: 'tier',
+          label: 'Tier',
+          type: 'single_select',
+          options: [
+            { value: 'gold', label: 'Gold' },
+            { value: 'silver', label: 'Silver' },
+          ],
+        },
       ],
       title_field: 'name',
       unique_keys: [['vat_number']],
