@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isolate, withIsolatedNames } from '../../../components/user-text';
+import { toast } from '../../../lib/notifications/toast';
 import { useCreateRecord } from '../api/records';
 import { refusalText } from '../lib/refusal-text';
 import { serverFieldErrors } from '../lib/server-field-errors';
@@ -34,6 +35,7 @@ export function NewRecordButton({ objectType }: { objectType: ObjectTypeDetail }
       },
       {
         onSuccess: (record) => {
+          toast.success('records.form.created', { id: 'record-created' });
           close();
           navigate(`/records/${objectType.tag}/${record.id}`);
         },

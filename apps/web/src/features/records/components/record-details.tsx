@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
+import { toast } from '../../../lib/notifications/toast';
 import { FieldInput } from '../../workflows';
 import { useUpdateRecord } from '../api/records';
 import { isStaleRevision, refusalText } from '../lib/refusal-text';
@@ -54,7 +55,12 @@ export function RecordDetails({ objectType, record, editing, onDone, onReload }:
             ? { business_unit_id: draft.businessUnitId }
             : {}),
         },
-        { onSuccess: onDone },
+        {
+          onSuccess: () => {
+            toast.success('records.form.saved', { id: 'record-saved' });
+            onDone();
+          },
+        },
       );
     };
     return (

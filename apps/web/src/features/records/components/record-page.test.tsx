@@ -120,6 +120,27 @@ describe('the record page', () => {
     expect(screen.getByRole('button', { name: 'Save changes' }).hasAttribute('data-loading')).toBe(false);
   });
 
+  it('saves an edit and shows the record as the server answers it', async () => {
+    mockRecordsApi({
+      ...base,
+      [`PATCH ${RECORD}`]: {
+        body: makeRecord({
+          revision: 5,
+          values: { name: 'Acme Ltd', vat_number: 'GB1', contact_email: 'sales@acme.test', tier: 'gold' },
+        }),
+      },
+    });
+    renderRecord();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Contact e-mail' }), {
+      target: { value: 'sales@acme.test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('link', { name: 'sales@acme.test' })).toBeTruthy();
+    expect(screen.getByText('Gold')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
   it('names a change made by someone else in between, and reloads the record', async () => {
     let reads = 0;
     mockRecordsApi({
