@@ -2,13 +2,16 @@ import type { FilterAttribute } from '../filters/catalogue.js';
 import type { ReportKind } from './config.js';
 import {
   fieldReportDataType,
+  isImportPipelineAttribute,
   REPORT_EMAIL_ATTRIBUTES,
   REPORT_INTEGRATION_CALL_ATTRIBUTES,
+  REPORT_RECORD_ATTRIBUTES,
   REPORT_SOURCE_PREFIX,
   REPORT_STEP_ATTRIBUTES,
   REPORT_STEP_GROUP_ATTRIBUTES,
   REPORT_WORKFLOW_ATTRIBUTES,
   type ReportDataType,
+  type ReportWorkflowAttribute,
   reportSourcePath,
   sourceDataType,
 } from './sources.js';
@@ -16,7 +19,22 @@ import {
 // The columns the report builder offers (spec 2 §3.4 process columns with their flags, §3.2 step
 // and §3.3 step-group attributes, field answers), read from the kind's advanced-filter catalogue
 // (fields/export-json/?active_kind=), which already lists the kind's steps and answerable fields.
-export type ReportColumnScope = 'workflow' | 'step' | 'step_group' | 'field' | 'integration_call' | 'email';
+// An Object Report (issue 18) offers the record's columns (record), its fields (record_field) and
+// the columns of the workflows linked to it (linked_workflow).
+export type ReportColumnScope =
+  | 'workflow'
+  | 'step'
+  | 'step_group'
+  | 'field'
+  | 'integration_call'
+  | 'email'
+  | 'record'
+  | 'record_field'
+  | 'linked_workflow';
+
+// What the tenant has switched on that changes the columns offered: the import_pipeline_* columns
+// need ENABLE_STRUCTURED_DATA_OBJECT (spec 2 §3.4); off unless said.
+export type ReportColumnFeatures = { structuredDataObject?: boolean };
 
 export type ReportColumnOption = {
   // The report source path (sources.ts): what the configuration stores.
@@ -59,7 +77,7 @@ function flags(attribute: string, dataType: ReportDataType): Pick<ReportColumnOp
 }
 
 function fixed(
-  scope: Exclude<ReportColumnScope, 'field'>,
+  scope: Exclude<ReportColumnScope, 'field' | 'record_field'>,
   source: Parameters<typeof sourceDataType>[0],
   attribute: string,
   group: { label: string | null; tag: string | null } = { label: null, tag: null },
@@ -79,10 +97,54 @@ function fixed(
   };
 }
 
-export function workflowColumnOptions(): ReportColumnOption[] {
-  return REPORT_WORKFLOW_ATTRIBUTES.map((attribute) =>
+function offeredWorkflowAttributes(features: ReportColumnFeatures): ReportWorkflowAttribute[] {
+  return REPORT_WORKFLOW_ATTRIBUTES.filter(
+    (attribute) => features.structuredDataObject === true || !isImportPipelineAttribute(attribute),
+  );
+}
+
+export function workflowColumnOptions(features: ReportColumnFeatures = {}): ReportColumnOption[] {
+  return offeredWorkflowAttributes(features).map((attribute) =>
     fixed('workflow', { kind: 'workflow', attribute }, attribute),
   );
+}
+
+// An Object Report's columns from the object type's catalogue (recordCatalogue, shared/records): the
+// record's own columns (region and business unit only where the type has them), each field typed
+// by its field type, then the linked workflows' process columns.
+function objectColumnOptions(
+  catalogue: readonly FilterAttribute[] | null,
+  features: ReportColumnFeatures,
+): ReportColumnOption[] {
+  if (!catalogue) return [];
+  const has = (path: string) => catalogue.some((entry) => entry.path === path);
+  const record = REPORT_RECORD_ATTRIBUTES.filter((attribute) => {
+    if (attribute.startsWith('region_')) return has('record__region');
+    if (attribute.startsWith('business_unit_')) return has('record__business_unit');
+    return true;
+  }).map((attribute) => fixed('record', { kind: 'record', attribute }, attribute));
+  const fields: ReportColumnOption[] = [];
+  for (const entry of catalogue) {
+    if (entry.source.kind !== 'field') continue;
+    const dataType = fieldReportDataType(entry.source.field_type);
+    fields.push({
+      source: `${REPORT_SOURCE_PREFIX.record_field}${entry.source.field_tag}`,
+      scope: 'record_field',
+      attribute: null,
+      label: entry.label,
+      group_label: entry.group_label,
+      tag: entry.source.field_tag,
+      data_type: dataType,
+      field_type: entry.source.field_type,
+      has_option_labels: (entry.options?.length ?? 0) > 0,
+      x_axis: entry.type !== 'json',
+      y_axis: dataType === 'number',
+    });
+  }
+  const linked = offeredWorkflowAttributes(features).map((attribute) =>
+    fixed('linked_workflow', { kind: 'linked_workflow', attribute }, attribute),
+  );
+  return [...record, ...fields, ...linked];
 }
 
 // A step group's tag is its steps' tags without their last segment (workflows/tags.ts); its name
@@ -172,13 +234,14 @@ function kindColumnOptions(catalogue: readonly FilterAttribute[]): ReportColumnO
 }
 
 // Every column a report of this kind can read. Without a workflow kind (null catalogue) only the
-// process columns; an Email Delivery Report reads e-mails only; an Object Report has no columns
-// (records do not exist yet).
+// process columns; an Email Delivery Report reads e-mails only; an Object Report reads the records of
+// one object type, its catalogue the type's recordCatalogue (none before a type is chosen).
 export function reportColumnOptions(
   reportKind: ReportKind,
   catalogue: readonly FilterAttribute[] | null,
+  features: ReportColumnFeatures = {},
 ): ReportColumnOption[] {
-  if (reportKind === 'object') return [];
+  if (reportKind === 'object') return objectColumnOptions(catalogue, features);
   if (reportKind === 'email_delivery') {
     return REPORT_EMAIL_ATTRIBUTES.map((attribute) =>
       fixed('email', { kind: 'email', attribute }, attribute),
@@ -190,12 +253,20 @@ export function reportColumnOptions(
           fixed('integration_call', { kind: 'integration_call', attribute }, attribute),
         )
       : [];
-  return [...own, ...workflowColumnOptions(), ...(catalogue ? kindColumnOptions(catalogue) : [])];
+  return [...own, ...workflowColumnOptions(features), ...(catalogue ? kindColumnOptions(catalogue) : [])];
 }
+
+const OBJECT_PREFIXES = [
+  REPORT_SOURCE_PREFIX.record,
+  REPORT_SOURCE_PREFIX.record_field,
+  REPORT_SOURCE_PREFIX.linked_workflow,
+];
 
 // Whether a stored source belongs to a report kind (changing the kind drops the others).
 export function sourceFitsReportKind(source: string, reportKind: ReportKind): boolean {
-  if (reportKind === 'object') return false;
+  const objectSource = OBJECT_PREFIXES.some((prefix) => source.startsWith(prefix));
+  if (reportKind === 'object') return objectSource;
+  if (objectSource) return false;
   if (reportKind === 'email_delivery') return source.startsWith(REPORT_SOURCE_PREFIX.email);
   if (source.startsWith(REPORT_SOURCE_PREFIX.email)) return false;
   return reportKind === 'integration_call' || !source.startsWith(REPORT_SOURCE_PREFIX.integration_call);

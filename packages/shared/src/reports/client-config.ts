@@ -8,6 +8,7 @@ import { parseReportConfig } from './config.js';
 const TOP_LEVEL: Record<string, string> = {
   report_kind: 'reportKind',
   kind_id: 'kindId',
+  object_type_id: 'objectTypeId',
   chart_type: 'chartType',
   attributes: 'attributes',
   operations: 'yAxis',
@@ -59,6 +60,7 @@ function mapKeys(value: unknown, rename: (key: string) => string): unknown {
 export type ClientReportConfig = {
   reportKind: ReportConfig['report_kind'];
   kindId: number | null;
+  objectTypeId: number | null;
   chartType: ReportConfig['chart_type'];
   attributes: Record<string, unknown>[];
   xAxis: Record<string, unknown>[];

@@ -53,6 +53,31 @@ describe('report sources (spec 2 §3.4, §3.5)', () => {
     expect(parseReportSource('email__text_body')).toBeNull();
   });
 
+  it('reads the Object Report prefixes and the import pipeline columns (issue 18)', () => {
+    expect(parseReportSource('record__title')).toEqual({ kind: 'record', attribute: 'title' });
+    expect(parseReportSource('record_field__tier')).toEqual({ kind: 'record_field', field_tag: 'tier' });
+    expect(parseReportSource('linked_workflow__status_tag')).toEqual({
+      kind: 'linked_workflow',
+      attribute: 'status_tag',
+    });
+    expect(parseReportSource('workflow__import_pipeline_name')).toEqual({
+      kind: 'workflow',
+      attribute: 'import_pipeline_name',
+    });
+    // A record field tag is one segment; a record has no data column to read raw.
+    expect(parseReportSource('record_field__a__b')).toBeNull();
+    expect(parseReportSource('record_field__')).toBeNull();
+    expect(parseReportSource('record__data')).toBeNull();
+    expect(parseReportSource('linked_workflow__password')).toBeNull();
+    for (const path of ['record__region_name', 'record_field__tier', 'linked_workflow__import_pipeline_id']) {
+      const source = parseReportSource(path);
+      expect(source && reportSourcePath(source)).toBe(path);
+    }
+    // object_type_id: null unless given.
+    expect(ReportConfigSchema.parse({}).object_type_id).toBeNull();
+    expect(ReportConfigSchema.parse({ report_kind: 'object', object_type_id: 3 }).object_type_id).toBe(3);
+  });
+
   it('prints back what it reads', () => {
     for (const path of [
       'workflow__id',
@@ -255,6 +280,7 @@ describe('client naming (spec 2 §3.7)', () => {
         'chartType',
         'filters',
         'kindId',
+        'objectTypeId',
         'orderBy',
         'otherConfig',
         'reportKind',

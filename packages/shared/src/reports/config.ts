@@ -304,6 +304,9 @@ export const ReportConfigSchema = z
     report_kind: ReportKindSchema.default('workflow'),
     // The workflow kind of a workflow report (the root kind of an ORM one).
     kind_id: KindId,
+    // The object type an Object Report counts the records of (issue 18); the engine refuses an
+    // Object Report without one (report_needs_object_type).
+    object_type_id: KindId,
     chart_type: ChartTypeSchema.default('LINE_CHART'),
     attributes: z.array(ReportAttributeSchema).max(REPORT_LIMITS.attributes).default([]),
     operations: z.array(ReportOperationSchema).max(REPORT_LIMITS.operations).default([]),

@@ -8,6 +8,9 @@ import { isValidTagSegment, TAG_MAX_LENGTH } from '../workflows/tags.js';
 //   field__<field_tag>                    the current answer of a field, by its field tag
 //   integration_call__<attribute>         an integration run (Integration Call Report)
 //   email__<attribute>                    an outbox e-mail (Email Delivery Report)
+//   record__<attribute>                   a record's own column (Object Report, issue 18)
+//   record_field__<field_tag>             a record's field value, by its one-segment tag
+//   linked_workflow__<attribute>          a workflow linked to the record (workflow_record_links)
 // Step tags hold three segments (§3.5: at least 3), group tags two, field tags four, so a path is
 // split by counting segments: never ambiguous, and a tag of the wrong shape is refused here.
 export const REPORT_SOURCE_PREFIX = {
@@ -17,6 +20,9 @@ export const REPORT_SOURCE_PREFIX = {
   field: 'field__',
   integration_call: 'integration_call__',
   email: 'email__',
+  record: 'record__',
+  record_field: 'record_field__',
+  linked_workflow: 'linked_workflow__',
 } as const;
 
 export const SOURCE_PATH_MAX_LENGTH = 300;
@@ -44,6 +50,12 @@ export const REPORT_WORKFLOW_ATTRIBUTES = [
   'is_cycle_running',
   'ageing',
   'progress',
+  // Spec 2 §3.4: the batch import that created the workflow (workflows.import_id), offered and run
+  // only while the tenant's ENABLE_STRUCTURED_DATA_OBJECT toggle is on.
+  'import_pipeline_id',
+  'import_pipeline_name',
+  'import_pipeline_created_at',
+  'import_pipeline_created_by_email',
 ] as const;
 export type ReportWorkflowAttribute = (typeof REPORT_WORKFLOW_ATTRIBUTES)[number];
 
@@ -130,6 +142,48 @@ export const WORKFLOW_ATTRIBUTE_DATA_TYPES: Record<ReportWorkflowAttribute, Repo
   is_cycle_running: 'boolean',
   ageing: 'duration',
   progress: 'number',
+  import_pipeline_id: 'number',
+  import_pipeline_name: 'text',
+  import_pipeline_created_at: 'date',
+  import_pipeline_created_by_email: 'text',
+};
+
+// The workflow columns that need ENABLE_STRUCTURED_DATA_OBJECT (spec 2 §3.4).
+export const IMPORT_PIPELINE_ATTRIBUTES: readonly ReportWorkflowAttribute[] = [
+  'import_pipeline_id',
+  'import_pipeline_name',
+  'import_pipeline_created_at',
+  'import_pipeline_created_by_email',
+];
+
+export function isImportPipelineAttribute(attribute: string): boolean {
+  return (IMPORT_PIPELINE_ATTRIBUTES as readonly string[]).includes(attribute);
+}
+
+// An Object Report's rows are the records of one object type (issue 18, plan §6): their own columns.
+export const REPORT_RECORD_ATTRIBUTES = [
+  'id',
+  'title',
+  'created_at',
+  'updated_at',
+  'created_by_email',
+  'region_id',
+  'region_name',
+  'business_unit_id',
+  'business_unit_name',
+] as const;
+export type ReportRecordAttribute = (typeof REPORT_RECORD_ATTRIBUTES)[number];
+
+export const RECORD_ATTRIBUTE_DATA_TYPES: Record<ReportRecordAttribute, ReportDataType> = {
+  id: 'number',
+  title: 'text',
+  created_at: 'date',
+  updated_at: 'date',
+  created_by_email: 'text',
+  region_id: 'number',
+  region_name: 'text',
+  business_unit_id: 'number',
+  business_unit_name: 'text',
 };
 
 export const STEP_ATTRIBUTE_DATA_TYPES: Record<ReportStepAttribute, ReportDataType> = {
@@ -184,7 +238,13 @@ export type ReportSource =
   | { kind: 'step_group'; group_tag: string; attribute: ReportStepGroupAttribute }
   | { kind: 'field'; field_tag: string }
   | { kind: 'integration_call'; attribute: ReportIntegrationCallAttribute }
-  | { kind: 'email'; attribute: ReportEmailAttribute };
+  | { kind: 'email'; attribute: ReportEmailAttribute }
+  | { kind: 'record'; attribute: ReportRecordAttribute }
+  | { kind: 'record_field'; field_tag: string }
+  | { kind: 'linked_workflow'; attribute: ReportWorkflowAttribute };
+
+// The sources whose data type comes from a field's type (fieldReportDataType), not a fixed list.
+export type FixedReportSource = Exclude<ReportSource, { kind: 'field' } | { kind: 'record_field' }>;
 
 const SEP = '__';
 
@@ -229,6 +289,22 @@ export function parseReportSource(path: string): ReportSource | null {
     const attribute = oneOf(REPORT_EMAIL_ATTRIBUTES, path.slice(REPORT_SOURCE_PREFIX.email.length));
     return attribute ? { kind: 'email', attribute } : null;
   }
+  // record_field__ before record__: 'record_field__x' does not start with 'record__', but say it.
+  if (path.startsWith(REPORT_SOURCE_PREFIX.record_field)) {
+    const field_tag = tagOf(path.slice(REPORT_SOURCE_PREFIX.record_field.length).split(SEP), 1);
+    return field_tag ? { kind: 'record_field', field_tag } : null;
+  }
+  if (path.startsWith(REPORT_SOURCE_PREFIX.record)) {
+    const attribute = oneOf(REPORT_RECORD_ATTRIBUTES, path.slice(REPORT_SOURCE_PREFIX.record.length));
+    return attribute ? { kind: 'record', attribute } : null;
+  }
+  if (path.startsWith(REPORT_SOURCE_PREFIX.linked_workflow)) {
+    const attribute = oneOf(
+      REPORT_WORKFLOW_ATTRIBUTES,
+      path.slice(REPORT_SOURCE_PREFIX.linked_workflow.length),
+    );
+    return attribute ? { kind: 'linked_workflow', attribute } : null;
+  }
   if (path.startsWith(REPORT_SOURCE_PREFIX.workflow)) {
     const attribute = oneOf(REPORT_WORKFLOW_ATTRIBUTES, path.slice(REPORT_SOURCE_PREFIX.workflow.length));
     return attribute ? { kind: 'workflow', attribute } : null;
@@ -250,13 +326,20 @@ export function reportSourcePath(source: ReportSource): string {
       return `${REPORT_SOURCE_PREFIX.integration_call}${source.attribute}`;
     case 'email':
       return `${REPORT_SOURCE_PREFIX.email}${source.attribute}`;
+    case 'record':
+      return `${REPORT_SOURCE_PREFIX.record}${source.attribute}`;
+    case 'record_field':
+      return `${REPORT_SOURCE_PREFIX.record_field}${source.field_tag}`;
+    case 'linked_workflow':
+      return `${REPORT_SOURCE_PREFIX.linked_workflow}${source.attribute}`;
   }
 }
 
 // The data type of a non-field source; a field's comes from its field type (fieldReportDataType).
-export function sourceDataType(source: Exclude<ReportSource, { kind: 'field' }>): ReportDataType {
+export function sourceDataType(source: FixedReportSource): ReportDataType {
   switch (source.kind) {
     case 'workflow':
+    case 'linked_workflow':
       return WORKFLOW_ATTRIBUTE_DATA_TYPES[source.attribute];
     case 'step':
       return STEP_ATTRIBUTE_DATA_TYPES[source.attribute];
@@ -266,6 +349,8 @@ export function sourceDataType(source: Exclude<ReportSource, { kind: 'field' }>)
       return INTEGRATION_CALL_ATTRIBUTE_DATA_TYPES[source.attribute];
     case 'email':
       return EMAIL_ATTRIBUTE_DATA_TYPES[source.attribute];
+    case 'record':
+      return RECORD_ATTRIBUTE_DATA_TYPES[source.attribute];
   }
 }
 

@@ -1,4 +1,7 @@
 // The records module's public face (issue 18).
+
+// The records list's filter compiler (over `records as r`): an Object Report filters as the list does.
+export { compileRecordConditionGroup } from './compile-record-filters.js';
 // What the batch import's preview checks a row with (issue 18, slice 6): the records' own rules.
 export { hasPlaces, type LoadedObjectType, loadObjectType } from './object-types.js';
 export {

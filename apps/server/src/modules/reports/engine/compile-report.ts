@@ -29,6 +29,8 @@ export type CompiledReport = {
   // The related workflows an ORM report joins, then the tables its sources read (after them).
   relations: Relation[];
   joins: RawBuilder<unknown>[];
+  // An Object Report's columns read the workflows linked to its records (run-report.ts joins them).
+  linked: boolean;
 };
 
 // to_char formats of a truncated date (UTC); each sorts as text in time order.
@@ -71,7 +73,15 @@ export type CompileScope = Omit<SourceScope, 'alias' | 'definition' | 'join'> & 
 export function compileReport(config: ReportConfig, scope: CompileScope): CompiledReport {
   const sources = new Map<string, { alias: string; compiled: CompiledSource }>();
   const relations = new Map<Relation['relation'], number | null>();
-  const id = scope.base === 'email' ? sql`e.id` : scope.base === 'integration_call' ? sql`ir.id` : sql`w.id`;
+  const id =
+    scope.base === 'email'
+      ? sql`e.id`
+      : scope.base === 'integration_call'
+        ? sql`ir.id`
+        : scope.base === 'record'
+          ? sql`rec.id`
+          : sql`w.id`;
+  let linked = false;
   const inner: CompiledReport['inner'] = [{ alias: '_id', expr: id }];
   const { joins, join } = joinRegistry();
   const sourceOf = (path: string, part?: Part, perItem = false) => {
@@ -87,6 +97,8 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
         locale: scope.locale,
         definition: scope.definition,
         perItem,
+        objectType: scope.objectType,
+        structuredDataObject: scope.structuredDataObject,
       };
       if (relation !== 'self') {
         if (!scope.allowRelations) throw reportError('relationNotInReport', path);
@@ -104,6 +116,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
         };
       }
       const compiled = compileSource(path, sourceScope);
+      if (compiled.linked) linked = true;
       entry = { alias: `c${sources.size}`, compiled };
       sources.set(key, entry);
       inner.push({ alias: entry.alias, expr: compiled.expr });
@@ -145,6 +158,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
       orderBy,
       relations: relationList(relations),
       joins,
+      linked,
     };
   }
 
@@ -243,6 +257,7 @@ export function compileReport(config: ReportConfig, scope: CompileScope): Compil
     orderBy,
     relations: relationList(relations),
     joins,
+    linked,
   };
 }
 

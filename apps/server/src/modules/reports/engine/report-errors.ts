@@ -42,9 +42,9 @@ export const REPORT_ENGINE_ERRORS = {
     code: 'report_invalid_date_grouping',
     message: 'is not a date: it cannot be grouped by day, week, month, quarter or year.',
   },
-  unsupportedKind: {
-    code: 'report_kind_not_supported',
-    message: 'Reports of this kind are not available yet.',
+  needsObjectType: {
+    code: 'report_needs_object_type',
+    message: 'An Object Report needs an object type: choose the object type whose records it counts.',
   },
 } as const;
 export type ReportEngineError = keyof typeof REPORT_ENGINE_ERRORS;

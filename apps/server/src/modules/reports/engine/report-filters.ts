@@ -46,13 +46,22 @@ function converted(
   return { group: out, paths };
 }
 
-// The report's filters as one boolean over `workflows as w`; 400 `invalid_filter` with every
-// problem, as the list answers, when a condition is not valid for the kind's catalogue. Problem
-// paths are the report's (`conditions.1.conditions.0`).
+// How a validated group becomes SQL: the workflow list's compiler (over `workflows as w`) by
+// default; an Object Report passes the records list's (over `records as r`).
+export type ConditionCompiler = (
+  group: ConditionGroup,
+  catalogue: Map<string, FilterAttribute>,
+  now: Date,
+) => RawBuilder<SqlBool>;
+
+// The report's filters as one boolean over `workflows as w` (or the compiler's row); 400
+// `invalid_filter` with every problem, as the list answers, when a condition is not valid for the
+// kind's catalogue. Problem paths are the report's (`conditions.1.conditions.0`).
 export function reportFilterSql(
   filters: ReportFilterGroup,
   catalogue: Map<string, FilterAttribute>,
   now: Date,
+  compile: ConditionCompiler = compileConditionGroup,
 ): RawBuilder<SqlBool> {
   const { group, paths } = converted(filters, '', '', new Map());
   if (group.conditions.length === 0 && group.groups.length === 0) return sql<SqlBool>`true`;
@@ -66,5 +75,5 @@ export function reportFilterSql(
       problems,
     });
   }
-  return compileConditionGroup(group, catalogue, now);
+  return compile(group, catalogue, now);
 }

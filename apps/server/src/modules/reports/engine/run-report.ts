@@ -3,14 +3,18 @@ import {
   catalogueIndex,
   commonCatalogue,
   type ListEnvironment,
+  ObjectTypeDefinitionSchema,
   type ReportCell,
   type ReportConfig,
   type ReportResult,
+  recordCatalogueIndex,
   type WorkflowDefinition,
 } from '@attest/shared';
 import { type RawBuilder, sql } from 'kysely';
 import { NotFoundError } from '../../../platform/errors.js';
 import type { Tx } from '../../../platform/tenant-transaction.js';
+import { configurationRepository } from '../../configuration/index.js';
+import { compileRecordConditionGroup } from '../../records/index.js';
 import { currentDefinitions } from '../../workflow-list/index.js';
 import {
   type CompiledReport,
@@ -19,10 +23,14 @@ import {
   RELATION_ALIASES,
   type Relation,
 } from './compile-report.js';
+import { LINKED_WORKFLOW_ALIAS } from './record-object-sources.js';
 import {
+  linkedWorkflowsJoin,
+  reportObjectType,
   reportPageRows,
   reportRowCount,
   useReportWorkMem,
+  visibleRecords,
   visibleWorkflows,
 } from './report-data.repository.js';
 import { reportError } from './report-errors.js';
@@ -41,6 +49,9 @@ export type ReportRunContext = {
   environment?: ListEnvironment;
   // false: never answer from the rollups (the property test compares both paths).
   rollups?: boolean;
+  // The tenant's feature toggles that change the columns (spec 2 §3.4: ENABLE_STRUCTURED_DATA_OBJECT
+  // offers import_pipeline_*); read from the tenant's configuration when not given.
+  features?: { structuredDataObject: boolean };
   // Told which path answered and how long it took (the bench prints it; the service logs it).
   onAnswered?: (answer: ReportAnswerPath) => void;
 };
@@ -62,14 +73,21 @@ export async function runReport(
   config: ReportConfig,
   page: ReportPage,
 ): Promise<ReportResult> {
-  if (config.report_kind === 'object') throw reportError('unsupportedKind');
   const base: ReportBase =
     config.report_kind === 'email_delivery'
       ? 'email'
       : config.report_kind === 'integration_call'
         ? 'integration_call'
-        : 'workflow';
+        : config.report_kind === 'object'
+          ? 'record'
+          : 'workflow';
   const now = ctx.now ?? new Date();
+  const structuredDataObject = ctx.features
+    ? ctx.features.structuredDataObject
+    : namesImportPipeline(config) && (await structuredDataObjectOn(tx, tenantId));
+  if (base === 'record') {
+    return runObjectReport(tx, tenantId, ctx, config, page, { now, structuredDataObject });
+  }
   let definition: WorkflowDefinition | null = null;
   if (config.kind_id !== null && base !== 'email') {
     const [kind] = await currentDefinitions(tx, tenantId, [String(config.kind_id)]);
@@ -93,6 +111,7 @@ export async function runReport(
     definition,
     related,
     allowRelations: config.report_kind === 'orm_workflow',
+    structuredDataObject,
   });
   const columns = sql.join(compiled.inner.map(({ alias, expr }) => sql`${expr} as ${sql.ref(alias)}`));
   let inner: RawBuilder<unknown>;
@@ -126,6 +145,17 @@ export async function runReport(
     inner = sql`select ${columns} from ${from} ${sql.join(joins, sql` `)}${where}`;
   }
 
+  return fullReport(tx, ctx, compiled, inner, page);
+}
+
+// The compiled report run as one query over its inner rows: the page and the number of rows.
+async function fullReport(
+  tx: Tx,
+  ctx: ReportRunContext,
+  compiled: CompiledReport,
+  inner: RawBuilder<unknown>,
+  page: ReportPage,
+): Promise<ReportResult> {
   const started = performance.now();
   await useReportWorkMem(tx);
   const rows = await reportPageRows(tx, pageQuery(compiled, inner, page));
@@ -136,6 +166,74 @@ export async function runReport(
   }
   ctx.onAnswered?.({ path: 'full', ms: performance.now() - started });
   return resultOf(compiled, rows, count);
+}
+
+// An Object Report (issue 18, plan §6): the records of one object type the user may see, with
+// their own columns, their fields and the columns of the workflows linked to them (a record with
+// n visible linked workflows is n rows, as an ORM report's children, so count() then counts pairs;
+// count(record__id) with no linked column counts records). Filters name the type's catalogue
+// (record__…, record_field__…) and compile as the records list's. Never from rollups.
+async function runObjectReport(
+  tx: Tx,
+  tenantId: string,
+  ctx: ReportRunContext,
+  config: ReportConfig,
+  page: ReportPage,
+  scope: { now: Date; structuredDataObject: boolean },
+): Promise<ReportResult> {
+  if (config.object_type_id === null) throw reportError('needsObjectType');
+  const row = await reportObjectType(tx, tenantId, String(config.object_type_id));
+  if (!row) throw new NotFoundError();
+  const definition = ObjectTypeDefinitionSchema.parse(row.definition);
+  const compiled = compileReport(config, {
+    base: 'record',
+    tenantId,
+    now: scope.now,
+    locale: ctx.locale,
+    definition: null,
+    related: new Map(),
+    allowRelations: false,
+    objectType: { id: row.id, definition },
+    structuredDataObject: scope.structuredDataObject,
+  });
+  const filter = reportFilterSql(
+    config.filters,
+    recordCatalogueIndex(definition),
+    scope.now,
+    compileRecordConditionGroup,
+  );
+  const records = visibleRecords(
+    tx,
+    tenantId,
+    ctx.userId,
+    { id: row.id, hasPlaces: row.has_region || row.has_business_unit },
+    filter,
+  );
+  const linked = compiled.linked
+    ? [
+        linkedWorkflowsJoin(
+          tenantId,
+          visibleWorkflows(tx, tenantId, ctx.userId, ctx.environment),
+          LINKED_WORKFLOW_ALIAS,
+        ),
+      ]
+    : [];
+  const columns = sql.join(compiled.inner.map(({ alias, expr }) => sql`${expr} as ${sql.ref(alias)}`));
+  const joins = sql.join([...linked, ...compiled.joins], sql` `);
+  const inner = sql`select ${columns} from (${records}) as rec ${joins}`;
+  return fullReport(tx, ctx, compiled, inner, page);
+}
+
+// Whether a column names an import_pipeline_* attribute (only then is the toggle read).
+function namesImportPipeline(config: ReportConfig): boolean {
+  return JSON.stringify([config.attributes, config.operations, config.group_by, config.order_by]).includes(
+    'import_pipeline_',
+  );
+}
+
+async function structuredDataObjectOn(tx: Tx, tenantId: string): Promise<boolean> {
+  const configuration = await configurationRepository.find(tx, tenantId);
+  return configuration?.feature_toggles?.ENABLE_STRUCTURED_DATA_OBJECT === true;
 }
 
 function resultOf(compiled: CompiledReport, rows: Record<string, unknown>[], count: number): ReportResult {

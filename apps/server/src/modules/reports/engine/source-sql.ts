@@ -2,6 +2,8 @@ import {
   fieldReportDataType,
   flattenSteps,
   isAnswerable,
+  isImportPipelineAttribute,
+  type ObjectTypeDefinition,
   parseReportSource,
   type ReportDataType,
   type ReportSource,
@@ -13,6 +15,12 @@ import {
 } from '@attest/shared';
 import { type RawBuilder, sql } from 'kysely';
 import { localizedColumn } from '../../../platform/reader-locale.js';
+import {
+  LINKED_WORKFLOW_ALIAS,
+  RECORD_LABELS,
+  recordExpr,
+  recordFieldExpr,
+} from './record-object-sources.js';
 import { EMAIL_LABELS, emailExpr, INTEGRATION_CALL_LABELS, integrationCallExpr } from './record-sources.js';
 import { reportError } from './report-errors.js';
 
@@ -26,11 +34,14 @@ export type CompiledSource = {
   label: string;
   // A choice field's options, for label_output_type 'label'.
   options: { value: string; label: string }[] | null;
+  // It reads the workflows linked to the record (Object Report): run-report.ts joins them.
+  linked?: true;
 };
 
 // What a report's rows are: workflows (Workflow and ORM reports), integration runs with their
-// workflow (Integration Call Report, `ir` joined to `w`), or outbox e-mails (Email Delivery Report, `e`).
-export type ReportBase = 'workflow' | 'integration_call' | 'email';
+// workflow (Integration Call Report, `ir` joined to `w`), outbox e-mails (Email Delivery Report, `e`),
+// or the records of one object type (Object Report, `rec`, with their linked workflows `wl`).
+export type ReportBase = 'workflow' | 'integration_call' | 'email' | 'record';
 
 // Adds a left join to the inner query once per key and answers its alias (compile-report.ts).
 export type JoinRegistry = (
@@ -67,6 +78,10 @@ export type SourceScope = {
   now: Date;
   // The reader's language: status labels are named in it (issue 14); as written without it.
   locale?: string;
+  // The object type of an Object Report: its id and current definition (record fields).
+  objectType?: { id: string; definition: ObjectTypeDefinition };
+  // The tenant's ENABLE_STRUCTURED_DATA_OBJECT toggle: the import_pipeline_* columns need it.
+  structuredDataObject?: boolean;
 };
 
 // The columns of the workflow row a source reads: `w` (the report's workflows) or a related one.
@@ -100,6 +115,10 @@ const WORKFLOW_LABELS: Record<ReportWorkflowAttribute, string> = {
   is_cycle_running: 'Cycle running',
   ageing: 'Ageing',
   progress: 'Progress',
+  import_pipeline_id: 'Import pipeline id',
+  import_pipeline_name: 'Import pipeline',
+  import_pipeline_created_at: 'Import pipeline created at',
+  import_pipeline_created_by_email: 'Import pipeline created by (e-mail)',
 };
 
 // A small table (statuses, kinds, users, regions, business units) joined by its id: a hash join
@@ -119,6 +138,8 @@ function workflowExpr(
   scope: SourceScope,
 ): RawBuilder<unknown> {
   const creator = () => lookup(scope, w, 'creator', 'users', 'created_by');
+  // The batch import that created the workflow (migration 0035's workflows.import_id).
+  const batchImport = () => lookup(scope, w, 'import', 'batch_imports', 'import_id');
   switch (attribute) {
     case 'id':
     case 'name':
@@ -157,6 +178,14 @@ function workflowExpr(
     // Seconds the running cycle has lasted so far; null once it has ended.
     case 'ageing':
       return sql`(case when ${w('cycle_end')} is null then ${seconds(sql`${w('cycle_start')}`, now)} end)`;
+    case 'import_pipeline_id':
+      return w('import_id');
+    case 'import_pipeline_name':
+      return batchImport()('file_name');
+    case 'import_pipeline_created_at':
+      return batchImport()('created_at');
+    case 'import_pipeline_created_by_email':
+      return lookup(scope, batchImport(), 'import_creator', 'users', 'created_by')('email');
   }
 }
 
@@ -240,12 +269,60 @@ export function compileSource(path: string, scope: SourceScope): CompiledSource 
   if (!source) throw reportError('unknownSource', path);
   const now = sql`cast(${scope.now.toISOString()} as timestamptz)`;
   const w = columnsOf(scope.alias ?? 'w');
-  // E-mails have no workflow; a workflow report has no integration run.
+  // E-mails have no workflow; a workflow report has no integration run; an Object Report reads its
+  // records and their linked workflows, and nothing else reads records.
+  const objectSource =
+    source.kind === 'record' || source.kind === 'record_field' || source.kind === 'linked_workflow';
   const allowed =
     scope.base === 'email'
       ? source.kind === 'email'
-      : source.kind !== 'email' && (source.kind !== 'integration_call' || scope.base === 'integration_call');
+      : scope.base === 'record'
+        ? objectSource
+        : !objectSource &&
+          source.kind !== 'email' &&
+          (source.kind !== 'integration_call' || scope.base === 'integration_call');
   if (!allowed) throw reportError('sourceNotInReport', path);
+  // Spec 2 §3.4: the import pipeline columns exist only while the tenant's toggle is on.
+  if (
+    (source.kind === 'workflow' || source.kind === 'linked_workflow') &&
+    isImportPipelineAttribute(source.attribute) &&
+    scope.structuredDataObject !== true
+  ) {
+    throw reportError('sourceNotInReport', path);
+  }
+  if (source.kind === 'record') {
+    return {
+      path,
+      expr: recordExpr(source.attribute, scope.join),
+      dataType: sourceDataType(source),
+      label: RECORD_LABELS[source.attribute],
+      options: null,
+    };
+  }
+  if (source.kind === 'record_field') {
+    const objectType = scope.objectType;
+    if (!objectType) throw reportError('sourceNeedsKind', path);
+    const field = objectType.definition.fields.find((f) => f.tag === source.field_tag);
+    if (!field) throw reportError('unknownField', path);
+    const column = recordFieldExpr(field, {
+      tenantId: scope.tenantId,
+      objectTypeId: objectType.id,
+      join: scope.join,
+      perItem: scope.perItem === true,
+    });
+    return { path, ...column, label: field.label, options: optionsOf(field) };
+  }
+  if (source.kind === 'linked_workflow') {
+    const linkedScope = { ...scope, alias: LINKED_WORKFLOW_ALIAS };
+    return {
+      path,
+      expr: workflowExpr(source.attribute, now, columnsOf(LINKED_WORKFLOW_ALIAS), linkedScope),
+      dataType: sourceDataType(source),
+      label: `Linked workflow: ${WORKFLOW_LABELS[source.attribute]}`,
+      options: null,
+      linked: true,
+    };
+  }
   if (source.kind === 'integration_call') {
     return {
       path,

@@ -32,7 +32,12 @@ export type ColumnOptions = {
   ) => ComboboxItemGroup<ComboboxItem>[];
 };
 
+// Object Report scopes (issue 18) are named here so the kinds compile; the builder offers them in
+// a later slice (plan §6), which adds their translations.
 const ATTRIBUTE_KEYS: Record<Exclude<ReportColumnOption['scope'], 'field'>, string> = {
+  record: 'reports.builder.recordAttributes',
+  record_field: 'reports.builder.recordAttributes',
+  linked_workflow: 'reports.attributes',
   workflow: 'reports.attributes',
   step: 'reports.builder.stepAttributes',
   step_group: 'reports.builder.stepGroupAttributes',
