@@ -73,4 +73,19 @@ describe('Records in the header navigation', () => {
         .getAttribute('href'),
     ).toBe('/records/supplier');
   });
+
+  it('offers the record types in a submenu of the narrow screen menu', async () => {
+    const calls = mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_records')} onOpenSearch={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Navigation' }));
+    await screen.findByRole('menuitem', { name: 'Records' });
+    expect(calls.some((c) => c.path === RECORD_PATHS.objectTypes)).toBe(false);
+    const records = await screen.findByRole('menuitem', { name: 'Records' });
+    // A submenu opens on hover (a tap on a phone) or with the arrow key.
+    fireEvent.keyDown(records, { key: 'ArrowRight' });
+    const supplier = await screen.findByRole('menuitem', { name: 'Supplier', ...hidden });
+    expect(supplier.getAttribute('href')).toBe('/records/supplier');
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Loader, Menu, Text, useDirection } from '@mantine/core';
+import { Button, Loader, Menu, useDirection } from '@mantine/core';
 import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,27 +66,22 @@ export function RecordsNavMenu() {
   );
 }
 
-// The same inside the narrow screen's navigation menu.
+// The same inside the narrow screen's navigation menu (its dropdown is mounted only while open, so
+// the types are asked for then too).
 export function RecordsNavSubmenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { dir } = useDirection();
-  const [opened, setOpened] = useState(false);
   return (
-    <Menu.Sub
-      position={dir === 'rtl' ? 'left-start' : 'right-start'}
-      onChange={(open) => {
-        if (open) setOpened(true);
-      }}
-    >
+    <Menu.Sub position={dir === 'rtl' ? 'left-start' : 'right-start'}>
       <Menu.Sub.Target>
         <Menu.Sub.Item leftSection={<IconDatabase size={16} stroke={1.6} aria-hidden />}>
-          <Text span inherit>
-            {t('nav.records')}
-          </Text>
+          {t('nav.records')}
         </Menu.Sub.Item>
       </Menu.Sub.Target>
-      <Menu.Sub.Dropdown>{opened && <TypeItems pathname={pathname} />}</Menu.Sub.Dropdown>
+      <Menu.Sub.Dropdown>
+        <TypeItems pathname={pathname} />
+      </Menu.Sub.Dropdown>
     </Menu.Sub>
   );
 }
