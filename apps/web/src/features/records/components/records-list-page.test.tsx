@@ -78,6 +78,17 @@ describe('the records list', () => {
     );
   });
 
+  it('moves a page past the end to the last page', async () => {
+    mockRecordsApi({
+      [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType({ has_region: false }) },
+      [RECORD_PATHS.records('supplier')]: (call) =>
+        call.search.get('offset') === '20' ? { body: page([makeListItem()], 21) } : { body: page([], 21) },
+    });
+    const { router } = renderList('/records/supplier?page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByRole('link', { name: 'Acme Ltd' })).toBeTruthy();
+  });
+
   it('reads a count past the exact limit as an estimate', async () => {
     mockRecordsApi({
       [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType({ has_region: false }) },

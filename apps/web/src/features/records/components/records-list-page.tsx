@@ -1,7 +1,7 @@
 import { recordListColumns } from '@attest/shared';
 import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconStack2 } from '@tabler/icons-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
@@ -37,6 +37,13 @@ export function RecordsListPage() {
     (next: Partial<RecordListState>) => setSearch(writeListState({ ...state, ...next })),
     [state, setSearch],
   );
+  // A page past the end (an old link, records deleted meanwhile) moves to the last page there is,
+  // rather than calling a list with records empty.
+  const lastPage = records.data ? Math.max(1, Math.ceil(records.data.count / RECORDS_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && !records.isPlaceholderData && state.page > lastPage)
+      setSearch(writeListState({ ...state, page: lastPage }), { replace: true });
+  }, [lastPage, records.isPlaceholderData, state, setSearch]);
 
   if (type.isPending) return <PageLoader label={t('records.loading')} />;
   if (type.isError)
