@@ -39,6 +39,7 @@ export const REPORT_API_MESSAGES = {
   tooManyReports: `A dashboard holds at most ${REPORTS_PER_DASHBOARD_MAX} reports.`,
   emailReportNeedsAdmin:
     'Email Delivery Reports are open to administrators only (Can access admin settings).',
+  objectReportNeedsRecords: 'Object Reports show records: they need the permission to view records.',
 } as const;
 
 const Id = z.number().int().min(1);

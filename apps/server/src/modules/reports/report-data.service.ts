@@ -1,14 +1,13 @@
 import { Readable } from 'node:stream';
 import {
   type PreviewReportRequest,
-  REPORT_API_MESSAGES,
   REPORT_CSV_MAX_ROWS,
   type ReportConfig,
   type ReportDataQuery,
   type ReportResult,
   reportFileName,
 } from '@attest/shared';
-import { ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import { NotFoundError } from '../../platform/errors.js';
 import { withTenantReadOnly } from '../../platform/read-replica/read-only.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
@@ -16,16 +15,17 @@ import { CSV_BOM, csvLine } from '../exports/index.js';
 import { checkListEnvironment } from '../workflow-list/index.js';
 import { runReport } from './engine/run-report.js';
 import { checkedReportConfig } from './report-config.js';
+import { reportKindRefusal } from './report-visibility.js';
 import { reportsRepository } from './reports.repository.js';
 
 // The Email Delivery Report counts the whole tenant's outgoing mail (sign-in codes and invitations
-// included, by recipient domain): administrators only. Workflow reports keep to what the reader
-// may see, so they need nothing more than the report permission.
+// included, by recipient domain): administrators only; an Object Report needs the permission to view
+// records (reportKindRefusal). Workflow reports keep to what the reader may see, so they need
+// nothing more than the report permission.
 function runnableConfig(ctx: UserContext, stored: unknown): ReportConfig {
   const config = checkedReportConfig(stored);
-  if (config.report_kind === 'email_delivery' && !ctx.auth.permissions.has('can_access_admin_settings')) {
-    throw new ForbiddenError(REPORT_API_MESSAGES.emailReportNeedsAdmin, 'report_needs_admin');
-  }
+  const refusal = reportKindRefusal(config.report_kind, ctx.auth.permissions);
+  if (refusal) throw refusal;
   return config;
 }
 

@@ -18,6 +18,7 @@ import {
   reportSubscriptionsRepository as repo,
   type SubscriptionRow,
 } from './report-subscriptions.repository.js';
+import { reportKindRefusal } from './report-visibility.js';
 
 export const REPORT_SUBSCRIPTION_SEND_QUEUE = 'reports.subscription-send';
 export const REPORT_SUBSCRIPTION_SWEEP_QUEUE = 'reports.subscription-sweep';
@@ -124,8 +125,9 @@ export function createReportSubscriptionRunner(options: {
           const allowed =
             recipient.is_active &&
             permissions.has('can_view_process_report') &&
-            // The same rule as the data route: the tenant's mail is for administrators.
-            (reportConfig.report_kind !== 'email_delivery' || permissions.has('can_access_admin_settings'));
+            // The same rule as the data route: the tenant's mail is for administrators, records
+            // for who may view them.
+            reportKindRefusal(reportConfig.report_kind, permissions) === null;
           if (!allowed) {
             skipped.push(recipient.email);
             continue;

@@ -1,7 +1,6 @@
 import {
   type CreateReportSubscriptionRequest,
   isTimeZone,
-  REPORT_API_MESSAGES,
   REPORT_SUBSCRIPTION_MESSAGES,
   type ReportSchedule,
   ReportScheduleSchema,
@@ -18,6 +17,7 @@ import {
   reportSubscriptionsRepository as repo,
   type SubscriptionRow,
 } from './report-subscriptions.repository.js';
+import { reportKindRefusal } from './report-visibility.js';
 
 // Spec 2 §9.4 subscribe by e-mail. Anyone who may view reports subscribes (themselves or other
 // users of the tenant); a subscription is changed, deleted or sent now by its owner, or by someone
@@ -69,14 +69,13 @@ function toSubscription(ctx: UserContext, row: SubscriptionRow, recipients: Reci
   };
 }
 
-// The report must exist in this tenant, and an Email Delivery Report is for administrators (the
-// rule of its data route).
+// The report must exist in this tenant, and its kind be one the user may run (the rule of its data
+// route: an Email Delivery Report is for administrators, an Object Report for who may view records).
 async function checkedReport(ctx: UserContext, tx: Tx, reportId: string) {
   const report = await repo.findReport(tx, ctx.tenant.id, reportId);
   if (!report) throw new NotFoundError();
-  if (report.report_kind === 'email_delivery' && !ctx.auth.permissions.has('can_access_admin_settings')) {
-    throw new ForbiddenError(REPORT_API_MESSAGES.emailReportNeedsAdmin, 'report_needs_admin');
-  }
+  const refusal = reportKindRefusal(report.report_kind, ctx.auth.permissions);
+  if (refusal) throw refusal;
 }
 
 // Recipients are active users of the tenant; the 400 names every id that is not.

@@ -1,4 +1,5 @@
-import type { PermissionCodename } from '@attest/shared';
+import { type PermissionCodename, REPORT_API_MESSAGES } from '@attest/shared';
+import { ForbiddenError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { reportsRepository } from './reports.repository.js';
 
@@ -15,3 +16,20 @@ export const reportVisibility = {
     return (await reportsRepository.find(tx, reportId)) !== undefined;
   },
 };
+
+// Report kinds that show more than the reader's workflows need one more permission, for the data
+// route, the builder's preview, a subscription and each of its recipients alike: the Email Delivery
+// Report counts the whole tenant's mail (administrators only); an Object Report shows records
+// (issue 18: whoever may view records). Null when the reader may run the kind.
+export function reportKindRefusal(
+  kind: string,
+  permissions: ReadonlySet<PermissionCodename>,
+): ForbiddenError | null {
+  if (kind === 'email_delivery' && !permissions.has('can_access_admin_settings')) {
+    return new ForbiddenError(REPORT_API_MESSAGES.emailReportNeedsAdmin, 'report_needs_admin');
+  }
+  if (kind === 'object' && !permissions.has('can_view_records')) {
+    return new ForbiddenError(REPORT_API_MESSAGES.objectReportNeedsRecords, 'report_needs_records');
+  }
+  return null;
+}

@@ -1,5 +1,7 @@
 import {
   type ObjectTypeDefinitionInput,
+  REPORT_API_MESSAGES,
+  REPORT_PATHS,
   type ReportConfigInput,
   ReportConfigSchema,
   ReportResultSchema,
@@ -7,6 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../platform/errors.js';
 import { withTenant } from '../../../platform/tenant-transaction.js';
+import { grant, userId } from '../../../test/admin-fixtures.js';
 import {
   publishObjectTypeRow,
   type RecordsTestTenant,
@@ -287,5 +290,23 @@ describe('Object Report (issue 18, plan §6)', () => {
     // A workflow report never reads records.
     const error = await failure({ report_kind: 'workflow', attributes: [{ value: 'record__title' }] });
     expect(error.code).toBe('report_source_not_in_kind');
+  });
+
+  it('is run through the routes only by people who may view records', async () => {
+    const config = { report_kind: 'object', ...byTierWithSpend(vendor.objectTypeId) };
+    // The supplier may view reports but not records.
+    await grant(adminDb, t.id, userId(t, t.email('supplier')), ['can_view_process_report']);
+    const supplier = await t.signedIn('supplier');
+    const refused = await supplier.post(REPORT_PATHS.preview, { config });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'report_needs_records',
+      detail: REPORT_API_MESSAGES.objectReportNeedsRecords,
+    });
+    await grant(adminDb, t.id, t.users.member, ['can_view_process_report']);
+    const member = await t.signedIn('member');
+    const allowed = await member.post(REPORT_PATHS.preview, { config });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(ReportResultSchema.parse(allowed.json()).results[1]).toEqual(['gold', 2, 150]);
   });
 });
