@@ -42,6 +42,15 @@ const vendorType = (): ObjectTypeDefinitionInput =>
         ],
       },
       { tag: 'spend', type: 'integer', label: 'Spend' },
+      {
+        tag: 'labels',
+        type: 'multi_select',
+        label: 'Labels',
+        options: [
+          { value: 'eco', label: 'Eco' },
+          { value: 'local', label: 'Local' },
+        ],
+      },
     ],
     title_field: 'name',
     unique_keys: [],
@@ -66,6 +75,7 @@ async function addVendor(
 ): Promise<string> {
   const data: Record<string, unknown> = { name: vendor.name, spend: vendor.spend };
   if (vendor.tier) data.tier = vendor.tier;
+  if (vendor.labels) data.labels = vendor.labels;
   const row = await adminDb
     .insertInto('records')
     .values({
@@ -109,8 +119,8 @@ beforeAll(async () => {
   [t, other] = await Promise.all([recordsTestTenant(app, adminDb), recordsTestTenant(app, adminDb)]);
   vendor = await publishObjectTypeRow(adminDb, t.id, vendorType());
   const vendors: Vendor[] = [
-    { name: 'Acme', region: 'Europe', tier: 'gold', spend: 100 },
-    { name: 'Brill', region: 'Europe', tier: 'gold', spend: 50 },
+    { name: 'Acme', region: 'Europe', tier: 'gold', spend: 100, labels: ['eco', 'local'] },
+    { name: 'Brill', region: 'Europe', tier: 'gold', spend: 50, labels: ['eco'] },
     { name: 'Corto', region: 'Europe', tier: 'silver', spend: 30 },
     { name: 'Dune', region: 'Europe', tier: null, spend: 5 },
     // Asia: the member has no grant there.
@@ -261,6 +271,20 @@ describe('Object Report (issue 18, plan §6)', () => {
       ['Audit', 1, 30],
       ['Onboarding', 2, 150],
       [null, 2, 1005],
+    ]);
+  });
+
+  it('groups a list field by item: a record counts once in each of its items', async () => {
+    const result = await run({
+      object_type_id: Number(vendor.objectTypeId),
+      group_by: [{ source: 'record_field__labels' }],
+      operations: [{ function: 'sum', arguments: [{ type: 'column', value: 'record_field__spend' }] }],
+    });
+    expect(result.results).toEqual([
+      ['Labels', 'Sum of Spend'],
+      ['eco', 150],
+      ['local', 100],
+      [null, 35],
     ]);
   });
 
