@@ -63,6 +63,7 @@ type Vendor = {
   region: 'Europe' | 'Asia';
   tier: string | null;
   spend: number;
+  labels?: string[];
   archived?: true;
 };
 
