@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { atRest } from './support/axe.js';
 import { newPage, signIn, tenantUrl } from './support/browser.js';
 import { ROUTES_TO_CHECK, type RouteIds, type Visitor } from './support/routes-to-check.js';
 
@@ -27,6 +28,7 @@ type AxeResults = { violations: { id: string; impact: string | null; help: strin
 // Runs axe on the document as it stands and keeps the critical and serious violations. Evaluated
 // through the DevTools protocol, so the app's Content-Security-Policy does not stop it.
 export async function accessibilityViolations(page: Page, label: string): Promise<Violation[]> {
+  await atRest(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   const results = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } };

@@ -14,11 +14,7 @@ export type AxeScope = { include?: unknown[]; exclude?: unknown[] };
 // over the control it clicked, whose tooltip would open mid-check) and no transition is running:
 // axe measures colours as painted, and an element fading in is low contrast for its first frames.
 export async function seriousViolations(page: Page, scope?: AxeScope): Promise<string[]> {
-  await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
-  await page.evaluate(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 250)); // past the theme's tooltip close delay
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
-  });
+  await atRest(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   return page.evaluate(async (scope) => {
     type Node = { target: unknown[]; html: string; any: { data?: unknown }[] };
@@ -36,4 +32,14 @@ export async function seriousViolations(page: Page, scope?: AxeScope): Promise<s
       .filter((v) => v.impact === 'critical' || v.impact === 'serious')
       .map((v) => `${v.id}: ${v.nodes.map(describe).join(', ')}`);
   }, scope);
+}
+
+// The page as a person left alone with it sees it: the pointer parked in the bottom corner, where
+// nothing reacts to it, and no transition running.
+export async function atRest(page: Page): Promise<void> {
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
+  await page.evaluate(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 250)); // past the theme's tooltip close delay
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {})));
+  });
 }

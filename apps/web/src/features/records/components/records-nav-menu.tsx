@@ -1,5 +1,5 @@
-import { Button, Loader, Menu, useDirection } from '@mantine/core';
-import { IconChevronDown, IconDatabase } from '@tabler/icons-react';
+import { ActionIcon, Loader, Menu, Tooltip, useDirection } from '@mantine/core';
+import { IconDatabase } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -39,7 +39,8 @@ function TypeItems({ pathname }: { pathname: string }) {
 }
 
 // Issue 18: "Records" in the header's navigation (can_view_records; navItems decides), a menu of the
-// record types, since each type has its own list.
+// record types, since each type has its own list. An icon, as the studio's beside it: a crowded
+// header must still leave the tenant's name room, in longer languages too.
 export function RecordsNavMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -47,17 +48,19 @@ export function RecordsNavMenu() {
   const active = pathname.startsWith(RECORDS_PATH_PREFIX);
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-start" withinPortal>
-      <Menu.Target>
-        <Button
-          variant={active ? 'light' : 'subtle'}
-          color={active ? undefined : 'gray'}
-          size="compact-md"
-          fw={500}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-        >
-          {t('nav.records')}
-        </Button>
-      </Menu.Target>
+      <Tooltip label={t('nav.records')} openDelay={100} closeDelay={100} offset={8} disabled={opened}>
+        <Menu.Target>
+          <ActionIcon
+            variant={active ? 'light' : 'subtle'}
+            color={active ? undefined : 'gray'}
+            size="lg"
+            radius="md"
+            aria-label={t('nav.records')}
+          >
+            <IconDatabase size={20} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
       <Menu.Dropdown>
         <Menu.Label>{t('records.nav.label')}</Menu.Label>
         {opened && <TypeItems pathname={pathname} />}
