@@ -1,9 +1,9 @@
-import {
-  type AttributeType,
-  type ConditionGroup,
-  type FilterAttribute,
-  type FilterCondition,
-  type RecordAttribute,
+import type {
+  AttributeType,
+  ConditionGroup,
+  FilterAttribute,
+  FilterCondition,
+  RecordAttribute,
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import {

@@ -1,10 +1,10 @@
-import {
-  type AttributeType,
-  type ConditionGroup,
-  type FilterAttribute,
-  type FilterCondition,
-  type StepAttribute,
-  type WorkflowAttribute,
+import type {
+  AttributeType,
+  ConditionGroup,
+  FilterAttribute,
+  FilterCondition,
+  StepAttribute,
+  WorkflowAttribute,
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import {
