@@ -78,8 +78,9 @@ export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[keyof typeof RECORD_ER
 export const RECORD_MESSAGES = {
   unknownField: (objectTypeTag: string, fieldTag: string) =>
     `The object type '${objectTypeTag}' has no field '${fieldTag}'.`,
-  duplicateKey: (typeName: string, keyLabel: string, recordId: number | string) =>
-    `A ${nameInSentence(typeName)} with this ${keyLabel} already exists (record ${recordId}).`,
+  // The record holding the key is named only to someone who may see it (null otherwise).
+  duplicateKey: (typeName: string, keyLabel: string, recordId: number | string | null) =>
+    `A ${nameInSentence(typeName)} with this ${keyLabel} already exists${recordId === null ? '' : ` (record ${recordId})`}.`,
   noRegion: (typeName: string) => `The object type '${typeName}' has no region.`,
   noBusinessUnit: (typeName: string) => `The object type '${typeName}' has no business unit.`,
   placeRequired: (typeName: string) =>

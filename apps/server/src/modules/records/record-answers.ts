@@ -109,7 +109,7 @@ export function keyLabel(definition: ObjectTypeDefinition, fields: readonly stri
 export function duplicateKey(
   type: { name: string; definition: ObjectTypeDefinition },
   key: RecordKey,
-  recordId: string,
+  recordId: string | null,
 ): AppError {
   const message = RECORD_MESSAGES.duplicateKey(type.name, keyLabel(type.definition, key.fields), recordId);
   const errors = Object.fromEntries(key.fields.map((tag) => [tag, [message]]));

@@ -2,7 +2,12 @@ import { RECORD_MESSAGES, RECORD_PATHS } from '@attest/shared';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import { type RecordsTestTenant, recordsTestTenant } from '../../test/record-fixtures.js';
+import {
+  publishObjectTypeRow,
+  type RecordsTestTenant,
+  recordsTestTenant,
+  supplierType,
+} from '../../test/record-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 
 const { app, db, adminDb } = await createTestApp();
@@ -23,6 +28,28 @@ async function asiaSite(t: RecordsTestTenant, admin: TestClient) {
 }
 
 describe('records isolation', () => {
+  it('names the record holding a duplicate key only to someone who may see it', async () => {
+    const t = await recordsTestTenant(app, adminDb);
+    await publishObjectTypeRow(
+      adminDb,
+      t.id,
+      supplierType({ tag: 'vendor', name: 'Vendor', has_region: true }),
+    );
+    const admin = await t.signedIn('admin');
+    const member = await t.signedIn('member');
+    const inAsia = await created(admin, 'vendor', {
+      values: { name: 'Tokyo Ltd', vat_number: 'JP1' },
+      region_id: t.ids.region('Asia'),
+    });
+    const again = { values: { name: 'Paris Ltd', vat_number: 'JP1' }, region_id: t.ids.region('Europe') };
+
+    const hidden = await member.post(RECORD_PATHS.records('vendor'), again);
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().detail).toBe('A vendor with this VAT number already exists.');
+    const shown = await admin.post(RECORD_PATHS.records('vendor'), again);
+    expect(shown.json().detail).toBe(`A vendor with this VAT number already exists (record ${inAsia.id}).`);
+  });
+
   it("answers 404 for another tenant's record and never lists it; RLS shows none of its rows", async () => {
     const a = await recordsTestTenant(app, adminDb);
     const b = await recordsTestTenant(app, adminDb);

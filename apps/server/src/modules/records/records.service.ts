@@ -63,7 +63,15 @@ async function writeProjections(
   const scope = { tenantId: ctx.tenant.id, objectTypeId: type.id, recordId };
   await recordValuesRepository.replace(tx, scope, type.definition, data);
   const clash = await recordKeysRepository.replace(tx, scope, recordKeys(type.definition, data));
-  if (clash) throw duplicateKey(type, clash.key, clash.heldBy);
+  if (!clash) return;
+  // The key's holder is named only to someone who may see it: the clash itself cannot be hidden.
+  const holder = await recordsRepository.detail(
+    tx,
+    type.id,
+    clash.heldBy,
+    recordVisibility(type, ctx.auth.user.id),
+  );
+  throw duplicateKey(type, clash.key, holder ? clash.heldBy : null);
 }
 
 export function createRecord(
