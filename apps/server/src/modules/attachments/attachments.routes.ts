@@ -9,10 +9,11 @@ import {
   WorkflowErrorSchema,
   WorkflowFieldParamsSchema,
 } from '@attest/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileStore } from '../../platform/files/file-store.js';
+import { declaredSize, streamBodiesUnparsed, uploadFileName } from '../../platform/files/streamed-upload.js';
 import { userContext } from '../../platform/request-context.js';
 import { attachmentDisposition } from './content-disposition.js';
 import { attachmentDownloadUrl, openAttachment } from './download-attachment.service.js';
@@ -28,21 +29,6 @@ function mediaType(header: string | undefined): string {
   return CONTENT_TYPE_PATTERN.test(type) ? type : 'application/octet-stream';
 }
 
-function fileName(request: FastifyRequest): string {
-  const header = request.headers[UPLOAD_FILE_NAME_HEADER];
-  const raw = Array.isArray(header) ? (header[0] ?? '') : (header ?? '');
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function declaredSize(request: FastifyRequest): number | null {
-  const size = Number(request.headers['content-length']);
-  return Number.isSafeInteger(size) && size >= 0 ? size : null;
-}
-
 // What the attachment routes use of the process's services.
 export type AttachmentsRouteDeps = { files: FileStore };
 
@@ -50,13 +36,7 @@ export async function attachmentsRoutes(app: FastifyInstance, deps: AttachmentsR
   // Uploads stream their body to the file store: no parser reads it here (the app's parsers buffer
   // and stop at 1 MB), so the handler reads request.raw only after access is checked.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    // A refusal sent before the whole body arrived closes the connection, rather than letting Node
-    // read and discard up to the cap of unwanted bytes to reuse it.
-    scope.addHook('onSend', async (request, reply) => {
-      if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
-    });
+    streamBodiesUnparsed(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/v1/workflows/:id/fields/:field_tag/attachments/',
       {
@@ -77,7 +57,7 @@ export async function attachmentsRoutes(app: FastifyInstance, deps: AttachmentsR
         const file = await uploadAttachment(userContext(request), deps.files, {
           workflowId: request.params.id,
           fieldTag: request.params.field_tag,
-          fileName: fileName(request),
+          fileName: uploadFileName(request, UPLOAD_FILE_NAME_HEADER),
           contentType: mediaType(request.headers['content-type']),
           declaredSize: declaredSize(request),
           body: request.raw,

@@ -12,9 +12,10 @@ import {
   ImportRowsQuerySchema,
   MAX_IMPORT_BYTES,
 } from '@attest/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FileStore } from '../../platform/files/file-store.js';
+import { declaredSize, streamBodiesUnparsed, uploadFileName } from '../../platform/files/streamed-upload.js';
 import { userContext } from '../../platform/request-context.js';
 import { getImport, importRowsPage, listImports } from './batch-imports.service.js';
 import { setImportMapping } from './import-mapping.service.js';
@@ -29,21 +30,6 @@ const IMPORT = '/api/v1/batch-imports/:id/';
 const MAPPING = '/api/v1/batch-imports/:id/mapping/';
 const ROWS = '/api/v1/batch-imports/:id/rows/';
 
-function fileName(request: FastifyRequest): string {
-  const header = request.headers[IMPORT_FILE_NAME_HEADER];
-  const raw = Array.isArray(header) ? (header[0] ?? '') : (header ?? '');
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-function declaredSize(request: FastifyRequest): number | null {
-  const size = Number(request.headers['content-length']);
-  return Number.isSafeInteger(size) && size >= 0 ? size : null;
-}
-
 export type BatchImportsRouteDeps = { files: FileStore };
 
 // Plan §3.2 (slice 6: upload, mapping and preview, reading). Handlers only map the request to a
@@ -52,12 +38,7 @@ export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImport
   // The upload streams its body to the file store: no parser reads it (the app's parsers buffer and
   // stop at 1 MB), so the handler reads request.raw only after access is checked.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    // A refusal sent before the whole body arrived closes the connection rather than reading the rest.
-    scope.addHook('onSend', async (request, reply) => {
-      if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
-    });
+    streamBodiesUnparsed(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       BATCH_IMPORT_PATHS.imports,
       {
@@ -77,7 +58,7 @@ export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImport
       async (request, reply) => {
         const created = await uploadImport(userContext(request), deps.files, {
           query: request.query,
-          fileName: fileName(request),
+          fileName: uploadFileName(request, IMPORT_FILE_NAME_HEADER),
           declaredSize: declaredSize(request),
           body: request.raw,
         });
