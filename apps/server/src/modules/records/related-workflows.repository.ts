@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import type { ListRow } from '../workflow-list/index.js';
+import { LIST_COLUMNS, type ListRow } from '../workflow-list/index.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
 
 // A record's "related workflows" tab (plan §3.1): the workflows whose data_object answers name it
@@ -23,21 +23,7 @@ export const relatedWorkflowsRepository = {
   // One page, newest first, in the columns the workflow list's items are made from.
   page: (tx: Tx, recordId: string, userId: string, page: { limit: number; offset: number }) =>
     relatedWorkflows(tx, recordId, userId)
-      .select([
-        'w.id',
-        'w.name',
-        'w.created_at',
-        'w.updated_at',
-        'w.progress',
-        'w.status_id',
-        'w.kind_id',
-        'w.definition_id',
-        'w.region_id',
-        'w.business_unit_id',
-        'w.parent_id',
-        'w.created_by',
-        'w.test_environment',
-      ])
+      .select(LIST_COLUMNS)
       .select(sql<string | null>`null`.as('sort_value'))
       .orderBy('w.created_at', 'desc')
       .orderBy('w.id', 'desc')

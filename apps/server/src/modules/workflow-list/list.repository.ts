@@ -33,7 +33,8 @@ function base(tx: Tx, tenantId: string, userId: string, where: RawBuilder<SqlBoo
     .where(where);
 }
 
-const LIST_COLUMNS = [
+// The columns a list item (list-items.ts) is made from.
+export const LIST_COLUMNS = [
   'w.id',
   'w.name',
   'w.created_at',
