@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
+import { type CursorRunOutcome, runCursorJob } from '../../platform/jobs/cursor-runner.js';
 import type { JobRegistry } from '../../platform/jobs/job-queue.js';
 import { type CrashHook, createJobQueue } from '../../platform/jobs/job-workers.js';
 import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
@@ -18,7 +19,7 @@ const jobKey = (job: WorkflowMoveJob) => `${job.tenantId}:${job.moveId}`;
 export const MOVE_BATCH_SIZE = 200;
 
 type JobSender = { send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<unknown> };
-export type MoveRunOutcome = 'finished' | 'failed' | 'stopped' | 'skipped';
+export type MoveRunOutcome = CursorRunOutcome;
 
 export type WorkflowMoveRunner = {
   // After the request's transaction commits: hands the move to the job queue.
@@ -85,25 +86,19 @@ export function createWorkflowMoveRunner(options: {
     });
   }
 
-  async function run(tenantId: string, moveId: string, how: { signal?: AbortSignal } = {}) {
-    const claimed = await withTenant(db, tenantId, async (tx) => {
-      if (!(await moves.claim(tx, moveId))) return undefined;
-      const move = await moves.find(tx, moveId);
-      return move && (await loadMoveTarget(tx, tenantId, move.target_definition_id));
+  function run(tenantId: string, moveId: string, how: { signal?: AbortSignal } = {}) {
+    return runCursorJob({
+      claim: () =>
+        withTenant(db, tenantId, async (tx) => {
+          if (!(await moves.claim(tx, moveId))) return undefined;
+          const move = await moves.find(tx, moveId);
+          return move && (await loadMoveTarget(tx, tenantId, move.target_definition_id));
+        }),
+      batch: (target) => oneBatch(tenantId, moveId, target),
+      fail: (message) => withTenant(db, tenantId, (tx) => moves.setState(tx, moveId, 'failed', message)),
+      signal: how.signal,
+      afterBatch: (batches) => options.afterBatch?.({ moveId, batches }),
     });
-    if (!claimed) return 'skipped' as const;
-    try {
-      for (let batches = 1; ; batches += 1) {
-        if (how.signal?.aborted) return 'stopped' as const;
-        if (!(await oneBatch(tenantId, moveId, claimed))) return 'finished' as const;
-        options.afterBatch?.({ moveId, batches });
-      }
-    } catch (error) {
-      if (how.signal?.aborted) return 'stopped' as const;
-      const message = error instanceof Error ? error.message : String(error);
-      await withTenant(db, tenantId, (tx) => moves.setState(tx, moveId, 'failed', message.slice(0, 2000)));
-      return 'failed' as const;
-    }
   }
 
   return {
