@@ -20,4 +20,6 @@ export const recordKeys = {
   record: (tag: string, id: number) => [...recordKeys.all, 'record', tag, id] as const,
   activity: (tag: string, id: number, page: number) =>
     [...recordKeys.record(tag, id), 'activity', page] as const,
+  relatedWorkflows: (tag: string, id: number, page: number) =>
+    [...recordKeys.record(tag, id), 'related-workflows', page] as const,
 };

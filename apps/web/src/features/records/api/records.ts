@@ -5,6 +5,7 @@ import {
   type RecordDetail,
   RecordDetailSchema,
   RecordsPageSchema,
+  RelatedWorkflowsPageSchema,
   type UpdateRecordRequest,
 } from '@attest/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { http, parseJson, request, send } from '../../../lib/api/http-client';
 import { type RecordListParams, recordKeys } from './record-keys';
 
 export const ACTIVITY_PAGE_SIZE = 20;
+export const RELATED_WORKFLOWS_PAGE_SIZE = 20;
 
 export const recordsQueryOptions = (tag: string, params: RecordListParams) =>
   queryOptions({
@@ -45,12 +47,25 @@ export const recordActivityQueryOptions = (tag: string, id: number, page: number
     placeholderData: keepPreviousData,
   });
 
+export const relatedWorkflowsQueryOptions = (tag: string, id: number, page: number) =>
+  queryOptions({
+    queryKey: recordKeys.relatedWorkflows(tag, id, page),
+    queryFn: ({ signal }) =>
+      http.get(RECORD_PATHS.relatedWorkflows(tag, id), RelatedWorkflowsPageSchema, {
+        query: { limit: RELATED_WORKFLOWS_PAGE_SIZE, offset: page * RELATED_WORKFLOWS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
 export const useRecords = (tag: string, params: RecordListParams) =>
   useQuery(recordsQueryOptions(tag, params));
 export const useRecord = (tag: string, id: number) =>
   useQuery({ ...recordQueryOptions(tag, id), enabled: id > 0 });
 export const useRecordActivity = (tag: string, id: number, page: number) =>
   useQuery(recordActivityQueryOptions(tag, id, page));
+export const useRelatedWorkflows = (tag: string, id: number, page: number) =>
+  useQuery(relatedWorkflowsQueryOptions(tag, id, page));
 
 // Refusals are the page's to show beside what was tried, not the app-wide reaction: 400 with field
 // errors, 403 a place the person may not use (no_place_access), 404 a record gone meanwhile, 409 a

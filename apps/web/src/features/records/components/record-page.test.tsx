@@ -239,6 +239,64 @@ describe('the record page', () => {
     expect(await screen.findByText('This tab is not available yet.')).toBeTruthy();
   });
 
+  it('lists the workflows that name the record, each a link to its process page, paged by the server', async () => {
+    const workflow = (id: number, name: string) => ({
+      id,
+      name,
+      created_at: '2026-11-01T09:00:00Z',
+      updated_at: '2026-11-02T09:00:00Z',
+      sorting_primary_field: null,
+      lc_data: [],
+      workflow_family: [],
+      alerts: [],
+      status: { id: 1, tag: 'open', display_name: 'In review', color_code: '#228be6' },
+      progress: 40,
+      kind: { id: 3, name: 'Supplier onboarding', tag: 'supplier_onboarding' },
+      region: { id: 1, name: 'Europe' },
+      business_unit: null,
+      rank: 1,
+    });
+    const calls = mockRecordsApi({
+      ...base,
+      [RECORD_PATHS.relatedWorkflows('supplier', 42)]: ({ search }) => ({
+        body: {
+          results:
+            search.get('offset') === '20' ? [workflow(8, 'Acme renewal')] : [workflow(7, 'Acme onboarding')],
+          count: 21,
+          count_is_estimate: false,
+          next: null,
+          previous: null,
+        },
+      }),
+    });
+    renderRecord('/records/supplier/42/related-workflows');
+    const link = await screen.findByRole('link', { name: 'Acme onboarding' });
+    expect(link.getAttribute('href')).toBe('/process/7');
+    const table = screen.getByTestId('record-related-workflows');
+    expect(within(table).getByText('Supplier onboarding')).toBeTruthy();
+    expect(within(table).getByText('In review')).toBeTruthy();
+    expect(screen.getByText('21 workflows')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Acme renewal' })).toBeTruthy();
+    expect(
+      calls
+        .filter((c) => c.path === RECORD_PATHS.relatedWorkflows('supplier', 42))
+        .at(-1)
+        ?.search.get('limit'),
+    ).toBe('20');
+  });
+
+  it('says when no workflow names the record', async () => {
+    mockRecordsApi({
+      ...base,
+      [RECORD_PATHS.relatedWorkflows('supplier', 42)]: {
+        body: { results: [], count: 0, count_is_estimate: false, next: null, previous: null },
+      },
+    });
+    renderRecord('/records/supplier/42/related-workflows');
+    expect(await screen.findByText('No workflows name this record')).toBeTruthy();
+  });
+
   it('says so when the record does not exist or is not visible', async () => {
     mockRecordsApi({ [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType() } });
     renderRecord('/records/supplier/99');

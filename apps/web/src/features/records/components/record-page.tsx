@@ -10,10 +10,11 @@ import { useRecord } from '../api/records';
 import { RecordActions } from './record-actions';
 import { RecordActivity } from './record-activity';
 import { RecordDetails } from './record-details';
+import { RecordRelatedWorkflows } from './record-related-workflows';
 import { PageLoader, PageProblem } from './record-states';
 
-// Plan §7: the tab is the path's last segment. Related records and related workflows have no API
-// yet (plan §3.1 lists them; records.routes.ts does not serve them): those tabs say so.
+// Plan §7: the tab is the path's last segment. Related records have no API yet (plan §3.1 lists
+// them; records.routes.ts does not serve them): that tab says so.
 export const RECORD_TABS = ['details', 'related-records', 'related-workflows', 'activity'] as const;
 type RecordTab = (typeof RECORD_TABS)[number];
 const isTab = (value: string | undefined): value is RecordTab => RECORD_TABS.includes(value as RecordTab);
@@ -95,7 +96,7 @@ export function RecordPage() {
             <Text c="dimmed">{t('records.notAvailableYet')}</Text>
           </Tabs.Panel>
           <Tabs.Panel value="related-workflows">
-            <Text c="dimmed">{t('records.notAvailableYet')}</Text>
+            <RecordRelatedWorkflows tag={tag} recordId={id} />
           </Tabs.Panel>
           <Tabs.Panel value="activity">
             <RecordActivity objectType={type.data} recordId={id} />
