@@ -7,6 +7,12 @@ import { placeholder } from './placeholder-route';
 const recordsListPage = async () => ({
   Component: (await import('../../features/records/components/records-list-page')).RecordsListPage,
 });
+const updatesPage = async () => ({
+  Component: (await import('../../features/batch-updates/components/updates-page')).UpdatesPage,
+});
+const updatePage = async () => ({
+  Component: (await import('../../features/batch-updates/components/update-page')).UpdatePage,
+});
 const recordPage = async () => ({
   Component: (await import('../../features/records/components/record-page')).RecordPage,
 });
@@ -24,6 +30,13 @@ export const recordsRoutes: RouteObject[] = [
   },
   placeholder('batch-imports', 'batchImports'),
   placeholder('batch-import/:importId', 'batchImports'),
-  placeholder('batch-updates', 'batchUpdates'),
-  placeholder('batch-update/:updateId', 'batchUpdates'),
+  // Plan §3: batch updates share the import's permission ("batch import/update is one area").
+  {
+    element: createElement(RequirePermission, { codename: 'can_perform_batch_import' }),
+    handle: { area: 'batchUpdates' },
+    children: [
+      { path: 'batch-updates', handle: { area: 'batchUpdates' }, lazy: updatesPage },
+      { path: 'batch-update/:updateId', handle: { area: 'batchUpdates' }, lazy: updatePage },
+    ],
+  },
 ];

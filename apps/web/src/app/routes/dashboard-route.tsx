@@ -3,7 +3,8 @@ import { usePreferredRegion } from '../../features/workflow-list/api/preferred-r
 import { DashboardPage } from '../../features/workflow-list/components/dashboard-page';
 import { usePersonalisedHomepage } from './use-personalised-homepage';
 
-// Alerts load only for users who may view them (spec 1 §6).
+// Alerts load only for users who may view them (spec 1 §6); batch updates are offered only with
+// can_perform_batch_import (plan §3).
 export function DashboardRoute() {
   const personalised = usePersonalisedHomepage();
   const { can } = usePermissions();
@@ -13,6 +14,7 @@ export function DashboardRoute() {
       personalised={personalised}
       canViewAlerts={can('can_view_alerts')}
       preferredRegionId={preferredRegion.data ?? null}
+      canBatchUpdate={can('can_perform_batch_import')}
     />
   );
 }

@@ -2,6 +2,8 @@
 // lookups the report builder reuses. The list page itself is loaded lazily by the app.
 export { kindFieldsQueryOptions } from './api/kind-data';
 export { kindsQueryOptions, useAllBusinessUnits, useRegions } from './api/lookups';
+// Issue 18: a new batch update counts what the list's query selects with the list's own request.
+export { workflowListQueryOptions } from './api/workflow-list';
 export {
   FilterBuilder,
   type FilterBuilderProps,

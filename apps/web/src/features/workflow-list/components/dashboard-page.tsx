@@ -17,12 +17,15 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
+  IconArrowsExchange,
   IconLayoutSidebar,
   IconLayoutSidebarLeftCollapse,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/notifications/toast';
+import { newBatchUpdatePath } from '../../batch-updates';
 import { useKindData } from '../api/kind-data';
 import { useKinds } from '../api/lookups';
 import { isAccessDenied, useWorkflowList } from '../api/workflow-list';
@@ -47,6 +50,8 @@ export type DashboardPageProps = {
   // Spec 1 §3: the region kept on the user's profile workflow; it narrows a dashboard opened
   // without any filter in its URL.
   preferredRegionId?: number | null;
+  // Issue 18: "Batch update" on the list's filters, for people with can_perform_batch_import.
+  canBatchUpdate?: boolean;
 };
 
 // The kind counts ignore what only makes sense within one kind.
@@ -67,6 +72,7 @@ export function DashboardPage({
   canViewAlerts,
   actions,
   preferredRegionId,
+  canBatchUpdate = false,
 }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const defaultView: DashboardView = personalised ? 'my_stuff' : 'kind';
@@ -193,6 +199,19 @@ export function DashboardPage({
           >
             {t('dashboard.advanced.toggle')}
           </Button>
+          {canBatchUpdate && page && page.count > 0 && (
+            // The list's own query is the selection (plan §7): what the list shows is what changes.
+            <Button
+              component={Link}
+              to={newBatchUpdatePath('workflows', query)}
+              variant="default"
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            >
+              {t(page.count_is_estimate ? 'batchUpdates.action.labelAbout' : 'batchUpdates.action.label', {
+                formatted: number(page.count),
+              })}
+            </Button>
+          )}
           {actions}
         </Group>
       </Group>

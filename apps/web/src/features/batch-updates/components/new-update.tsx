@@ -1,0 +1,186 @@
+import { CreateBatchUpdateRequestSchema, MAX_BATCH_UPDATE_ANSWERS } from '@attest/shared';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { kindFieldsQueryOptions, workflowListQueryOptions } from '../../workflow-list';
+import { useCreateBatchUpdate } from '../api/batch-updates';
+import { buildCreateRequest, type ChangeForm, emptyChangeForm, NO_UNIT } from '../lib/change-request';
+import type { NewUpdateSelection } from '../lib/new-update-path';
+import { refusalText } from '../lib/refusal-text';
+import { AnswerChangeRow, EDITABLE_TYPES, fieldTagOf } from './answer-change-row';
+import { usePlaceNames } from './use-place-names';
+
+// /batch-update/new (plan §7): the dashboard's filters are the selection; the person chooses the
+// change, then Preview makes the update (the server freezes the selection into items).
+export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<ChangeForm>(emptyChangeForm);
+  const [problem, setProblem] = useState<string | null>(null);
+  const nextKey = useRef(1);
+  const create = useCreateBatchUpdate();
+  const places = usePlaceNames();
+  // The same request (and cache) as the dashboard's list: its count is what the update selects.
+  const matches = useQuery(workflowListQueryOptions(selection.query));
+  const fields = useQuery({
+    ...kindFieldsQueryOptions(selection.kindId ?? 0),
+    enabled: selection.kindId !== null,
+  });
+  const answerFields = useMemo(
+    () =>
+      (fields.data?.results ?? []).filter(
+        (attribute) => fieldTagOf(attribute) !== null && EDITABLE_TYPES.has(attribute.type),
+      ),
+    [fields.data],
+  );
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+
+  const regionId = form.regionId ? Number(form.regionId) : null;
+  const units = (places.units.data ?? []).filter((unit) => regionId === null || unit.region_id === regionId);
+  const taken = new Set(form.answers.map((row) => row.field).filter(Boolean));
+
+  const preview = () => {
+    setProblem(null);
+    const request = buildCreateRequest(selection, form);
+    // The shared rule first: nothing is sent without a change.
+    if (!CreateBatchUpdateRequestSchema.safeParse(request).success) {
+      setProblem(t('batchUpdates.errors.noChange'));
+      return;
+    }
+    create.mutate(request, {
+      onSuccess: (update) => navigate(`/batch-update/${update.id}`, { replace: true }),
+      onError: (error) => setProblem(refusalText(t, error)),
+    });
+  };
+
+  const count = matches.data;
+  return (
+    <Stack gap="md" p="lg" maw={960}>
+      <div>
+        <Title order={1} fz="h2">
+          {t('batchUpdates.new.title')}
+        </Title>
+        <Group gap="xs" aria-live="polite">
+          <Text c="dimmed" size="sm">
+            {count
+              ? t(count.count_is_estimate ? 'batchUpdates.new.selectedAbout' : 'batchUpdates.new.selected', {
+                  formatted: number(count.count),
+                })
+              : t('batchUpdates.new.counting')}
+          </Text>
+          <Anchor
+            component={Link}
+            to={`/workflows/instances${selection.query ? `?${selection.query}` : ''}`}
+            size="sm"
+          >
+            {t('batchUpdates.new.changeFilters')}
+          </Anchor>
+        </Group>
+      </div>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="batch-update-change">
+        <Stack gap="md">
+          <Title order={2} fz="h4" id="batch-update-change">
+            {t('batchUpdates.new.changeHeading')}
+          </Title>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <Select
+              label={t('batchUpdates.change.region')}
+              placeholder={t('batchUpdates.change.keep')}
+              searchable
+              clearable
+              w={260}
+              data={(places.regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              value={form.regionId || null}
+              onChange={(value) =>
+                setForm((current) => ({
+                  ...current,
+                  regionId: value ?? '',
+                  // A unit chosen for another region would be refused.
+                  businessUnitId: current.businessUnitId === NO_UNIT ? NO_UNIT : '',
+                }))
+              }
+            />
+            <Select
+              label={t('batchUpdates.change.businessUnit')}
+              placeholder={t('batchUpdates.change.keep')}
+              searchable
+              clearable
+              w={260}
+              data={[
+                { value: NO_UNIT, label: t('batchUpdates.change.noBusinessUnit') },
+                ...units.map((u) => ({ value: String(u.id), label: u.name })),
+              ]}
+              value={form.businessUnitId || null}
+              onChange={(value) => setForm((current) => ({ ...current, businessUnitId: value ?? '' }))}
+            />
+          </Group>
+
+          {selection.kindId === null ? (
+            <Text size="sm" c="dimmed">
+              {t('batchUpdates.new.answersNeedKind')}
+            </Text>
+          ) : (
+            <Stack gap="sm">
+              {form.answers.map((row, index) => (
+                <AnswerChangeRow
+                  key={row.key}
+                  index={index}
+                  row={row}
+                  fields={answerFields}
+                  taken={taken}
+                  onChange={(next) =>
+                    setForm((current) => ({
+                      ...current,
+                      answers: current.answers.map((r) => (r.key === row.key ? next : r)),
+                    }))
+                  }
+                  onRemove={() =>
+                    setForm((current) => ({
+                      ...current,
+                      answers: current.answers.filter((r) => r.key !== row.key),
+                    }))
+                  }
+                />
+              ))}
+              <Group>
+                <Button
+                  variant="subtle"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  disabled={form.answers.length >= MAX_BATCH_UPDATE_ANSWERS || answerFields.length === 0}
+                  onClick={() => {
+                    const key = nextKey.current;
+                    nextKey.current += 1;
+                    setForm((current) => ({
+                      ...current,
+                      answers: [...current.answers, { key, field: '', value: undefined, clear: false }],
+                    }));
+                  }}
+                >
+                  {t('batchUpdates.change.addAnswer')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button component={Link} to="/batch-updates" variant="default">
+          {t('batchUpdates.new.cancel')}
+        </Button>
+        <Button leftSection={<IconEye size={16} aria-hidden />} loading={create.isPending} onClick={preview}>
+          {t('batchUpdates.new.preview')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

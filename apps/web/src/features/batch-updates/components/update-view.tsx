@@ -1,0 +1,171 @@
+import { BATCH_UPDATE_PATHS, type BatchUpdate } from '@attest/shared';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
+import { apiUrl } from '../../../lib/api/api-url';
+import { useDateFormat } from '../../../lib/format/use-date-format';
+import { batchUpdateKeys } from '../api/batch-update-keys';
+import { isWorking, useApplyBatchUpdate } from '../api/batch-updates';
+import { changeSummary } from '../lib/change-summary';
+import { refusalText } from '../lib/refusal-text';
+import { ItemsTable } from './items-table';
+import { StateBadge } from './state-badge';
+import { UndoButton } from './undo-button';
+import { UpdateProgress } from './update-progress';
+import { targetText } from './updates-page';
+import { usePlaceNames } from './use-place-names';
+
+function Count({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+// One batch update (plan §5): its change, then by state the preview to apply, the progress bar
+// while the job works (polled every second), or the counts, the results file and Undo.
+export function UpdateView({ update }: { update: BatchUpdate }) {
+  const { t, i18n } = useTranslation();
+  const dates = useDateFormat();
+  const names = usePlaceNames();
+  const queryClient = useQueryClient();
+  const apply = useApplyBatchUpdate(update.id);
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  // Each new state changes the items' outcomes (preview made, applied, undone): ask for them again.
+  const seenState = useRef(update.state);
+  useEffect(() => {
+    if (seenState.current === update.state) return;
+    seenState.current = update.state;
+    void queryClient.invalidateQueries({ queryKey: [...batchUpdateKeys.update(update.id), 'items'] });
+    void queryClient.invalidateQueries({ queryKey: batchUpdateKeys.lists() });
+  }, [update.state, update.id, queryClient]);
+
+  const done = update.state === 'finished' || update.state === 'undone';
+  return (
+    <Stack gap="md" p="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/batch-updates" size="sm">
+          {t('batchUpdates.title')}
+        </Anchor>
+        <Text size="sm">{t('batchUpdates.update.name', { id: update.id })}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} fz="h2">
+              {t('batchUpdates.update.name', { id: update.id })}
+            </Title>
+            <StateBadge state={update.state} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            <UserText>{targetText(t, update)}</UserText>
+            {' · '}
+            {update.created_by
+              ? t('batchUpdates.update.createdBy', {
+                  name: update.created_by.name,
+                  date: dates.dateTime(update.created_at),
+                })
+              : dates.dateTime(update.created_at)}
+          </Text>
+          {changeSummary(t, update.changes, names).map((line) => (
+            <Text key={line} size="sm" fw={500}>
+              <UserText>{line}</UserText>
+            </Text>
+          ))}
+        </Stack>
+        <Group gap="sm">
+          {update.state === 'previewed' && (
+            <Button
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              loading={apply.isPending}
+              disabled={update.total === 0}
+              onClick={() => apply.mutate()}
+            >
+              {t('batchUpdates.apply.button', { formatted: number(update.total) })}
+            </Button>
+          )}
+          {done && (
+            <Button
+              component="a"
+              href={apiUrl(BATCH_UPDATE_PATHS.results(update.id))}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {t('batchUpdates.results.download')}
+            </Button>
+          )}
+          {update.state === 'finished' && update.can_undo && <UndoButton updateId={update.id} />}
+        </Group>
+      </Group>
+
+      {apply.error && (
+        <Alert color="red" role="alert">
+          {refusalText(t, apply.error)}
+        </Alert>
+      )}
+      {update.state === 'selecting' && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{t('batchUpdates.update.previewing')}</Text>
+        </Group>
+      )}
+      {update.state === 'failed' && (
+        <Alert color="red" role="alert" title={t('batchUpdates.update.failedTitle')}>
+          {update.error ?? t('batchUpdates.errors.failed')}
+        </Alert>
+      )}
+      {update.state === 'undone' && update.undone_at && (
+        <Alert color="gray" role="status">
+          {update.undone_by
+            ? t('batchUpdates.update.undoneBy', {
+                name: update.undone_by.name,
+                date: dates.dateTime(update.undone_at),
+              })
+            : t('batchUpdates.update.undoneAt', { date: dates.dateTime(update.undone_at) })}
+        </Alert>
+      )}
+
+      {(isWorking(update.state) && update.state !== 'selecting') || done ? (
+        <Paper withBorder radius="md" p="md">
+          <UpdateProgress update={update} />
+        </Paper>
+      ) : null}
+
+      {update.state !== 'selecting' && (
+        <Paper withBorder radius="md" p="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Count label={t('batchUpdates.counts.total')} value={number(update.total)} />
+            <Count label={t('batchUpdates.counts.changed')} value={number(update.changed)} />
+            <Count label={t('batchUpdates.counts.skipped')} value={number(update.skipped)} />
+            <Count label={t('batchUpdates.counts.failed')} value={number(update.failed)} />
+          </SimpleGrid>
+        </Paper>
+      )}
+
+      <ItemsTable update={update} />
+    </Stack>
+  );
+}
