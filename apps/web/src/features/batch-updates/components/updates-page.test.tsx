@@ -44,7 +44,9 @@ describe('the batch updates list', () => {
     expect(within(first).getByText('200')).toBeTruthy();
     expect(await within(first).findByText('Region: Asia')).toBeTruthy();
     expect(within(first).getByText('Applying')).toBeTruthy();
-    expect(within(first).getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(within(first).getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow')).toBe(
+      '25',
+    );
     expect(within(first).getByText('50 of 200')).toBeTruthy();
     const second = rows[2] as HTMLElement;
     expect(within(second).getByText('Workflows: Onboarding')).toBeTruthy();

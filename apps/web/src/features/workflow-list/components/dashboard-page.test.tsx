@@ -43,14 +43,26 @@ function mockDashboardApi(list: Reply = { body: LIST_PAGE }) {
   return listQueries;
 }
 
-function renderDashboard(url = '/workflows/instances', preferredRegionId: number | null = null) {
+function renderDashboard(
+  url = '/workflows/instances',
+  preferredRegionId: number | null = null,
+  canBatchUpdate = false,
+) {
   return renderRoutes(
     [
       {
         path: '/workflows/instances',
-        element: <DashboardPage personalised={false} canViewAlerts preferredRegionId={preferredRegionId} />,
+        element: (
+          <DashboardPage
+            personalised={false}
+            canViewAlerts
+            preferredRegionId={preferredRegionId}
+            canBatchUpdate={canBatchUpdate}
+          />
+        ),
       },
       { path: '/process/:id', element: <p>process page</p> },
+      { path: '/batch-update/:updateId', element: <p>batch update page</p> },
     ],
     { url },
   );
@@ -207,5 +219,23 @@ describe('DashboardPage', () => {
     expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
     expect(scrolled.mock.contexts.at(-1)).toBe(region);
     expect(document.activeElement).toBe(region);
+  });
+
+  // Issue 18: the list's filters are a batch update's selection, for people allowed to make one.
+  it('offers "Batch update" on the filtered list only with the permission, opening it with the list query', async () => {
+    mockDashboardApi();
+    const without = renderDashboard('/workflows/instances?region__in=1&page=2');
+    await screen.findByRole('table', { name: 'Workflows' });
+    expect(screen.queryByRole('link', { name: /Batch update/ })).toBeNull();
+    without.result.unmount();
+
+    const { router } = renderDashboard('/workflows/instances?region__in=1&page=2', null, true);
+    const action = await screen.findByRole('link', { name: 'Batch update 2 workflows' });
+    fireEvent.click(action);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/batch-update/new'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('target')).toBe('workflows');
+    // The filters without the page: every matching workflow, not the page on screen.
+    expect(search.get('query')).toBe('region__in=1');
   });
 });
