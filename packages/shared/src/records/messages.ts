@@ -70,6 +70,11 @@ export const RECORD_ERROR_CODES = {
   unknownRelation: 'unknown_relation',
   linkTargetMismatch: 'link_target_mismatch',
   linkExists: 'link_exists',
+  linkToSelf: 'link_to_self',
+  relationTaken: 'relation_taken',
+  relationToWorkflows: 'relation_to_workflows',
+  linkTargetNotFound: 'link_target_not_found',
+  linkTargetArchived: 'link_target_archived',
   notFound: 'not_found',
 } as const;
 export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[keyof typeof RECORD_ERROR_CODES];
@@ -105,4 +110,14 @@ export const RECORD_MESSAGES = {
   linkTargetMismatch: (relationLabel: string) =>
     `The record chosen for '${relationLabel}' is not of the type this relation links to.`,
   linkExists: 'These records are already linked.',
+  linkToSelf: 'A record cannot be linked to itself.',
+  // A relation to a workflow kind is filled by that kind's data_object answers, not by a link.
+  relationToWorkflows: (relationLabel: string) =>
+    `'${relationLabel}' lists workflows: it is filled from their answers, not linked by hand.`,
+  // A record that does not exist and one the person may not see answer alike (STYLE rule 4).
+  linkTargetNotFound: 'The record chosen was not found.',
+  linkTargetArchived: 'The record chosen is archived. Restore it before linking to it.',
+  // A relation with many: false holds one record at a time.
+  relationTaken: (relationLabel: string) =>
+    `'${relationLabel}' links to one record: unlink the current one first.`,
 } as const;

@@ -25,6 +25,7 @@ export const RECORD_PATHS = {
   restore: (tag: string, id: number) => `${base}/records/${tag}/${id}/restore/`,
   relatedRecords: (tag: string, id: number) => `${base}/records/${tag}/${id}/related-records/`,
   links: (tag: string, id: number) => `${base}/records/${tag}/${id}/links/`,
+  link: (tag: string, id: number, linkId: number) => `${base}/records/${tag}/${id}/links/${linkId}/`,
   relatedWorkflows: (tag: string, id: number) => `${base}/records/${tag}/${id}/related-workflows/`,
   activity: (tag: string, id: number) => `${base}/records/${tag}/${id}/activity/`,
 } as const;
@@ -214,12 +215,17 @@ export const RelatedRecordsQuerySchema = PageQuerySchema.extend({
 export type RelatedRecordsQuery = z.infer<typeof RelatedRecordsQuerySchema>;
 
 export const RelatedRecordSchema = z.object({
+  // The record_links row: DELETE records/:tag/:id/links/:link_id/ removes it.
+  link_id: Id,
   id: Id,
   title: text(),
   object_type: z.object({ tag: text(), name: text() }),
   relation_tag: text(),
+  // The label in the definition of the type that owns the relation (the linking record's type).
+  relation_label: text(),
   // 'outgoing': this record links to it; 'incoming': it links to this record.
   direction: z.enum(['outgoing', 'incoming']),
+  archived: z.boolean(),
   linked_at: Stamp,
 });
 export type RelatedRecord = z.infer<typeof RelatedRecordSchema>;
@@ -230,6 +236,10 @@ export const RelatedWorkflowsPageSchema = WorkflowListPageSchema;
 
 export const RecordLinkRequestSchema = z.object({ relation_tag: TagSegmentSchema, record_id: Id }).strict();
 export type RecordLinkRequest = z.infer<typeof RecordLinkRequestSchema>;
+export const RecordLinkParamsSchema = RecordParamsSchema.extend({ linkId: IdParam });
+export type RecordLinkParams = z.infer<typeof RecordLinkParamsSchema>;
+// POST records/:tag/:id/links/ answers the new link as the related-records tab lists it.
+export const RecordLinkSchema = RelatedRecordSchema;
 
 // Plan §1.4 record_activity.action.
 export const RECORD_ACTIVITY_ACTIONS = [

@@ -9,11 +9,16 @@ import {
   RECORD_PATHS,
   RecordActivityPageSchema,
   RecordDetailSchema,
+  RecordLinkParamsSchema,
+  RecordLinkRequestSchema,
+  RecordLinkSchema,
   RecordListQuerySchema,
   RecordParamsSchema,
   RecordSearchQuerySchema,
   RecordSearchResultSchema,
   RecordsPageSchema,
+  RelatedRecordsPageSchema,
+  RelatedRecordsQuerySchema,
   RelatedWorkflowsPageSchema,
   UpdateRecordRequestSchema,
 } from '@attest/shared';
@@ -23,6 +28,7 @@ import { z } from 'zod';
 import { userContext } from '../../platform/request-context.js';
 import { getObjectType } from './object-types.service.js';
 import { recordActivityPage } from './record-activity.service.js';
+import { linkRecord, relatedRecordsPage, unlinkRecord } from './record-links.service.js';
 import { listObjectTypes, listRecords, searchRecords } from './record-list.service.js';
 import { createRecord, deleteRecord, getRecord, setRecordArchived, updateRecord } from './records.service.js';
 import { relatedWorkflowsPage } from './related-workflows.service.js';
@@ -223,5 +229,62 @@ export async function recordsRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.query,
       ),
+  );
+
+  api.get(
+    '/api/v1/records/:tag/:id/related-records/',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The records linked to or from the record (visible ones only), newest link first',
+        params: RecordParamsSchema,
+        querystring: RelatedRecordsQuerySchema,
+        response: { 200: RelatedRecordsPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      relatedRecordsPage(userContext(request), request, request.params.tag, request.params.id, request.query),
+  );
+
+  api.post(
+    '/api/v1/records/:tag/:id/links/',
+    {
+      config: { access: { permission: 'can_change_record' } },
+      schema: {
+        tags,
+        summary: "Link the record to another by one of its type's relations",
+        params: RecordParamsSchema,
+        body: RecordLinkRequestSchema,
+        response: { 201: RecordLinkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const link = await linkRecord(
+        userContext(request),
+        request.params.tag,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(link);
+    },
+  );
+
+  api.delete(
+    '/api/v1/records/:tag/:id/links/:linkId/',
+    {
+      config: { access: { permission: 'can_change_record' } },
+      schema: {
+        tags,
+        summary: 'Remove a link to or from the record',
+        params: RecordLinkParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tag, id, linkId } = request.params;
+      await unlinkRecord(userContext(request), tag, id, linkId);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -118,7 +118,7 @@ export function getRecord(ctx: UserContext, tag: string, recordId: number): Prom
 
 // The record a change starts from: visible (404 otherwise), locked, and in a place the user may
 // change (full access), as a workflow's.
-async function changeable(tx: Tx, ctx: UserContext, type: LoadedObjectType, recordId: number) {
+export async function changeable(tx: Tx, ctx: UserContext, type: LoadedObjectType, recordId: number) {
   const visible = recordVisibility(type, ctx.auth.user.id);
   const current = await recordsRepository.lockForChange(tx, type.id, String(recordId), visible);
   if (!current) throw new NotFoundError();
