@@ -95,7 +95,13 @@ export function AnswerChangeRow({ index, row, fields, taken, onChange, onRemove 
     );
   }
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group
+      gap="sm"
+      align="flex-end"
+      wrap="wrap"
+      role="group"
+      aria-label={t('batchUpdates.change.answerRow', { index: index + 1 })}
+    >
       <Select
         label={t('batchUpdates.change.answerField', { index: index + 1 })}
         placeholder={t('batchUpdates.change.chooseField')}

@@ -14,7 +14,13 @@ const ALL = 'all';
 
 // The update's items (plan §5.2), paged by the server: each workflow or record, what it holds now
 // and what the update makes of it, and its outcome. Filtered by outcome.
-export function ItemsTable({ update }: { update: BatchUpdate }) {
+export function ItemsTable({
+  update,
+  fieldLabels,
+}: {
+  update: BatchUpdate;
+  fieldLabels: ReadonlyMap<string, string>;
+}) {
   const { t, i18n } = useTranslation();
   const { dir } = useDirection();
   const [page, setPage] = useState(1);
@@ -100,7 +106,7 @@ export function ItemsTable({ update }: { update: BatchUpdate }) {
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={2}>
-                        {itemChanges(t, item).map((change) => (
+                        {itemChanges(t, item, fieldLabels).map((change) => (
                           <Group key={change.key} gap={6} wrap="nowrap" fz="sm">
                             <Text size="sm" c="dimmed">
                               <UserText>{change.label}</UserText>:

@@ -106,7 +106,13 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
             />
             <Select
               label={t('batchUpdates.change.businessUnit')}
-              placeholder={t('batchUpdates.change.keep')}
+              placeholder={t(
+                form.regionId ? 'batchUpdates.change.noneInNewRegion' : 'batchUpdates.change.keep',
+              )}
+              // The server's rule: a new region without a unit takes the old unit away.
+              description={
+                form.regionId && !form.businessUnitId ? t('batchUpdates.change.unitWithRegion') : undefined
+              }
               searchable
               clearable
               w={260}

@@ -53,6 +53,68 @@ describe('a new batch update', () => {
     expect(await screen.findByText('Making the preview…')).toBeTruthy();
   });
 
+  it("sends answers with the list's kind, each value from its field's choices", async () => {
+    const query = 'kind_id=2&status__in=5';
+    const calls = mockBatchApi({
+      [ADMIN_PATHS.regions]: { body: page(REGIONS) },
+      [DASHBOARD_PATHS.workflows]: { body: { ...page([], 3), count_is_estimate: false } },
+      [DASHBOARD_PATHS.fieldsExportJson]: {
+        body: {
+          count: 2,
+          results: [
+            {
+              path: 'field__risk',
+              label: 'Risk level',
+              label_key: null,
+              group_label: 'Review',
+              type: 'choice',
+              options: [
+                { value: 'low', label: 'Low' },
+                { value: 'high', label: 'High' },
+              ],
+              source: { kind: 'field', field_tag: 'risk', field_type: 'single_select' },
+            },
+            {
+              path: 'field__notes',
+              label: 'Notes',
+              label_key: null,
+              group_label: 'Review',
+              type: 'text',
+              options: null,
+              source: { kind: 'field', field_tag: 'notes', field_type: 'text_area' },
+            },
+          ],
+        },
+      },
+      [`POST ${BATCH_UPDATE_PATHS.updates}`]: { status: 201, body: makeUpdate({ state: 'selecting' }) },
+      [BATCH_UPDATE_PATHS.update(12)]: { body: makeUpdate({ state: 'selecting' }) },
+    });
+    const { router } = renderUpdate(`/batch-update/new?target=workflows&query=${encodeURIComponent(query)}`);
+    const addAnswer = await screen.findByRole('button', { name: 'Change an answer' });
+    // Offered once the kind's fields are known.
+    await waitFor(() => expect(addAnswer).toSatisfy((el: HTMLButtonElement) => !el.disabled));
+    fireEvent.click(addAnswer);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Field 1' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Risk level (Review)' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'New value 1' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'High' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change an answer' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Field 2' }));
+    // A field already changed is not offered twice.
+    expect(screen.queryByRole('option', { name: 'Risk level (Review)' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Notes (Review)' }));
+    const second = screen.getByRole('group', { name: 'Answer change 2' });
+    fireEvent.click(within(second).getByRole('checkbox', { name: 'Clear the answer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/batch-update/12'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      target: 'workflows',
+      kind_id: 2,
+      selection: { query },
+      changes: { answers: { risk: 'high', notes: null } },
+    });
+  });
+
   it('shows the server refusal beside the form', async () => {
     mockBatchApi({
       [ADMIN_PATHS.regions]: { body: page(REGIONS) },

@@ -13,13 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserText } from '../../../components/user-text';
 import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
+import { kindFieldsQueryOptions } from '../../workflow-list';
 import { batchUpdateKeys } from '../api/batch-update-keys';
 import { isWorking, useApplyBatchUpdate } from '../api/batch-updates';
 import { changeSummary } from '../lib/change-summary';
@@ -52,6 +53,18 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
   const names = usePlaceNames();
   const queryClient = useQueryClient();
   const apply = useApplyBatchUpdate(update.id);
+  // Answers are named by their field's label, from the kind's filter catalogue.
+  const kindId = update.kind?.id ?? 0;
+  const fields = useQuery({ ...kindFieldsQueryOptions(kindId), enabled: kindId > 0 });
+  const fieldLabels = useMemo(
+    () =>
+      new Map(
+        (fields.data?.results ?? []).flatMap((f) =>
+          f.source.kind === 'field' ? [[f.source.field_tag, f.label] as const] : [],
+        ),
+      ),
+    [fields.data],
+  );
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   // Each new state changes the items' outcomes (preview made, applied, undone): ask for them again.
   const seenState = useRef(update.state);
@@ -89,7 +102,7 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
                 })
               : dates.dateTime(update.created_at)}
           </Text>
-          {changeSummary(t, update.changes, names).map((line) => (
+          {changeSummary(t, update.changes, names, fieldLabels).map((line) => (
             <Text key={line} size="sm" fw={500}>
               <UserText>{line}</UserText>
             </Text>
@@ -165,7 +178,7 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
         </Paper>
       )}
 
-      <ItemsTable update={update} />
+      <ItemsTable update={update} fieldLabels={fieldLabels} />
     </Stack>
   );
 }

@@ -8,7 +8,12 @@ export type PlaceNames = {
 };
 
 // What an update changes, one short line per change ("Region: Europe"), for the list and the page.
-export function changeSummary(t: TFunction, changes: BatchUpdateChanges, names: PlaceNames): string[] {
+export function changeSummary(
+  t: TFunction,
+  changes: BatchUpdateChanges,
+  names: PlaceNames,
+  fieldLabels: ReadonlyMap<string, string> = new Map(),
+): string[] {
   const lines: string[] = [];
   if (changes.region_id !== undefined)
     lines.push(
@@ -28,7 +33,9 @@ export function changeSummary(t: TFunction, changes: BatchUpdateChanges, names: 
   if (changes.status_tag !== undefined)
     lines.push(t('batchUpdates.summary.status', { value: changes.status_tag }));
   for (const [tag, value] of Object.entries(changes.answers ?? {}))
-    lines.push(t('batchUpdates.summary.answer', { field: tag, value: formatValue(t, value) }));
+    lines.push(
+      t('batchUpdates.summary.answer', { field: fieldLabels.get(tag) ?? tag, value: formatValue(t, value) }),
+    );
   for (const change of changes.assignees ?? [])
     lines.push(
       t('batchUpdates.summary.assignees', {
