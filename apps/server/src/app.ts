@@ -14,6 +14,7 @@ import {
   ssoRoutes,
 } from './modules/auth/index.js';
 import { batchImportsRoutes } from './modules/batch-imports/index.js';
+import { batchUpdatesRoutes } from './modules/batch-updates/index.js';
 import { configurationRoutes } from './modules/configuration/index.js';
 import { exportsRoutes } from './modules/exports/index.js';
 import { homeRoutes } from './modules/home/index.js';
@@ -102,6 +103,7 @@ const MODULES: ModuleRoutes[] = [
   workflowListRoutes,
   recordsRoutes,
   batchImportsRoutes,
+  batchUpdatesRoutes,
   exportsRoutes,
   preferencesRoutes,
   reportsRoutes,

@@ -1,4 +1,6 @@
 import { registerUnusedUploadsJobs } from './modules/attachments/index.js';
+import { registerBatchImportJobs } from './modules/batch-imports/index.js';
+import { registerBatchUpdateJobs } from './modules/batch-updates/index.js';
 import { registerExportJobs } from './modules/exports/index.js';
 import { registerIntegrationJobs } from './modules/integrations/index.js';
 import { registerThreadEmailJobs } from './modules/mentions/index.js';
@@ -20,4 +22,6 @@ export function registerJobs(registry: JobRegistry, services: Services): void {
   registerThreadEmailJobs(registry, services);
   registerReportSubscriptionJobs(registry, services);
   registerWorkflowMoveJobs(registry, services);
+  registerBatchImportJobs(registry, services);
+  registerBatchUpdateJobs(registry, services);
 }

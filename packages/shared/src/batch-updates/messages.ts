@@ -23,6 +23,8 @@ export const BATCH_UPDATE_ERROR_CODES = {
   notApplicable: 'batch_update_not_applicable',
   notFinished: 'batch_update_not_finished',
   changedSince: 'batch_update_changed_since',
+  changeNotAvailable: 'batch_update_change_not_available',
+  placeNotAllowed: 'batch_update_place_not_allowed',
 } as const;
 export type BatchUpdateErrorCode = (typeof BATCH_UPDATE_ERROR_CODES)[keyof typeof BATCH_UPDATE_ERROR_CODES];
 
@@ -47,4 +49,16 @@ export const BATCH_UPDATE_MESSAGES = {
   notFinished: 'Only a finished batch update can be undone.',
   changedSince: (ids: readonly number[]) =>
     `This batch update cannot be undone: ${count(ids.length)} of its items ${ids.length === 1 ? 'was' : 'were'} changed since (${rowList(ids)}).`,
+  // Not built yet (issue 18): records and step assignees are changed one at a time for now.
+  changeNotAvailable:
+    'Batch updates of records, of step assignees and from a file of ids are not available yet.',
+  placeNotAllowed: 'You cannot move workflows to this region or business unit.',
+} as const;
+
+// Why one item is refused (its `message`), besides a field's own message and the workflow's own
+// refusals (WORKFLOW_MESSAGES: read only, archived, step locked).
+export const BATCH_UPDATE_ITEM_MESSAGES = {
+  otherKind: 'The workflow is of another kind than the update.',
+  unknownField: (tag: string) => `The workflow's version has no field '${tag}'.`,
+  gone: 'The workflow no longer exists or is no longer visible to you.',
 } as const;

@@ -16,6 +16,12 @@ export { checkListEnvironment } from './list-environment.js';
 // The list's items for rows another module picked (a record's related workflows, issue 18).
 export { listItems } from './list-items.js';
 export { type ListOrdering, orderBySql } from './list-ordering.js';
+export {
+  countSelected,
+  type ListSelection,
+  type ListSelectionInput,
+  listSelection,
+} from './list-selection.js';
 export { listWhere } from './list-where.js';
 export { resolveListScope } from './resolve-list-scope.js';
 export { workflowListRoutes } from './workflow-list.routes.js';

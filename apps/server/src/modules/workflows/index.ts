@@ -60,8 +60,10 @@ export {
 // Answer and step changes.
 
 export { answersRepository } from './answers.repository.js';
-export { saveAnswer } from './answers.service.js';
+export { saveAnswer, saveAnswerIn } from './answers.service.js';
 export { actOnStep } from './steps.service.js';
+// A workflow's region and business unit (batch updates, issue 18).
+export { businessUnitRegion, moveWorkflowPlace, type WorkflowPlace } from './workflow-place.service.js';
 
 // Change hooks: what a change hands on (integration runs to queue, live events to publish).
 

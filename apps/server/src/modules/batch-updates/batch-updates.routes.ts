@@ -1,0 +1,145 @@
+import {
+  ApiErrorSchema,
+  BATCH_UPDATE_PATHS,
+  BatchUpdateItemsPageSchema,
+  BatchUpdateItemsQuerySchema,
+  BatchUpdateParamsSchema,
+  BatchUpdateSchema,
+  BatchUpdatesPageSchema,
+  CreateBatchUpdateRequestSchema,
+  PageQuerySchema,
+} from '@attest/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { pageResponse } from '../../platform/page-response.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
+import { userContext } from '../../platform/request-context.js';
+import {
+  applyBatchUpdate,
+  batchUpdateItems,
+  createBatchUpdate,
+  getBatchUpdate,
+  listBatchUpdates,
+  undoBatchUpdate,
+} from './batch-updates.service.js';
+import { createBatchUpdateRunner } from './update-runner.js';
+
+const tags = ['batch-updates'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+// Spec 2 §6: batch import and update are for people with 'Can perform batch import' (plan §3.3).
+const access = { access: { permission: 'can_perform_batch_import' } } as const;
+const one = '/api/v1/batch-updates/:id/';
+
+export type BatchUpdatesRouteDeps = {
+  db: Db;
+  jobs: { send(queue: string, data: object, options?: object): Promise<unknown> } | null;
+  realtime: RealtimePublisher;
+};
+
+export async function batchUpdatesRoutes(
+  server: FastifyInstance,
+  deps: BatchUpdatesRouteDeps,
+): Promise<void> {
+  const api = server.withTypeProvider<ZodTypeProvider>();
+  const runner = createBatchUpdateRunner({ db: deps.db, jobs: deps.jobs, realtime: deps.realtime });
+
+  api.get(
+    BATCH_UPDATE_PATHS.updates,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "The person's own batch updates, newest first",
+        querystring: PageQuerySchema,
+        response: { 200: BatchUpdatesPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, count } = await listBatchUpdates(userContext(request), request.query);
+      return pageResponse(request, rows, count, request.query);
+    },
+  );
+
+  api.post(
+    BATCH_UPDATE_PATHS.updates,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          "Start a batch update of workflows: the selection (the dashboard's filters or ids) is frozen into items and a job previews each one's before and after (state 'selecting', then 'previewed')",
+        body: CreateBatchUpdateRequestSchema,
+        response: { 201: BatchUpdateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const update = await createBatchUpdate(userContext(request), request.body, runner);
+      return reply.status(201).send(update);
+    },
+  );
+
+  api.get(
+    one,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'A batch update: its state and progress',
+        params: BatchUpdateParamsSchema,
+        response: { 200: BatchUpdateSchema, ...errors },
+      },
+    },
+    async (request) => getBatchUpdate(userContext(request), request.params.id),
+  );
+
+  api.get(
+    `${one}items/`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "A batch update's items with their before, after and outcome, paged, by outcome",
+        params: BatchUpdateParamsSchema,
+        querystring: BatchUpdateItemsQuerySchema,
+        response: { 200: BatchUpdateItemsPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { items, count } = await batchUpdateItems(userContext(request), request.params.id, request.query);
+      return pageResponse(request, items, count, request.query);
+    },
+  );
+
+  api.post(
+    `${one}apply/`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          "Apply a previewed batch update in a background job (state 'queued', 'running', then 'finished')",
+        params: BatchUpdateParamsSchema,
+        response: { 202: BatchUpdateSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await applyBatchUpdate(userContext(request), request.params.id, runner)),
+  );
+
+  api.post(
+    `${one}undo/`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          "Undo a finished batch update in a background job ('undoing', then 'undone'); refused (400 batch_update_changed_since, with target_ids) when any changed workflow was changed since",
+        params: BatchUpdateParamsSchema,
+        response: { 202: BatchUpdateSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await undoBatchUpdate(userContext(request), request.params.id, runner)),
+  );
+}
