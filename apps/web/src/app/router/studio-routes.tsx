@@ -14,6 +14,7 @@ const studioPage = (
     | 'StudioRecordsPage'
     | 'StudioAppSettingsPage'
     | 'ProcessDesignerPage'
+    | 'ObjectDesignerPage'
     | 'ProcessOverviewPage',
 ): RouteObject => ({
   path,
@@ -49,6 +50,8 @@ export const studioRoutes: RouteObject[] = [
       studioPage('apps/:id/:branch/designer/:process', 'studio', 'ProcessDesignerPage'),
       studioPage('apps/:id/:branch/designer/:process/:processSavepointId', 'studio', 'ProcessDesignerPage'),
       studioPage('apps/:id/:branch/process/:process', 'studio', 'ProcessOverviewPage'),
+      // Issue 18: an object type's designer (spec 2 §2.4's objects designer, path not shown there).
+      studioPage('apps/:id/:branch/objects/:object', 'studio', 'ObjectDesignerPage'),
       studioPage('apps/:id/:branch/process/:process/:processSavepointId', 'studio', 'ProcessOverviewPage'),
       {
         path: 'apps/:id/:branch',

@@ -17,6 +17,8 @@ export { ProcessDesignerPage } from './designer/components/designer-page';
 export { NewProcessButton } from './designer/components/new-process-button';
 export { ProcessOverviewPage } from './designer/components/process-overview-page';
 export { StudioDiffPage } from './diff/diff-page';
+// The object type designer (issue 18).
+export { ObjectDesignerPage } from './objects/object-designer';
 export { StudioRecordDetailPage } from './records/record-detail-page';
 export { StudioRecordsPage } from './records/records-page';
 export { StudioAppSettingsPage } from './settings/app-settings-page';

@@ -19,6 +19,7 @@ import { UserText } from '../../../components/user-text';
 import { useStudioAppSettings } from '../api/app-settings';
 import { useStudioApp } from '../api/apps';
 import { useStudioBranch, useStudioSavepoint } from '../api/branches';
+import { ObjectsTab } from '../objects/objects-tab';
 import { AppIcon } from './app-icon';
 import { BranchPicker } from './branch-picker';
 import { BranchesTab } from './branches-tab';
@@ -28,7 +29,14 @@ import { SavepointsTab } from './savepoints-tab';
 import { branchNamed, studioPaths } from './studio-paths';
 import { VersionsTab } from './versions-tab';
 
-export const APP_TABS = ['processes', 'branches', 'savepoints', 'versions', 'deployments'] as const;
+export const APP_TABS = [
+  'processes',
+  'objects',
+  'branches',
+  'savepoints',
+  'versions',
+  'deployments',
+] as const;
 export type AppTab = (typeof APP_TABS)[number];
 
 export type AppPageProps = {
@@ -160,6 +168,15 @@ function AppView({ detail, branch, savepointId }: AppViewProps) {
           </Tabs.List>
           <Tabs.Panel value="processes">
             <ProcessesTab
+              appId={appId}
+              branch={branch}
+              pkg={pkg}
+              loading={readOnly ? snapshot.isPending : working.isPending}
+              readOnly={readOnly || !canEdit}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="objects">
+            <ObjectsTab
               appId={appId}
               branch={branch}
               pkg={pkg}

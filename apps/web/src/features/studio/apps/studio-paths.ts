@@ -15,6 +15,13 @@ export const studioPaths = {
     `/studio/apps/${appId}/${seg(branch)}/designer/${seg(process)}`,
   process: (appId: number, branch: string, process: string) =>
     `/studio/apps/${appId}/${seg(branch)}/process/${seg(process)}`,
+  // The app page's Objects tab, and one object type's designer (issue 18).
+  objects: (appId: number, branch: string) =>
+    branch === STUDIO_MAIN_BRANCH
+      ? `/studio/apps/${appId}?tab=objects`
+      : `/studio/apps/${appId}/${seg(branch)}?tab=objects`,
+  objectDesigner: (appId: number, branch: string, object: string) =>
+    `/studio/apps/${appId}/${seg(branch)}/objects/${seg(object)}`,
   diff: (appId: number, from: string, to: string) =>
     `/studio/apps/${appId}/diff?from=${seg(from)}&to=${seg(to)}`,
 };

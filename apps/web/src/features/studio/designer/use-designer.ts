@@ -33,7 +33,7 @@ function withProcess(
 ): StudioWorkingCopy {
   const processes = pkg.processes.slice();
   processes[index] = definition as unknown as Record<string, unknown>;
-  return { processes };
+  return { ...pkg, processes };
 }
 
 function indexOfKind(pkg: StudioWorkingCopy, kindTag: string): number {
@@ -58,7 +58,7 @@ async function replayOnFresh(
   return {
     base: {
       revision: branch.revision,
-      package: { processes },
+      package: { ...branch.package, processes },
       processIndex: found >= 0 ? found : processes.length - 1,
     },
     definition: replayed.present,

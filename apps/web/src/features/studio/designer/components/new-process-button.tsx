@@ -42,6 +42,7 @@ export function NewProcessButton({ appId, branchName }: { appId: number; branchN
         branchId: branch.id,
         revision: current.revision,
         package: {
+          ...current.package,
           processes: [...current.package.processes, definition as unknown as Record<string, unknown>],
         },
       });
