@@ -18,11 +18,14 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { objectTypesQueryOptions } from '../../records';
 import { useReportWorkflowKinds } from '../api/workflow-kinds';
 import {
   withColumnRelation,
   withColumns,
+  withObjectType,
   withReportKind,
   withWorkflowKind,
 } from '../lib/builder/builder-edits';
@@ -48,8 +51,9 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
   const helpers = config.attributes.filter((a) => a.extra_json.added_by === 'system');
   const kindOptions = REPORT_KINDS.filter(
     (kind) => kind !== 'email_delivery' || canReportOnEmail || config.report_kind === kind,
-  ).map((kind) => ({ value: kind, label: t(`reports.kinds.${kind}`), disabled: kind === 'object' }));
-  const usesWorkflows = config.report_kind !== 'email_delivery' && config.report_kind !== 'object';
+  ).map((kind) => ({ value: kind, label: t(`reports.kinds.${kind}`) }));
+  const isObject = config.report_kind === 'object';
+  const usesWorkflows = config.report_kind !== 'email_delivery' && !isObject;
 
   return (
     <Stack gap="sm">
@@ -77,18 +81,13 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
           value={config.report_kind}
           onChange={(value) => value && setConfig(withReportKind(config, value as ReportKind))}
           allowDeselect={false}
-          description={config.report_kind === 'object' ? t('reports.builder.objectNeedsRecords') : undefined}
-          renderOption={({ option }) => (
-            <Stack gap={0}>
-              <Text fz="sm">{option.label}</Text>
-              {option.value === 'object' ? (
-                <Text fz="xs" c="dimmed">
-                  {t('reports.builder.objectNeedsRecords')}
-                </Text>
-              ) : null}
-            </Stack>
-          )}
         />
+        {isObject ? (
+          <ObjectTypeSelect
+            value={config.object_type_id}
+            onChange={(id) => setConfig(withObjectType(config, id))}
+          />
+        ) : null}
         {usesWorkflows ? (
           <Select
             label={t('reports.builder.workflowKind')}
@@ -104,9 +103,11 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
       <MultiSelect
         label={t('reports.builder.columns.label')}
         description={
-          config.kind_id === null && usesWorkflows
-            ? `${t('reports.builder.columns.hint')} ${t('reports.builder.allKindsHint')}`
-            : t('reports.builder.columns.hint')
+          isObject
+            ? t('reports.builder.object.columnsHint')
+            : config.kind_id === null && usesWorkflows
+              ? `${t('reports.builder.columns.hint')} ${t('reports.builder.allKindsHint')}`
+              : t('reports.builder.columns.hint')
         }
         placeholder={userColumns.length === 0 ? t('reports.builder.columns.placeholder') : undefined}
         data={columns.selectData(
@@ -166,5 +167,40 @@ export function DataSection({ form, onChange, columns, canReportOnEmail }: DataS
         </Stack>
       ) : null}
     </Stack>
+  );
+}
+
+// The object type an Object Report counts the records of (issue 18): the deployed types the
+// person may see.
+function ObjectTypeSelect({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (objectTypeId: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const types = useQuery(objectTypesQueryOptions());
+  const data = (types.data?.results ?? []).map((type) => ({ value: String(type.id), label: type.name }));
+  const known = value === null || types.isPending || data.some((d) => d.value === String(value));
+  return (
+    <Select
+      label={t('reports.builder.object.type')}
+      placeholder={t('reports.builder.object.typePlaceholder')}
+      required
+      data={data}
+      value={value === null ? null : String(value)}
+      onChange={(next) => onChange(next ? Number(next) : null)}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage={t('reports.builder.object.noTypes')}
+      error={
+        types.isError
+          ? t('reports.builder.object.typesFailed')
+          : known
+            ? undefined
+            : t('reports.builder.object.typeGone')
+      }
+    />
   );
 }

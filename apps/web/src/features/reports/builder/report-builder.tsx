@@ -45,7 +45,7 @@ export function ReportBuilder({
   const navigate = useNavigate();
   const [form, setForm] = useState<BuilderForm>(initial);
   const { config } = form;
-  const columns = useColumnOptions(config.report_kind, config.kind_id);
+  const columns = useColumnOptions(config.report_kind, config.kind_id, config.object_type_id);
   const create = useCreateReport();
   const update = useUpdateReport();
   const save = reportId === null ? create : update;

@@ -3,12 +3,14 @@ import {
   type FilterAttribute,
   type ReportColumnOption,
   type ReportKind,
+  recordCatalogue,
   reportColumnOptions,
 } from '@attest/shared';
 import type { ComboboxItem, ComboboxItemGroup } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { objectTypeQueryOptions, objectTypesQueryOptions } from '../../records';
 import { kindFieldsQueryOptions } from '../../workflow-list';
 import type { ColumnFacts } from '../lib/builder/builder-edits';
 
@@ -32,11 +34,10 @@ export type ColumnOptions = {
   ) => ComboboxItemGroup<ComboboxItem>[];
 };
 
-// Object Report scopes (issue 18) are named here so the kinds compile; the builder offers them in
-// a later slice (plan §6), which adds their translations.
-const ATTRIBUTE_KEYS: Record<Exclude<ReportColumnOption['scope'], 'field'>, string> = {
+// A field's column (a workflow's or a record's) is named by its field's label; the others by the
+// attribute's translation.
+const ATTRIBUTE_KEYS: Record<Exclude<ReportColumnOption['scope'], 'field' | 'record_field'>, string> = {
   record: 'reports.builder.recordAttributes',
-  record_field: 'reports.builder.recordAttributes',
   linked_workflow: 'reports.attributes',
   workflow: 'reports.attributes',
   step: 'reports.builder.stepAttributes',
@@ -47,16 +48,41 @@ const ATTRIBUTE_KEYS: Record<Exclude<ReportColumnOption['scope'], 'field'>, stri
 
 // The columns a report of this kind can read (spec 2 §3.4), from the workflow kind's advanced
 // filter catalogue (fields/export-json/?active_kind=, the dashboard's), with translated names.
-export function useColumnOptions(reportKind: ReportKind, kindId: number | null): ColumnOptions {
+// An Object Report's columns come from its object type's record catalogue (issue 18): the
+// record's own columns, its fields, and the linked workflows' attributes.
+export function useColumnOptions(
+  reportKind: ReportKind,
+  kindId: number | null,
+  objectTypeId: number | null = null,
+): ColumnOptions {
   const { t } = useTranslation();
-  const catalogue = useQuery({ ...kindFieldsQueryOptions(kindId ?? 0), enabled: kindId !== null });
-  const kindCatalogue = kindId === null ? null : (catalogue.data?.results ?? null);
+  const isObject = reportKind === 'object';
+  const catalogue = useQuery({
+    ...kindFieldsQueryOptions(kindId ?? 0),
+    enabled: kindId !== null && !isObject,
+  });
+  const types = useQuery({ ...objectTypesQueryOptions(), enabled: isObject });
+  const objectTag = isObject ? types.data?.results.find((type) => type.id === objectTypeId)?.tag : undefined;
+  const objectType = useQuery({
+    ...objectTypeQueryOptions(objectTag ?? ''),
+    enabled: objectTag !== undefined,
+  });
+  const objectDefinition = objectTag === undefined ? undefined : objectType.data?.definition;
+  const objectCatalogue = useMemo(
+    () => (objectDefinition ? recordCatalogue(objectDefinition) : null),
+    [objectDefinition],
+  );
+  const kindCatalogue = isObject
+    ? objectCatalogue
+    : kindId === null
+      ? null
+      : (catalogue.data?.results ?? null);
   const options = useMemo(() => reportColumnOptions(reportKind, kindCatalogue), [reportKind, kindCatalogue]);
   const bySource = useMemo(() => new Map(options.map((o) => [o.source, o])), [options]);
 
   const shortLabel = useCallback(
     (option: ReportColumnOption) =>
-      option.scope === 'field'
+      option.scope === 'field' || option.scope === 'record_field'
         ? (option.label ?? option.source)
         : t(`${ATTRIBUTE_KEYS[option.scope]}.${option.attribute}`),
     [t],
@@ -66,9 +92,14 @@ export function useColumnOptions(reportKind: ReportKind, kindId: number | null):
       const option = bySource.get(source);
       if (!option) return source;
       const short = shortLabel(option);
-      return option.group_label && option.scope !== 'field' ? `${option.group_label}: ${short}` : short;
+      // A linked workflow's region is not the record's: its columns say whose they are.
+      if (option.scope === 'linked_workflow')
+        return `${t('reports.builder.columns.linked_workflow')}: ${short}`;
+      return option.group_label && option.scope !== 'field' && option.scope !== 'record_field'
+        ? `${option.group_label}: ${short}`
+        : short;
     },
-    [bySource, shortLabel],
+    [bySource, shortLabel, t],
   );
   const facts = useCallback(
     (source: string): ColumnFacts => {
@@ -94,7 +125,7 @@ export function useColumnOptions(reportKind: ReportKind, kindId: number | null):
             ? t('reports.builder.columns.stepGroup', { name: option.group_label })
             : option.scope === 'step'
               ? t('reports.builder.columns.step', { name: option.group_label })
-              : option.scope === 'field'
+              : option.scope === 'field' || option.scope === 'record_field'
                 ? t('reports.builder.columns.fields', { name: option.group_label })
                 : t(`reports.builder.columns.${option.scope}`);
         const group = groups.get(heading) ?? { group: heading, items: [] };
@@ -117,8 +148,10 @@ export function useColumnOptions(reportKind: ReportKind, kindId: number | null):
   return {
     options,
     bySource,
-    filterCatalogue: kindCatalogue ?? COMMON,
-    loading: kindId !== null && catalogue.isPending,
+    filterCatalogue: kindCatalogue ?? (isObject ? [] : COMMON),
+    loading: isObject
+      ? objectTypeId !== null && (types.isPending || (objectTag !== undefined && objectType.isPending))
+      : kindId !== null && catalogue.isPending,
     labelOf,
     facts,
     selectData,

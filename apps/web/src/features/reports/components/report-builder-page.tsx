@@ -1,4 +1,4 @@
-import { HttpError } from '@attest/shared';
+import { HttpError, type ReportKind } from '@attest/shared';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../auth';
@@ -12,10 +12,12 @@ export type ReportBuilderPageProps = {
   dashboardId: number | null;
   // null: a new report.
   reportId: number | null;
+  // A new report's kind (records-report/new starts an Object Report).
+  newKind?: ReportKind;
 };
 
 // Spec 2 §2.1 report/new and report/{id}/edit: loads the report being edited, then the builder.
-export function ReportBuilderPage({ dashboardId, reportId }: ReportBuilderPageProps) {
+export function ReportBuilderPage({ dashboardId, reportId, newKind = 'workflow' }: ReportBuilderPageProps) {
   const { t } = useTranslation();
   const report = useReport(reportId);
   const { can } = usePermissions();
@@ -33,7 +35,7 @@ export function ReportBuilderPage({ dashboardId, reportId }: ReportBuilderPagePr
     column: (source) => source,
     operation: (aggregation) => t(`reports.aggregations.${aggregation}`),
   };
-  const { form, invalid } = formOfReport(report.data ?? null, labels);
+  const { form, invalid } = formOfReport(report.data ?? null, labels, newKind);
   return (
     <ReportBuilder
       key={report.data?.updated_at ?? 'new'}

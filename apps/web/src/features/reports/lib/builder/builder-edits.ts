@@ -5,6 +5,7 @@ import {
   type JoinRelation,
   type OtherConfigurations,
   REPORT_LIMITS,
+  REPORT_SOURCE_PREFIX,
   type ReportAttribute,
   type ReportConfig,
   type ReportDataType,
@@ -60,11 +61,24 @@ export function withReportKind(config: ReportConfig, reportKind: ReportKind): Re
   return {
     ...kept,
     report_kind: reportKind,
-    kind_id: reportKind === 'email_delivery' ? null : kept.kind_id,
+    kind_id: reportKind === 'email_delivery' || reportKind === 'object' ? null : kept.kind_id,
+    object_type_id: reportKind === 'object' ? kept.object_type_id : null,
     attributes: kept.attributes.map(self),
     group_by: kept.group_by.map(self),
-    filters: reportKind === 'email_delivery' ? { type: 'AND', conditions: [] } : kept.filters,
+    // Workflow filters do not name records, nor record filters workflows.
+    filters:
+      reportKind === 'email_delivery' || (reportKind === 'object') !== (config.report_kind === 'object')
+        ? { type: 'AND', conditions: [] }
+        : kept.filters,
   };
+}
+
+// An Object Report's object type (issue 18): another type has other fields, so its field columns
+// and its filters go; the record's own columns and the linked workflows' stay.
+export function withObjectType(config: ReportConfig, objectTypeId: number | null): ReportConfig {
+  if (objectTypeId === config.object_type_id) return config;
+  const kept = keepSources(config, (source) => !source.startsWith(REPORT_SOURCE_PREFIX.record_field));
+  return { ...kept, object_type_id: objectTypeId, filters: { type: 'AND', conditions: [] } };
 }
 
 // Another workflow kind has other steps and fields: their columns, filters and cycle go.

@@ -1,4 +1,10 @@
-import { type Aggregation, parseReportConfig, type ReportConfig, ReportConfigSchema } from '@attest/shared';
+import {
+  type Aggregation,
+  parseReportConfig,
+  type ReportConfig,
+  ReportConfigSchema,
+  type ReportKind,
+} from '@attest/shared';
 
 // The report builder's state (spec 2 §3.7/§3.8): the name and description, and the configuration
 // in the server's naming, defaults filled in, exactly what is saved. Every edit is a pure function
@@ -23,8 +29,12 @@ export const PLAIN_LABELS: BuilderLabels = {
 };
 
 // A new report: a bar chart that counts (the commonest question: how many, by what).
-export function newReportConfig(labels: BuilderLabels = PLAIN_LABELS): ReportConfig {
+export function newReportConfig(
+  labels: BuilderLabels = PLAIN_LABELS,
+  reportKind: ReportKind = 'workflow',
+): ReportConfig {
   return ReportConfigSchema.parse({
+    report_kind: reportKind,
     chart_type: 'BAR_CHART',
     operations: [{ function: 'count', label: labels.operation('count', null) }],
   });
@@ -37,9 +47,10 @@ export type StoredReport = { name: string; description: string; config: unknown 
 export function formOfReport(
   report: StoredReport | null,
   labels: BuilderLabels = PLAIN_LABELS,
+  newKind: ReportKind = 'workflow',
 ): { form: BuilderForm; invalid: boolean } {
   if (report === null)
-    return { form: { name: '', description: '', config: newReportConfig(labels) }, invalid: false };
+    return { form: { name: '', description: '', config: newReportConfig(labels, newKind) }, invalid: false };
   const config = parseReportConfig(report.config);
   return {
     form: { name: report.name, description: report.description, config: config ?? newReportConfig(labels) },
@@ -56,7 +67,9 @@ export function configOfForm(form: BuilderForm): ReportConfig {
 // operations only. Answers the translation key of the first problem, or null.
 export function formProblem(form: BuilderForm): string | null {
   if (!form.name.trim()) return 'reports.builder.problems.name';
-  if (form.config.report_kind === 'object') return 'reports.builder.problems.objectKind';
+  if (form.config.report_kind === 'object' && form.config.object_type_id === null) {
+    return 'reports.builder.problems.objectType';
+  }
   if (!form.config.other_configurations.is_cycle_time_report) {
     for (const operation of form.config.operations) {
       if (operation.function !== 'count' && operation.arguments.length === 0) {
