@@ -26,6 +26,7 @@ const routes = [
     element: <StudioAppRoute />,
   })),
   { path: '/studio/apps/:id/:branch/objects/:object', element: <p>object designer</p> },
+  { path: '/studio/apps/:id/:branch/designer/:process', element: <p>process designer</p> },
 ];
 
 function mockApp(canEdit = true) {
@@ -106,6 +107,19 @@ describe('the app page’s objects tab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(sentPackages(fetchMock)).toHaveLength(1));
     expect(sentPackages(fetchMock)[0]).toEqual({ processes: pkg.processes, objects: [] });
+  });
+
+  it('keeps the object types when a new process is added beside them', async () => {
+    const fetchMock = mockApp();
+    const { router } = renderRoutes(routes, { url: '/studio/apps/7' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New process' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Process name/ }), {
+      target: { value: 'Renewal' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/studio/apps/7/main/designer/renewal'));
+    expect(sentPackages(fetchMock)[0]?.objects).toEqual([supplier]);
   });
 
   it('offers no change to someone who may not edit the app', async () => {
