@@ -8,4 +8,6 @@ export const batchUpdateKeys = {
   update: (id: number) => [...batchUpdateKeys.all, 'update', id] as const,
   items: (id: number, page: number, outcome: BatchUpdateItemOutcome | null) =>
     [...batchUpdateKeys.update(id), 'items', page, outcome] as const,
+  outcomeCount: (id: number, outcome: BatchUpdateItemOutcome) =>
+    [...batchUpdateKeys.update(id), 'items', 'count', outcome] as const,
 };

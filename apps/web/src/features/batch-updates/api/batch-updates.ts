@@ -63,6 +63,19 @@ export const batchUpdateItemsQueryOptions = (
     placeholderData: keepPreviousData,
   });
 
+// How many items have one outcome: the items page's own count (one row asked for).
+export const outcomeCountQueryOptions = (id: number, outcome: BatchUpdateItemOutcome) =>
+  queryOptions({
+    queryKey: batchUpdateKeys.outcomeCount(id, outcome),
+    queryFn: async ({ signal }) =>
+      (
+        await http.get(BATCH_UPDATE_PATHS.items(id), BatchUpdateItemsPageSchema, {
+          query: { limit: 1, offset: 0, outcome },
+          signal,
+        })
+      ).count,
+  });
+
 export const useBatchUpdates = (page: number) => useQuery(batchUpdatesQueryOptions(page));
 export const useBatchUpdate = (id: number) => useQuery({ ...batchUpdateQueryOptions(id), enabled: id > 0 });
 export const useBatchUpdateItems = (
@@ -71,6 +84,9 @@ export const useBatchUpdateItems = (
   outcome: BatchUpdateItemOutcome | null,
   enabled: boolean,
 ) => useQuery({ ...batchUpdateItemsQueryOptions(id, page, outcome), enabled });
+
+export const useOutcomeCount = (id: number, outcome: BatchUpdateItemOutcome, enabled: boolean) =>
+  useQuery({ ...outcomeCountQueryOptions(id, outcome), enabled });
 
 // Refusals are the page's to show beside what was tried: 400 (a bad change, filters the list
 // refuses, an undo refused because items changed since), 404 an update gone meanwhile.

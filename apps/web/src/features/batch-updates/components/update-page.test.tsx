@@ -157,7 +157,13 @@ describe('a batch update', () => {
                 }),
               ]),
             }
-          : { body: page([makeItem()], 200) },
+          : call.search.get('outcome') === 'unchanged'
+            ? {
+                body: page([makeItem({ target_id: 103, after: makeItem().before, outcome: 'unchanged' })], 1),
+              }
+            : call.search.get('outcome') === 'pending'
+              ? { body: page([makeItem()], 198) }
+              : { body: page([makeItem()], 200) },
     });
     renderUpdate('/batch-update/12');
     const table = await screen.findByRole('table', { name: 'Items of the batch update' });
@@ -170,6 +176,12 @@ describe('a batch update', () => {
     expect(within(row).getByText('Asia')).toBeTruthy();
     expect(within(row).getByText('Will change')).toBeTruthy();
     expect(screen.getByText('Items: 200')).toBeTruthy();
+    // The preview's counts by outcome, from the server's own counts.
+    const counts = (label: string) =>
+      screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(counts('Will change')).toBe('198'));
+    expect(counts('Unchanged')).toBe('1');
+    expect(counts('Refused')).toBe('1');
     expect(screen.getByRole('button', { name: 'Apply to 200 items' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Outcome' }));

@@ -22,7 +22,7 @@ import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { kindFieldsQueryOptions } from '../../workflow-list';
 import { batchUpdateKeys } from '../api/batch-update-keys';
-import { isWorking, useApplyBatchUpdate } from '../api/batch-updates';
+import { isWorking, useApplyBatchUpdate, useOutcomeCount } from '../api/batch-updates';
 import { changeSummary } from '../lib/change-summary';
 import { refusalText } from '../lib/refusal-text';
 import { ItemsTable } from './items-table';
@@ -42,6 +42,26 @@ function Count({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Stack>
+  );
+}
+
+// The preview's counts: of the items, how many would change, stay as they are, or be refused.
+function PreviewCounts({ update }: { update: BatchUpdate }) {
+  const { t, i18n } = useTranslation();
+  const number = (n: number | undefined) =>
+    n === undefined ? '…' : new Intl.NumberFormat(i18n.language).format(n);
+  const pending = useOutcomeCount(update.id, 'pending', true);
+  const unchanged = useOutcomeCount(update.id, 'unchanged', true);
+  const refused = useOutcomeCount(update.id, 'refused', true);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Count label={t('batchUpdates.counts.total')} value={number(update.total)} />
+        <Count label={t('batchUpdates.outcomes.pending')} value={number(pending.data)} />
+        <Count label={t('batchUpdates.outcomes.unchanged')} value={number(unchanged.data)} />
+        <Count label={t('batchUpdates.outcomes.refused')} value={number(refused.data)} />
+      </SimpleGrid>
+    </Paper>
   );
 }
 
@@ -167,7 +187,8 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
         </Paper>
       ) : null}
 
-      {update.state !== 'selecting' && (
+      {update.state === 'previewed' && <PreviewCounts update={update} />}
+      {update.state !== 'selecting' && update.state !== 'previewed' && (
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Count label={t('batchUpdates.counts.total')} value={number(update.total)} />
