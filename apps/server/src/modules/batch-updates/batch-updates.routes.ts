@@ -6,11 +6,13 @@ import {
   BatchUpdateParamsSchema,
   BatchUpdateSchema,
   BatchUpdatesPageSchema,
+  BatchUpdateUndoRefusalSchema,
   CreateBatchUpdateRequestSchema,
   PageQuerySchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { pageResponse } from '../../platform/page-response.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
@@ -136,7 +138,12 @@ export async function batchUpdatesRoutes(
         summary:
           "Undo a finished batch update in a background job ('undoing', then 'undone'); refused (400 batch_update_changed_since, with target_ids) when any changed workflow was changed since",
         params: BatchUpdateParamsSchema,
-        response: { 202: BatchUpdateSchema, ...errors },
+        // The changed-since refusal names the items (target_ids); other 400s are plain.
+        response: {
+          202: BatchUpdateSchema,
+          ...errors,
+          400: z.union([BatchUpdateUndoRefusalSchema, ApiErrorSchema]),
+        },
       },
     },
     async (request, reply) =>
