@@ -1,7 +1,6 @@
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequirePermission } from '../../features/auth';
-import { placeholder } from './placeholder-route';
 
 // Plan §7: the records pages arrive on demand, behind can_view_records (the API asks the same).
 const recordsListPage = async () => ({
@@ -16,6 +15,12 @@ const updatePage = async () => ({
 const recordPage = async () => ({
   Component: (await import('../../features/records/components/record-page')).RecordPage,
 });
+const importsPage = async () => ({
+  Component: (await import('../../features/batch-imports/components/imports-page')).ImportsPage,
+});
+const importPage = async () => ({
+  Component: (await import('../../features/batch-imports/components/import-page')).ImportPage,
+});
 
 // Spec 2 section 2.3.
 export const recordsRoutes: RouteObject[] = [
@@ -28,8 +33,16 @@ export const recordsRoutes: RouteObject[] = [
       { path: 'records/:objectType/:objectId/:objectTab', handle: { area: 'records' }, lazy: recordPage },
     ],
   },
-  placeholder('batch-imports', 'batchImports'),
-  placeholder('batch-import/:importId', 'batchImports'),
+  // Plan §7: the import pipeline, behind can_view_import_pipeline (the API asks the same); importing
+  // itself (can_perform_batch_import) is offered inside the pages.
+  {
+    element: createElement(RequirePermission, { codename: 'can_view_import_pipeline' }),
+    handle: { area: 'batchImports' },
+    children: [
+      { path: 'batch-imports', handle: { area: 'batchImports' }, lazy: importsPage },
+      { path: 'batch-import/:importId', handle: { area: 'batchImports' }, lazy: importPage },
+    ],
+  },
   // Plan §3: batch updates share the import's permission ("batch import/update is one area").
   {
     element: createElement(RequirePermission, { codename: 'can_perform_batch_import' }),

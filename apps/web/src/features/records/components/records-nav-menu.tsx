@@ -1,5 +1,6 @@
+import type { PermissionCodename } from '@attest/shared';
 import { ActionIcon, Loader, Menu, Tooltip, useDirection } from '@mantine/core';
-import { IconDatabase } from '@tabler/icons-react';
+import { IconDatabase, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,6 +8,32 @@ import { UserText } from '../../../components/user-text';
 import { useObjectTypes } from '../api/object-types';
 
 export const RECORDS_PATH_PREFIX = '/records/';
+// The import pipeline's pages (spec 2 §2.3): the list, and each import under /batch-import/.
+const IMPORTS_PATH = '/batch-imports';
+const IMPORT_PATH_PREFIX = '/batch-import/';
+
+type Can = (codename: PermissionCodename) => boolean;
+type NavMenuProps = { can: Can };
+
+const isImportsPath = (pathname: string) =>
+  pathname === IMPORTS_PATH || pathname.startsWith(IMPORT_PATH_PREFIX);
+
+// Issue 18: "Imports" beside the types, for people who may view the import pipeline.
+function ImportsItem({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const current = isImportsPath(pathname);
+  return (
+    <Menu.Item
+      component={Link}
+      to={IMPORTS_PATH}
+      leftSection={<IconFileImport size={16} stroke={1.6} aria-hidden />}
+      aria-current={current ? 'page' : undefined}
+      fw={current ? 600 : undefined}
+    >
+      {t('batchImports.nav')}
+    </Menu.Item>
+  );
+}
 
 // The record types the person sees, asked for only once the menu opens (the header is on every
 // page; most visits never open it).
@@ -41,11 +68,11 @@ function TypeItems({ pathname }: { pathname: string }) {
 // Issue 18: "Records" in the header's navigation (can_view_records; navItems decides), a menu of the
 // record types, since each type has its own list. An icon, as the studio's beside it: a crowded
 // header must still leave the tenant's name room, in longer languages too.
-export function RecordsNavMenu() {
+export function RecordsNavMenu({ can }: NavMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
-  const active = pathname.startsWith(RECORDS_PATH_PREFIX);
+  const active = pathname.startsWith(RECORDS_PATH_PREFIX) || isImportsPath(pathname);
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-start" withinPortal>
       <Tooltip label={t('nav.records')} openDelay={100} closeDelay={100} offset={8} disabled={opened}>
@@ -62,8 +89,14 @@ export function RecordsNavMenu() {
         </Menu.Target>
       </Tooltip>
       <Menu.Dropdown>
-        <Menu.Label>{t('records.nav.label')}</Menu.Label>
-        {opened && <TypeItems pathname={pathname} />}
+        {can('can_view_records') && (
+          <>
+            <Menu.Label>{t('records.nav.label')}</Menu.Label>
+            {opened && <TypeItems pathname={pathname} />}
+          </>
+        )}
+        {can('can_view_records') && can('can_view_import_pipeline') && <Menu.Divider />}
+        {can('can_view_import_pipeline') && <ImportsItem pathname={pathname} />}
       </Menu.Dropdown>
     </Menu>
   );
@@ -71,7 +104,7 @@ export function RecordsNavMenu() {
 
 // The same inside the narrow screen's navigation menu (its dropdown is mounted only while open, so
 // the types are asked for then too).
-export function RecordsNavSubmenu() {
+export function RecordsNavSubmenu({ can }: NavMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { dir } = useDirection();
@@ -83,7 +116,9 @@ export function RecordsNavSubmenu() {
         </Menu.Sub.Item>
       </Menu.Sub.Target>
       <Menu.Sub.Dropdown>
-        <TypeItems pathname={pathname} />
+        {can('can_view_records') && <TypeItems pathname={pathname} />}
+        {can('can_view_records') && can('can_view_import_pipeline') && <Menu.Divider />}
+        {can('can_view_import_pipeline') && <ImportsItem pathname={pathname} />}
       </Menu.Sub.Dropdown>
     </Menu.Sub>
   );

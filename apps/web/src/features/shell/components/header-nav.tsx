@@ -55,7 +55,7 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
       >
         {items.map((item) =>
           item.id === 'records' ? (
-            <RecordsNavMenu key={item.id} />
+            <RecordsNavMenu key={item.id} can={can} />
           ) : item.to === null ? (
             <Button
               key={item.id}
@@ -96,7 +96,7 @@ export function HeaderNav({ user, can, openTaskCount, onOpenSearch }: HeaderNavP
           <Menu.Dropdown>
             {items.map((item) =>
               item.id === 'records' ? (
-                <RecordsNavSubmenu key={item.id} />
+                <RecordsNavSubmenu key={item.id} can={can} />
               ) : item.to === null ? (
                 <Menu.Item
                   key={item.id}

@@ -31,8 +31,10 @@ export function navItems(user: Pick<User, 'kind'>, can: Can): NavItem[] {
     else items.push(tasks);
   }
   if (can('can_view_process_report')) items.push({ id: 'reports', to: NAV_PATHS.reports });
-  // Issue 18: the records area, for people who may view records.
-  if (can('can_view_records')) items.push({ id: 'records', to: NAV_PATHS.records });
+  // Issue 18: the records area (its types, and the imports into them), for people who may view
+  // records or the import pipeline; the menu offers each only with its own permission.
+  if (can('can_view_records') || can('can_view_import_pipeline'))
+    items.push({ id: 'records', to: NAV_PATHS.records });
   // Search opens the palette: it has no page of its own to link to here.
   items.push({ id: 'search', to: null });
   return items;
