@@ -15,6 +15,7 @@ import {
   objectTagOf,
   removeField,
   setField,
+  setFieldLabel,
   setFieldTag,
   setFieldType,
 } from './object-model';
@@ -85,7 +86,11 @@ type DesignerProps = { base: ObjectSourceBase; objectTag: string; initial: Objec
 
 export function ObjectDesigner({ base, objectTag, initial, readOnly }: DesignerProps) {
   const { t } = useTranslation();
-  const { draft, change, issues, saveState, saveNow } = useObjectDesigner(base, objectTag, initial);
+  const { draft, change, issues, saveState, saveNow, savedTags } = useObjectDesigner(
+    base,
+    objectTag,
+    initial,
+  );
   const [selected, setSelected] = useState<number | null>(null);
   const field = selected === null ? undefined : draft.fields[selected];
   const objectTags = (base.package.objects ?? []).map(objectTagOf).filter(Boolean);
@@ -172,6 +177,7 @@ export function ObjectDesigner({ base, objectTag, initial, readOnly }: DesignerP
                 readOnly={readOnly}
                 objectTags={objectTags}
                 onPatch={(patch) => edit((d) => setField(d, selected, patch))}
+                onLabel={(label) => edit((d) => setFieldLabel(d, selected, label, savedTags.has(field.tag)))}
                 onTag={(tag) => edit((d) => setFieldTag(d, selected, tag))}
                 onType={(type) => edit((d) => setFieldType(d, selected, type))}
               />

@@ -21,13 +21,23 @@ type Props = {
   // The object types a data_object field may pick records of (this package's).
   objectTags: readonly string[];
   onPatch: (patch: Partial<ObjectField>) => void;
+  onLabel: (label: string) => void;
   onTag: (tag: string) => void;
   onType: (type: FieldType) => void;
 };
 
 // One field of an object type: the settings of the process designer's field panel that a record's
 // field has (no step conditions, table columns or display content), with the same editors.
-export function ObjectFieldPanel({ field, issues, readOnly, objectTags, onPatch, onTag, onType }: Props) {
+export function ObjectFieldPanel({
+  field,
+  issues,
+  readOnly,
+  objectTags,
+  onPatch,
+  onLabel,
+  onTag,
+  onType,
+}: Props) {
   const { t } = useTranslation();
   const types = useMemo(
     () =>
@@ -57,7 +67,7 @@ export function ObjectFieldPanel({ field, issues, readOnly, objectTags, onPatch,
           label={t('studioDesigner.label')}
           value={field.label}
           readOnly={readOnly}
-          onChange={(e) => onPatch({ label: e.currentTarget.value })}
+          onChange={(e) => onLabel(e.currentTarget.value)}
           error={error('label')}
         />
         <TextInput

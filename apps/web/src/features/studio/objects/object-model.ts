@@ -136,6 +136,18 @@ export function setFieldTag(draft: ObjectDraft, index: number, tag: string): Obj
   return next;
 }
 
+// A field's label changes. A field not yet saved, whose tag is still the one its label suggested,
+// takes the tag the new label suggests; a saved field keeps its tag (records hold values under it).
+export function setFieldLabel(draft: ObjectDraft, index: number, label: string, saved: boolean): ObjectDraft {
+  const field = draft.fields[index];
+  if (!field) return draft;
+  const suggested = (text: string) => suggestTag(text, 'field');
+  const others = new Set(draft.fields.filter((_, i) => i !== index).map((f) => f.tag));
+  const following = !saved && field.tag === freeTag(suggested(field.label), others);
+  const next = setField(draft, index, { label });
+  return following ? setFieldTag(next, index, freeTag(suggested(label), others)) : next;
+}
+
 // A removed field leaves the keys and list columns; the title keeps naming it, so its message
 // asks for another title.
 export function removeField(draft: ObjectDraft, index: number): ObjectDraft {

@@ -74,6 +74,10 @@ export type ObjectSaveState = 'saved' | 'unsaved' | 'saving' | 'failed';
 export function useObjectDesigner(base: ObjectSourceBase, tag: string, initial: ObjectDraft) {
   const [draft, setDraft] = useState(initial);
   const [saveState, setSaveState] = useState<ObjectSaveState>('saved');
+  // The field tags the branch holds: those keep their tag when their label changes.
+  const [savedTags, setSavedTags] = useState<ReadonlySet<string>>(
+    () => new Set(initial.fields.map((f) => f.tag)),
+  );
   const at = useRef(base);
   const latest = useRef(draft);
   latest.current = draft;
@@ -109,6 +113,7 @@ export function useObjectDesigner(base: ObjectSourceBase, tag: string, initial: 
       }
       // Edits made while the save was on its way are still to be saved.
       setSaveState(latest.current === sent ? 'saved' : 'unsaved');
+      setSavedTags(new Set(sent.fields.map((f) => f.tag)));
     } catch (error) {
       setSaveState('failed');
       toast.error('studio.objects.saveFailed', {
@@ -120,5 +125,5 @@ export function useObjectDesigner(base: ObjectSourceBase, tag: string, initial: 
 
   const [checked] = useDebouncedValue(draft, VALIDATION_DELAY_MS);
   const issues = useMemo(() => validateObject(checked), [checked]);
-  return { draft, change, issues, saveState, saveNow };
+  return { draft, change, issues, saveState, saveNow, savedTags };
 }
