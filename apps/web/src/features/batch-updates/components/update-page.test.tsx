@@ -2,6 +2,7 @@ import { ADMIN_PATHS, BATCH_UPDATE_PATHS, DASHBOARD_PATHS } from '@attest/shared
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
+import { dashboardKeys } from '../../workflow-list';
 import { makeItem, makeUpdate, mockBatchApi, page, REGIONS } from '../test/batch-update-fixtures';
 import { UpdatePage } from './update-page';
 
@@ -215,7 +216,9 @@ describe('a batch update', () => {
       [BATCH_UPDATE_PATHS.items(12)]: { body: page([makeItem()], 200) },
       [`POST ${BATCH_UPDATE_PATHS.apply(12)}`]: { status: 202, body: {} },
     });
-    renderUpdate('/batch-update/12');
+    const { queryClient } = renderUpdate('/batch-update/12');
+    // The dashboard's list as it was before the update.
+    queryClient.setQueryData(dashboardKeys.list('region__in=3'), { results: [], count: 200 });
     fireEvent.click(await screen.findByRole('button', { name: 'Apply to 200 items' }));
     const bar = await screen.findByRole('progressbar', { name: 'Progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('50');
@@ -230,6 +233,8 @@ describe('a batch update', () => {
     );
     expect(screen.getByText('Finished')).toBeTruthy();
     expect(screen.getByText('198')).toBeTruthy();
+    // The workflows changed: the dashboard's list is asked again when next shown.
+    expect(queryClient.getQueryState(dashboardKeys.list('region__in=3'))?.isInvalidated).toBe(true);
     expect(screen.getByRole('link', { name: 'Download results' }).getAttribute('href')).toBe(
       '/api/v1/batch-updates/12/results/',
     );

@@ -20,7 +20,8 @@ import { Link } from 'react-router';
 import { UserText } from '../../../components/user-text';
 import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
-import { kindFieldsQueryOptions } from '../../workflow-list';
+import { dashboardKeys, kindFieldsQueryOptions } from '../../workflow-list';
+import { workflowKeys } from '../../workflows';
 import { batchUpdateKeys } from '../api/batch-update-keys';
 import { isWorking, useApplyBatchUpdate, useOutcomeCount } from '../api/batch-updates';
 import { changeSummary } from '../lib/change-summary';
@@ -93,6 +94,11 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
     seenState.current = update.state;
     void queryClient.invalidateQueries({ queryKey: [...batchUpdateKeys.update(update.id), 'items'] });
     void queryClient.invalidateQueries({ queryKey: batchUpdateKeys.lists() });
+    // Applied or undone: the workflows changed, so the dashboard and open workflows ask again.
+    if (update.state === 'finished' || update.state === 'undone') {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.all });
+    }
   }, [update.state, update.id, queryClient]);
 
   const done = update.state === 'finished' || update.state === 'undone';
