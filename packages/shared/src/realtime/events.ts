@@ -94,6 +94,9 @@ export const EVENT_TYPES = [
   'studio.config_deployment',
   'studio.deployment_status',
   'studio.branch_work',
+  // user channel, bulk actions (issue 18): group 'bulk_actions', data { id, action: preview|apply|undo,
+  // done, total }; an outcome when the job starts, finishes or fails, none for its progress
+  'batch.update',
 ] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;

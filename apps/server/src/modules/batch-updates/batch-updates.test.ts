@@ -3,10 +3,12 @@ import {
   BATCH_UPDATE_PATHS,
   BatchUpdateItemsPageSchema,
   BatchUpdateSchema,
+  userChannel,
   WORKFLOW_MESSAGES,
   WORKFLOW_PATHS,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import { grant } from '../../test/admin-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
 import {
@@ -193,6 +195,43 @@ describe('answers', () => {
     expect(alerts.map((a) => a.alert_tag)).toContain('material_spend');
     expect((await detail(admin, second)).answers[VC.notes]).toBeUndefined();
     expect((await admin.get(BATCH_UPDATE_PATHS.update(id))).json()).toMatchObject({ changed: 2, skipped: 1 });
+  });
+});
+
+describe('live events', () => {
+  it("tells the person the job's start, progress and end, and open process pages the answers", async () => {
+    const { t, admin, ids } = await tenantWithChecks(3);
+    const heard: OutgoingEvent[] = [];
+    const told = createBatchUpdateRunner({
+      db,
+      jobs: null,
+      batchSize: 2,
+      realtime: { publish: (e) => heard.push(...e) },
+    });
+    const id = (
+      await create(admin, {
+        target: 'workflows',
+        kind_id: t.kinds.vendor,
+        selection: { ids },
+        changes: { answers: { [VC.notes]: 'Live' } },
+      })
+    ).json().id as number;
+    expect(await told.run(t.id, String(id))).toBe('finished');
+    expect((await admin.post(BATCH_UPDATE_PATHS.apply(id), {})).statusCode).toBe(202);
+    heard.length = 0;
+    expect(await told.run(t.id, String(id))).toBe('finished');
+    const mine = heard.filter((e) => e.type === 'batch.update');
+    expect(
+      mine.every((e) => e.channel === userChannel(t.id, t.users.admin) && e.group === 'bulk_actions'),
+    ).toBe(true);
+    expect(mine.filter((e) => e.outcome !== null).map((e) => [e.outcome, e.data])).toEqual([
+      ['started', { id, action: 'apply', done: 0, total: 3 }],
+      ['finished', { id, action: 'apply', done: 3, total: 3 }],
+    ]);
+    // Progress between them (at most one a second): the first batch of two is told.
+    expect(mine.find((e) => e.outcome === null)?.data).toEqual({ id, action: 'apply', done: 2, total: 3 });
+    const answered = heard.filter((e) => e.type === 'workflow.answered').map((e) => e.workflow_id);
+    expect(answered.sort()).toEqual([...ids].sort());
   });
 });
 

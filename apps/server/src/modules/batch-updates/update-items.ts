@@ -9,6 +9,7 @@ import {
   type WorkflowState,
 } from '@attest/shared';
 import { AppError, DetailedBadRequestError } from '../../platform/errors.js';
+import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import {
@@ -17,6 +18,7 @@ import {
   type LoadedWorkflow,
   moveWorkflowPlace,
   saveAnswerIn,
+  workflowEvents,
 } from '../workflows/index.js';
 import { batchUpdatesRepository as updates } from './batch-updates.repository.js';
 
@@ -128,10 +130,16 @@ export async function writeValues(
   values: ItemValues,
   hooks: ChangeHooks,
   details: Record<string, unknown>,
+  events: OutgoingEvent[],
 ) {
   let current = loaded;
   for (const [tag, value] of Object.entries(values.answers ?? {})) {
-    await saveAnswerIn(tx, ctx, current, { field_tag: tag, value }, hooks);
+    const { changed } = await saveAnswerIn(tx, ctx, current, { field_tag: tag, value }, hooks);
+    // Open process pages refetch, as after an answer saved by hand.
+    if (changed) {
+      events.push(workflowEvents.answered(ctx, loaded.row.id, changed.stepTag, [changed.fieldTag]));
+      if (changed.statusId) events.push(workflowEvents.statusChanged(ctx, loaded.row.id, changed.statusId));
+    }
     // The next answer is edited on the state this one left.
     current = {
       ...current,

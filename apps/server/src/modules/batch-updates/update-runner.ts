@@ -1,12 +1,17 @@
-import type { BatchUpdateChanges } from '@attest/shared';
+import { type BatchUpdateChanges, userChannel } from '@attest/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { NotFoundError } from '../../platform/errors.js';
 import { type CursorRunOutcome, runCursorJob } from '../../platform/jobs/cursor-runner.js';
-import { type RealtimePublisher, silentPublisher } from '../../platform/realtime/realtime-publisher.js';
+import {
+  type OutgoingEvent,
+  type RealtimePublisher,
+  silentPublisher,
+} from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import {
+  workflowActorOf as actorOf,
   type ChangeHooks,
   type LoadedWorkflow,
   loadChangeableWorkflow,
@@ -44,7 +49,36 @@ export type BatchUpdateRunner = {
   run(tenantId: string, updateId: string, options?: { signal?: AbortSignal }): Promise<CursorRunOutcome>;
 };
 
-type Claimed = { ctx: UserContext; update: BatchUpdateRow; changes: BatchUpdateChanges; names: PlaceNames };
+type Claimed = {
+  ctx: UserContext;
+  update: BatchUpdateRow;
+  changes: BatchUpdateChanges;
+  names: PlaceNames;
+  // When listeners last heard of the progress.
+  toldAt: number;
+};
+
+const PROGRESS_EVERY_MS = 1000;
+
+// Spec 1 §4 bulk actions, to the person the job acts for: started, progress (no outcome), finished or
+// failed. Listeners re-read the update through the API.
+function batchEvent(
+  c: Claimed,
+  action: 'preview' | 'apply' | 'undo',
+  outcome: OutgoingEvent['outcome'],
+  done: number,
+  total: number,
+): OutgoingEvent {
+  return {
+    channel: userChannel(c.ctx.tenant.id, c.ctx.auth.user.id),
+    type: 'batch.update',
+    group: 'bulk_actions',
+    outcome,
+    workflow_id: null,
+    actor: actorOf(c.ctx),
+    data: { id: Number(c.update.id), action, done, total },
+  };
+}
 
 // Each phase walks the items by target_id from its cursor, one batch per transaction: the batch's
 // writes, outcomes, counts and the advanced cursor commit together, so a worker killed at any point
@@ -60,18 +94,15 @@ export function createBatchUpdateRunner(options: {
 }): BatchUpdateRunner {
   const { db } = options;
   const batchSize = options.batchSize ?? BATCH_UPDATE_BATCH_SIZE;
-  const hooks: ChangeHooks = {
-    integrations: null,
-    realtime: options.realtime ?? silentPublisher,
-    tasks: null,
-  };
+  const realtime = options.realtime ?? silentPublisher;
+  const hooks: ChangeHooks = { integrations: null, realtime, tasks: null };
 
   async function claimAs(tx: Tx, tenantId: string, update: BatchUpdateRow, userId: string | null) {
     const ctx = await actingUser(tx, db, tenantId, userId);
     if (!ctx) throw new Error('The person who started this batch update can no longer act.');
     const changes = update.changes as BatchUpdateChanges;
     const names = await placeNames(tx);
-    return { ctx, update, changes, names };
+    return { ctx, update, changes, names, toldAt: 0 };
   }
 
   // One item in its own savepoint: an engine refusal rolls back that item's writes only.
@@ -92,7 +123,7 @@ export function createBatchUpdateRunner(options: {
     }
   }
 
-  async function previewItem(tx: Tx, c: Claimed, item: ItemRow) {
+  async function previewItem(tx: Tx, c: Claimed, item: ItemRow, _events: OutgoingEvent[]) {
     let loaded: LoadedWorkflow;
     try {
       loaded = await loadVisibleWorkflow(tx, c.ctx, item.target_id);
@@ -115,14 +146,22 @@ export function createBatchUpdateRunner(options: {
     });
   }
 
-  async function applyItem(tx: Tx, c: Claimed, item: ItemRow) {
+  async function applyItem(tx: Tx, c: Claimed, item: ItemRow, events: OutgoingEvent[]) {
     if (item.outcome !== 'pending') return { skipped: 1 };
     const result = await inSavepoint(tx, async () => {
       const loaded = await loadChangeableWorkflow(tx, c.ctx, item.target_id);
       // Recomputed under the workflow's lock: `before` is what it held when changed.
       const plan = await planItem(tx, loaded, c.changes, c.update.kind_id, c.names);
       if (plan.outcome === 'pending') {
-        await writeValues(tx, c.ctx, loaded, plan.after, hooks, { batch_update_id: Number(c.update.id) });
+        await writeValues(
+          tx,
+          c.ctx,
+          loaded,
+          plan.after,
+          hooks,
+          { batch_update_id: Number(c.update.id) },
+          events,
+        );
       }
       return plan;
     });
@@ -148,17 +187,25 @@ export function createBatchUpdateRunner(options: {
     return { changed: 1 };
   }
 
-  async function undoItem(tx: Tx, c: Claimed, item: ItemRow) {
+  async function undoItem(tx: Tx, c: Claimed, item: ItemRow, events: OutgoingEvent[]) {
     if (item.outcome !== 'changed') return {};
     const result = await inSavepoint(tx, async () => {
       const loaded = await loadChangeableWorkflow(tx, c.ctx, item.target_id);
       // Changed between the undo's check and now (under the lock): someone's later work is kept.
       const last = await updates.lastActivityId(tx, item.target_id);
       if (last !== null && BigInt(last) > BigInt(item.activity_id_after ?? 0)) return false;
-      await writeValues(tx, c.ctx, loaded, (item.before ?? {}) as ItemValues, hooks, {
-        batch_update_id: Number(c.update.id),
-        undone: true,
-      });
+      await writeValues(
+        tx,
+        c.ctx,
+        loaded,
+        (item.before ?? {}) as ItemValues,
+        hooks,
+        {
+          batch_update_id: Number(c.update.id),
+          undone: true,
+        },
+        events,
+      );
       return true;
     });
     const outcome = result.ok && result.value ? 'undone' : 'kept_changed';
@@ -176,9 +223,11 @@ export function createBatchUpdateRunner(options: {
   } as const;
   type Phase = keyof typeof PHASES;
 
-  async function oneBatch(tenantId: string, phase: Phase, c: Claimed): Promise<boolean> {
+  // One batch; answers whether more are left, and what its commit tells listeners.
+  async function oneBatch(tenantId: string, phase: Phase, c: Claimed) {
     const { state, cursor, item } = PHASES[phase];
-    return withTenant(db, tenantId, async (tx) => {
+    const events: OutgoingEvent[] = [];
+    const more = await withTenant(db, tenantId, async (tx) => {
       // Locked: two attempts at one update (a worker thought dead that was only slow) take turns.
       const update = await updates.find(tx, c.update.id, { forUpdate: true });
       if (update?.state !== state) return false;
@@ -189,11 +238,13 @@ export function createBatchUpdateRunner(options: {
         if (phase === 'apply')
           await updates.update(tx, update.id, { state: 'finished', finished_at: new Date() });
         if (phase === 'undo') await updates.update(tx, update.id, { state: 'undone', undone_at: new Date() });
+        events.push(batchEvent(c, phase, 'finished', update.total, update.total));
         return false;
       }
       const counts = { done: items.length, changed: 0, skipped: 0, failed: 0 };
       for (const one of items) {
-        const added: { changed?: number; skipped?: number; failed?: number } = (await item(tx, c, one)) ?? {};
+        const added: { changed?: number; skipped?: number; failed?: number } =
+          (await item(tx, c, one, events)) ?? {};
         counts.changed += added.changed ?? 0;
         counts.skipped += added.skipped ?? 0;
         counts.failed += added.failed ?? 0;
@@ -205,8 +256,16 @@ export function createBatchUpdateRunner(options: {
         { column: cursor, to: last.target_id },
         phase === 'undo' ? { done: counts.done } : counts,
       );
+      // Progress at most once a second (plan §5.4); the page also polls while the job runs.
+      if (Date.now() - c.toldAt >= PROGRESS_EVERY_MS) {
+        c.toldAt = Date.now();
+        events.push(batchEvent(c, phase, null, update.done + counts.done, update.total));
+      }
       return true;
     });
+    // After the commit, never for what rolled back.
+    realtime.publish(events);
+    return more;
   }
 
   async function run(tenantId: string, updateId: string, how: { signal?: AbortSignal } = {}) {
@@ -220,6 +279,7 @@ export function createBatchUpdateRunner(options: {
             ? 'undo'
             : null;
     if (!current || phase === null) return 'skipped';
+    let started: Claimed | undefined;
     return runCursorJob<Claimed>({
       claim: () =>
         withTenant(db, tenantId, async (tx) => {
@@ -227,11 +287,29 @@ export function createBatchUpdateRunner(options: {
             return undefined;
           const update = await updates.find(tx, updateId);
           if (!update) return undefined;
-          return claimAs(tx, tenantId, update, phase === 'undo' ? update.undone_by : update.created_by);
+          const claimed = await claimAs(
+            tx,
+            tenantId,
+            update,
+            phase === 'undo' ? update.undone_by : update.created_by,
+          );
+          started = claimed;
+          return claimed;
+        }).then((claimed) => {
+          if (claimed)
+            realtime.publish([
+              batchEvent(claimed, phase, 'started', claimed.update.done, claimed.update.total),
+            ]);
+          return claimed;
         }),
       batch: (claimed) => oneBatch(tenantId, phase, claimed),
-      fail: (message) =>
-        withTenant(db, tenantId, (tx) => updates.update(tx, updateId, { state: 'failed', error: message })),
+      fail: async (message) => {
+        await withTenant(db, tenantId, (tx) =>
+          updates.update(tx, updateId, { state: 'failed', error: message }),
+        );
+        if (started)
+          realtime.publish([batchEvent(started, phase, 'failed', started.update.done, started.update.total)]);
+      },
       signal: how.signal,
       afterBatch: (batches) => options.afterBatch?.({ updateId, batches }),
     });

@@ -73,7 +73,7 @@ export type { ChangeHooks, StepIntegrations, TaskHooks } from './apply-change.js
 
 export { type ActivityInput, recordActivity } from './workflow-activity.js';
 export { mayListenToWorkflow } from './workflow-channel-rule.js';
-export { workflowEvents } from './workflow-events.js';
+export { actorOf as workflowActorOf, workflowEvents } from './workflow-events.js';
 
 // Errors: the refusals every workflow action answers with.
 
