@@ -115,6 +115,7 @@ export const BATCH_IMPORT_MESSAGES = {
   nothingToImport: 'Nothing to import: every row has problems.',
   notRunnable: 'This import has already run.',
   notFinished: 'Only a finished import can be undone.',
+  resultsNotReady: 'The results file is ready once the import has run.',
   changedSince: (rows: readonly number[]) =>
     `This import cannot be undone: ${count(rows.length)} of its rows ${rows.length === 1 ? 'was' : 'were'} changed since (${rows.length === 1 ? 'row' : 'rows'} ${rowList(rows)}).`,
   alreadyUndone: 'This import has already been undone.',

@@ -10,15 +10,21 @@ import {
   ImportMappingRequestSchema,
   ImportRowsPageSchema,
   ImportRowsQuerySchema,
+  ImportUndoRefusalSchema,
   MAX_IMPORT_BYTES,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { declaredSize, streamBodiesUnparsed, uploadFileName } from '../../platform/files/streamed-upload.js';
+import type { JobSender } from '../../platform/mail/mailer.js';
 import { userContext } from '../../platform/request-context.js';
+import { attachmentDisposition } from '../attachments/index.js';
 import { getImport, importRowsPage, listImports } from './batch-imports.service.js';
+import { createBatchImportRunner } from './import-jobs.js';
 import { setImportMapping } from './import-mapping.service.js';
+import { openImportResults, runImport, undoImport } from './run-import.service.js';
 import { uploadImport } from './upload-import.service.js';
 
 const tags = ['batch-imports'];
@@ -29,12 +35,16 @@ const perform = { access: { permission: 'can_perform_batch_import' } } as const;
 const IMPORT = '/api/v1/batch-imports/:id/';
 const MAPPING = '/api/v1/batch-imports/:id/mapping/';
 const ROWS = '/api/v1/batch-imports/:id/rows/';
+const RUN = '/api/v1/batch-imports/:id/run/';
+const UNDO = '/api/v1/batch-imports/:id/undo/';
+const RESULTS = '/api/v1/batch-imports/:id/results/';
 
-export type BatchImportsRouteDeps = { files: FileStore };
+export type BatchImportsRouteDeps = { db: Db; jobs: JobSender | null; files: FileStore };
 
 // Plan §3.2 (slice 6: upload, mapping and preview, reading). Handlers only map the request to a
 // service call.
 export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImportsRouteDeps): Promise<void> {
+  const runner = createBatchImportRunner({ db: deps.db, jobs: deps.jobs, files: deps.files });
   // The upload streams its body to the file store: no parser reads it (the app's parsers buffer and
   // stop at 1 MB), so the handler reads request.raw only after access is checked.
   await app.register(async (scope) => {
@@ -126,4 +136,59 @@ export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImport
     },
     async (request) => importRowsPage(userContext(request), request, request.params.id, request.query),
   );
+
+  api.post(
+    RUN,
+    {
+      config: perform,
+      schema: {
+        tags,
+        summary: 'Run a validated import: its valid rows are written by a job, a batch at a time',
+        params: BatchImportParamsSchema,
+        response: { 202: BatchImportSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await runImport(userContext(request), runner, request.params.id)),
+  );
+
+  api.post(
+    UNDO,
+    {
+      config: perform,
+      schema: {
+        tags,
+        summary: 'Undo a finished import, unless any of its rows changed since (400 naming them)',
+        params: BatchImportParamsSchema,
+        response: { 202: BatchImportSchema, ...errors, 400: ImportUndoRefusalSchema.or(ApiErrorSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await undoImport(userContext(request), runner, request.params.id)),
+  );
+
+  // Not through the zod type provider: the answer is a stream, which no schema describes.
+  app.route<{ Params: { id: number } }>({
+    method: 'GET',
+    url: RESULTS,
+    exposeHeadRoute: false,
+    config: view,
+    schema: {
+      tags,
+      summary:
+        "An import's per-row results (row, outcome, id, title, messages, then the file's cells), as CSV",
+      params: BatchImportParamsSchema,
+      produces: ['text/csv'],
+      response: errors,
+    },
+    handler: async (request, reply) => {
+      const file = await openImportResults(userContext(request), deps.files, request.params.id);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(file.stream);
+    },
+  });
 }

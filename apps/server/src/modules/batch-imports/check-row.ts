@@ -15,7 +15,14 @@ import type { ImportTargetSpec } from './import-target.js';
 // carries the field's own message. What needs the other rows or the database (keys) is validate-rows'.
 
 export type RowPlan = { spec: ImportTargetSpec; columns: readonly ImportColumn[]; mode: BatchImportMode };
-export type CheckedRow = { problems: ImportRowProblem[]; keys: RecordKey[]; id: string | null };
+// `values` and `name` are what the run writes (by field tag; the workflow's name).
+export type CheckedRow = {
+  problems: ImportRowProblem[];
+  keys: RecordKey[];
+  id: string | null;
+  values: Record<string, unknown>;
+  name: string;
+};
 
 const cellOf = (cells: readonly string[], column: ImportColumn) => (cells[column.index] ?? '').trim();
 
@@ -68,7 +75,7 @@ export function checkRow(plan: RowPlan, cells: readonly string[]): CheckedRow {
         });
       }
     }
-    return { problems, keys: recordKeys(type.definition, data), id };
+    return { problems, keys: recordKeys(type.definition, data), id, values, name };
   }
 
   for (const { column, field } of fieldColumns) {
@@ -88,7 +95,7 @@ export function checkRow(plan: RowPlan, cells: readonly string[]): CheckedRow {
       message: IMPORT_ROW_MESSAGES.name_missing(),
     });
   }
-  return { problems, keys: [], id };
+  return { problems, keys: [], id, values, name };
 }
 
 const pick = (problem: { code: string; message: string }) => ({

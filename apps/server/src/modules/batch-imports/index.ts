@@ -1,2 +1,9 @@
 // The batch-imports module's public face (issue 18): registered by app.ts.
 export { batchImportsRoutes } from './batch-imports.routes.js';
+// The import's run and undo jobs (plan §4.4-4.5); the demo seed and tests run them without pg-boss.
+export {
+  type BatchImportRunner,
+  createBatchImportRunner,
+  IMPORT_BATCH_ROWS,
+  registerBatchImportJobs,
+} from './import-jobs.js';

@@ -4,3 +4,4 @@ export { CSV_BOM, csvLine } from './csv-writer.js';
 export { registerExportJobs } from './export-jobs.js';
 export { createExportRunner, type ExportRunner } from './export-runner.js';
 export { exportsRoutes } from './exports.routes.js';
+export { createRowWriter, type RowWriter } from './file-writers.js';

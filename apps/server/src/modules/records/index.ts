@@ -2,6 +2,15 @@
 
 // The records list's filter compiler (over `records as r`): an Object Report filters as the list does.
 export { compileRecordConditionGroup } from './compile-record-filters.js';
+// A batch import's writes and their undo (issue 18, slice 7).
+export {
+  createImportedRecord,
+  type ImportedValues,
+  type ImportWriter,
+  type RecordBefore,
+  undoImportedRecord,
+  updateImportedRecord,
+} from './imported-records.js';
 // What the batch import's preview checks a row with (issue 18, slice 6): the records' own rules.
 export { hasPlaces, type LoadedObjectType, loadObjectType } from './object-types.js';
 export {

@@ -38,6 +38,8 @@ export type NewWorkflow = {
   submitted?: readonly { step: string; at: Date; by: string | null }[];
   // A test workflow's environment (issue 15); Production's workflows have none.
   testEnvironment?: TestEnvironment | null;
+  // A batch import's row (issue 18): workflows_import_row_idx makes (import, row) written once.
+  importRef?: { importId: string; row: number };
 };
 
 const CHUNK = 500;
@@ -233,6 +235,8 @@ export async function createWorkflows(
           cycle_start: p.createdAt,
           cycle_end: p.cycleEnd,
           test_environment: p.input.testEnvironment ?? null,
+          import_id: p.input.importRef?.importId ?? null,
+          import_row: p.input.importRef?.row ?? null,
         };
       }),
     );
