@@ -1,0 +1,173 @@
+import {
+  BATCH_IMPORT_ERROR_CODES,
+  BATCH_IMPORT_MESSAGES,
+  BATCH_IMPORT_PATHS,
+  RECORD_PATHS,
+} from '@attest/shared';
+import { describe, expect, it } from 'vitest';
+import { importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
+import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { createBatchImportRunner } from './index.js';
+
+const { app, db, adminDb, services } = await createTestApp();
+const runner = createBatchImportRunner({ db, jobs: null, files: services.files });
+
+const columns = [
+  { index: 0, header: 'Name', target: { kind: 'field', field_tag: 'name' } },
+  { index: 1, header: 'VAT', target: { kind: 'field', field_tag: 'vat_number' } },
+  { index: 2, header: 'E-mail', target: { kind: 'field', field_tag: 'contact_email' } },
+];
+
+function csv(rows: number, email: (row: number) => string): string {
+  const lines = ['Name,VAT,E-mail'];
+  for (let row = 1; row <= rows; row += 1) lines.push(`Supplier ${row},GB${row},${email(row)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+// Uploaded, mapped, run to its end; answers the import's id.
+async function imported(client: TestClient, tenantId: string, body: string, mapping: object) {
+  const id = (await uploadFile(client, body)).json().id as number;
+  const mapped = await client.request({
+    method: 'PUT',
+    url: BATCH_IMPORT_PATHS.mapping(id),
+    payload: mapping,
+  });
+  expect(mapped.json().state).toBe('validated');
+  expect((await client.post(BATCH_IMPORT_PATHS.run(id), {})).statusCode).toBe(202);
+  await runner.runQueued(tenantId);
+  expect((await client.get(BATCH_IMPORT_PATHS.import(id))).json().state).toBe('finished');
+  return id;
+}
+
+async function recordsOf(tenantId: string) {
+  return adminDb
+    .selectFrom('records')
+    .select(['id', 'title', 'data', 'revision', 'import_row'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .execute();
+}
+
+async function outcomes(importId: number) {
+  const rows = await adminDb
+    .selectFrom('batch_import_rows')
+    .select(['row_number', 'outcome'])
+    .where('import_id', '=', String(importId))
+    .orderBy('row_number')
+    .execute();
+  return rows.map((r) => [r.row_number, r.outcome]);
+}
+
+describe('batch import: undo', () => {
+  it('deletes what the import created', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const id = await imported(
+      admin,
+      t.id,
+      csv(5, (r) => `b${r}@example.com`),
+      { columns },
+    );
+    expect(await recordsOf(t.id)).toHaveLength(5);
+
+    const undo = await admin.post(BATCH_IMPORT_PATHS.undo(id), {});
+    expect(undo.statusCode).toBe(202);
+    expect(undo.json().state).toBe('undoing');
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({ state: 'undone' });
+    expect(await recordsOf(t.id)).toHaveLength(0);
+    expect(await outcomes(id)).toEqual([1, 2, 3, 4, 5].map((n) => [n, 'undone']));
+    const again = await admin.post(BATCH_IMPORT_PATHS.undo(id), {});
+    expect(again.json()).toMatchObject({ code: BATCH_IMPORT_ERROR_CODES.alreadyUndone });
+  });
+
+  it('refuses, naming the row, when an imported record was edited since, and changes nothing', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const id = await imported(
+      admin,
+      t.id,
+      csv(5, (r) => `b${r}@example.com`),
+      { columns },
+    );
+    const third = (await recordsOf(t.id)).find((r) => r.import_row === 3);
+    const edit = await admin.request({
+      method: 'PATCH',
+      url: RECORD_PATHS.record('supplier', Number(third?.id)),
+      payload: { revision: third?.revision, values: { contact_email: 'new@example.com' } },
+    });
+    expect(edit.statusCode).toBe(200);
+    const before = await recordsOf(t.id);
+
+    const undo = await admin.post(BATCH_IMPORT_PATHS.undo(id), {});
+    expect(undo.statusCode).toBe(400);
+    expect(undo.json()).toEqual({
+      code: BATCH_IMPORT_ERROR_CODES.changedSince,
+      detail: BATCH_IMPORT_MESSAGES.changedSince([3]),
+      rows: [3],
+    });
+    expect(BATCH_IMPORT_MESSAGES.changedSince([3])).toContain('row 3');
+    await runner.runQueued(t.id);
+    expect(await recordsOf(t.id)).toEqual(before);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json().state).toBe('finished');
+  });
+
+  it('puts the old values back after an update, and keeps a record changed between the check and the job', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    await imported(
+      admin,
+      t.id,
+      csv(3, (r) => `old${r}@example.com`),
+      { columns },
+    );
+    const id = await imported(
+      admin,
+      t.id,
+      csv(3, (r) => `new${r}@example.com`),
+      {
+        columns,
+        mode: 'update',
+        key_name: 'vat_number',
+      },
+    );
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({ updated: 3 });
+    const updated = await recordsOf(t.id);
+    expect(updated.map((r) => (r.data as { contact_email: string }).contact_email)).toEqual([
+      'new1@example.com',
+      'new2@example.com',
+      'new3@example.com',
+    ]);
+
+    expect((await admin.post(BATCH_IMPORT_PATHS.undo(id), {})).statusCode).toBe(202);
+    // Edited after the check, before the job: the job keeps it.
+    const second = updated[1];
+    const edit = await admin.request({
+      method: 'PATCH',
+      url: RECORD_PATHS.record('supplier', Number(second?.id)),
+      payload: { revision: second?.revision, values: { contact_email: 'mine@example.com' } },
+    });
+    expect(edit.statusCode).toBe(200);
+    await runner.runQueued(t.id);
+
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json().state).toBe('undone');
+    expect(await outcomes(id)).toEqual([
+      [1, 'undone'],
+      [2, 'kept_changed'],
+      [3, 'undone'],
+    ]);
+    const after = await recordsOf(t.id);
+    expect(after.map((r) => (r.data as { contact_email: string }).contact_email)).toEqual([
+      'old1@example.com',
+      'mine@example.com',
+      'old3@example.com',
+    ]);
+    const activity = await adminDb
+      .selectFrom('record_activity')
+      .select('action')
+      .where('record_id', '=', String(after[0]?.id))
+      .orderBy('id')
+      .execute();
+    expect(activity.map((a) => a.action)).toEqual(['imported', 'imported', 'import_undone']);
+  });
+});
