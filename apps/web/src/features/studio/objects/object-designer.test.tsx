@@ -22,7 +22,10 @@ const supplier = {
   has_business_unit: false,
 };
 const onboarding = { kind: { tag: 'onboarding', name: 'Onboarding' }, statuses: [], step_groups: [] };
-const routes = [{ path: '/studio/apps/:id/:branch/objects/:object', element: <ObjectDesignerPage /> }];
+const routes = [
+  { path: '/studio/apps/:id/:branch/objects/:object', element: <ObjectDesignerPage /> },
+  { path: '/studio/apps/:id', element: <p>app page</p> },
+];
 
 function branchReply(revision: number, pkg: StudioWorkingCopy): Reply {
   return { body: { ...makeBranch({ revision }), package: pkg } };
@@ -141,5 +144,21 @@ describe('the object type designer', () => {
       ['supplier', 'Vendor'],
       ['contract', 'Contract'],
     ]);
+  });
+
+  it('asks before leaving with unsaved changes', { timeout: 60_000 }, async () => {
+    const fetchMock = mockStudio(() => branchReply(5, start()));
+    const { router } = renderRoutes(routes, { url: '/studio/apps/7/main/objects/supplier' });
+    await screen.findByRole('heading', { name: 'Supplier' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Vendor' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to the app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/studio/apps/7/main/objects/supplier');
+    fireEvent.click(screen.getByRole('link', { name: 'Back to the app' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/studio/apps/7'));
+    expect(sentPackages(fetchMock)).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useBlocker } from 'react-router';
 import { UserText } from '../../../components/user-text';
 import { studioPaths } from '../apps/studio-paths';
 import { ObjectFieldList } from './object-field-list';
@@ -98,6 +98,17 @@ export function ObjectDesigner({ base, objectTag, initial, readOnly }: DesignerP
     .map((p) => (p.kind as { tag?: unknown } | undefined)?.tag)
     .filter((tag): tag is string => typeof tag === 'string' && tag !== '');
   const edit = readOnly ? () => undefined : change;
+  const unsaved = !readOnly && (saveState === 'unsaved' || saveState === 'failed');
+  // Saving is a choice here (not an autosave), so leaving with unsaved changes asks first.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -129,6 +140,24 @@ export function ObjectDesigner({ base, objectTag, initial, readOnly }: DesignerP
           </Button>
         )}
       </Group>
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('studio.objects.leaveTitle')}
+        radius="md"
+      >
+        <Stack>
+          <Text fz="sm">{t('studio.objects.leaveText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              {t('studio.objects.stay')}
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              {t('studio.objects.leave')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Text size="sm" c="dimmed">
         {t('studio.objects.designerHelp')}
       </Text>
