@@ -22,4 +22,10 @@ export const recordKeys = {
     [...recordKeys.record(tag, id), 'activity', page] as const,
   relatedWorkflows: (tag: string, id: number, page: number) =>
     [...recordKeys.record(tag, id), 'related-workflows', page] as const,
+  relatedRecordsAll: (tag: string, id: number) => [...recordKeys.record(tag, id), 'related-records'] as const,
+  relatedRecords: (tag: string, id: number, page: number) =>
+    [...recordKeys.relatedRecordsAll(tag, id), page] as const,
+  activityAll: (tag: string, id: number) => [...recordKeys.record(tag, id), 'activity'] as const,
+  // The record picker's answers: titles of one type by search text.
+  search: (tag: string, q: string) => [...recordKeys.all, 'search', tag, q] as const,
 };

@@ -58,6 +58,10 @@ export function RecordActivity({ objectType, recordId }: RecordActivityProps) {
   labels.set('title', t('records.list.title'));
   labels.set('region', t('records.region'));
   labels.set('business_unit', t('records.businessUnit'));
+  // A link or unlink is logged under its relation's tag.
+  for (const relation of objectType.definition.relations) {
+    if (!labels.has(relation.tag)) labels.set(relation.tag, relation.label);
+  }
   const pages = activity.data ? Math.max(1, Math.ceil(activity.data.count / ACTIVITY_PAGE_SIZE)) : 1;
 
   return (

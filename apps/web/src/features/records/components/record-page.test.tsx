@@ -199,9 +199,12 @@ describe('the record page', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
-  it('lists the activity with before and after per field, and says the related tabs are not there yet', async () => {
+  it('lists the activity with before and after per field, and opens the related records tab', async () => {
     mockRecordsApi({
       ...base,
+      [RECORD_PATHS.relatedRecords('supplier', 42)]: {
+        body: { results: [], count: 0, next: null, previous: null },
+      },
       [RECORD_PATHS.activity('supplier', 42)]: {
         body: {
           results: [
@@ -236,7 +239,7 @@ describe('the record page', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Related records' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/records/supplier/42/related-records'));
-    expect(await screen.findByText('This tab is not available yet.')).toBeTruthy();
+    expect(await screen.findByText('No linked records')).toBeTruthy();
   });
 
   it('lists the workflows that name the record, each a link to its process page, paged by the server', async () => {

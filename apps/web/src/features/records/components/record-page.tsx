@@ -10,11 +10,11 @@ import { useRecord } from '../api/records';
 import { RecordActions } from './record-actions';
 import { RecordActivity } from './record-activity';
 import { RecordDetails } from './record-details';
+import { RecordRelatedRecords } from './record-related-records';
 import { RecordRelatedWorkflows } from './record-related-workflows';
 import { PageLoader, PageProblem } from './record-states';
 
-// Plan §7: the tab is the path's last segment. Related records have no API yet (plan §3.1 lists
-// them; records.routes.ts does not serve them): that tab says so.
+// Plan §7: the tab is the path's last segment.
 export const RECORD_TABS = ['details', 'related-records', 'related-workflows', 'activity'] as const;
 type RecordTab = (typeof RECORD_TABS)[number];
 const isTab = (value: string | undefined): value is RecordTab => RECORD_TABS.includes(value as RecordTab);
@@ -93,7 +93,11 @@ export function RecordPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="related-records">
-            <Text c="dimmed">{t('records.notAvailableYet')}</Text>
+            <RecordRelatedRecords
+              objectType={type.data}
+              recordId={id}
+              archived={detail.archived_at !== null}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="related-workflows">
             <RecordRelatedWorkflows tag={tag} recordId={id} />
