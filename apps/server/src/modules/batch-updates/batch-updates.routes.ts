@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.js';
 import { pageResponse } from '../../platform/page-response.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
+import type { StepIntegrations } from '../workflows/index.js';
 import {
   applyBatchUpdate,
   batchUpdateItems,
@@ -37,6 +38,7 @@ export type BatchUpdatesRouteDeps = {
   db: Db;
   jobs: { send(queue: string, data: object, options?: object): Promise<unknown> } | null;
   realtime: RealtimePublisher;
+  integrations: StepIntegrations;
 };
 
 export async function batchUpdatesRoutes(
@@ -44,7 +46,12 @@ export async function batchUpdatesRoutes(
   deps: BatchUpdatesRouteDeps,
 ): Promise<void> {
   const api = server.withTypeProvider<ZodTypeProvider>();
-  const runner = createBatchUpdateRunner({ db: deps.db, jobs: deps.jobs, realtime: deps.realtime });
+  const runner = createBatchUpdateRunner({
+    db: deps.db,
+    jobs: deps.jobs,
+    realtime: deps.realtime,
+    integrations: deps.integrations,
+  });
 
   api.get(
     BATCH_UPDATE_PATHS.updates,

@@ -121,6 +121,9 @@ export async function planItem(
   return { outcome: unchanged ? 'unchanged' : 'pending', before, after };
 }
 
+// What a batch hands on once it committed: live events, and the integration runs of opened steps.
+export type AfterCommit = { events: OutgoingEvent[]; runs: object[] };
+
 // Writes one item's values through the engine's own paths: answers as the answer API saves them
 // (validation, status, alerts and tasks follow), the place with its activity row.
 export async function writeValues(
@@ -130,11 +133,13 @@ export async function writeValues(
   values: ItemValues,
   hooks: ChangeHooks,
   details: Record<string, unknown>,
-  events: OutgoingEvent[],
+  after: AfterCommit,
 ) {
   let current = loaded;
   for (const [tag, value] of Object.entries(values.answers ?? {})) {
-    const { changed } = await saveAnswerIn(tx, ctx, current, { field_tag: tag, value }, hooks);
+    const { changed, runs } = await saveAnswerIn(tx, ctx, current, { field_tag: tag, value }, hooks);
+    after.runs.push(...runs);
+    const { events } = after;
     // Open process pages refetch, as after an answer saved by hand.
     if (changed) {
       events.push(workflowEvents.answered(ctx, loaded.row.id, changed.stepTag, [changed.fieldTag]));

@@ -4,6 +4,7 @@ import { type CrashHook, createJobQueue } from '../../platform/jobs/job-workers.
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { useTenant, withTenant } from '../../platform/tenant-transaction.js';
+import type { StepIntegrations } from '../workflows/index.js';
 import { batchUpdatesRepository as updates } from './batch-updates.repository.js';
 import {
   BATCH_UPDATE_QUEUE,
@@ -45,9 +46,14 @@ async function sweepBatchUpdates(
 
 export function registerBatchUpdateJobs(
   registry: JobRegistry,
-  deps: { db: Db; adminDb: Db; realtime: RealtimePublisher },
+  deps: { db: Db; adminDb: Db; realtime: RealtimePublisher; integrations: StepIntegrations },
 ): void {
-  const runner = createBatchUpdateRunner({ db: deps.db, jobs: null, realtime: deps.realtime });
+  const runner = createBatchUpdateRunner({
+    db: deps.db,
+    jobs: null,
+    realtime: deps.realtime,
+    integrations: deps.integrations,
+  });
   registry.add({
     createQueues: async (boss) => {
       await createJobQueue(boss, BATCH_UPDATE_QUEUE, {

@@ -16,6 +16,7 @@ import {
   type LoadedWorkflow,
   loadChangeableWorkflow,
   loadVisibleWorkflow,
+  type StepIntegrations,
 } from '../workflows/index.js';
 import { actingUser } from './acting-user.js';
 import {
@@ -24,6 +25,7 @@ import {
   batchUpdatesRepository as updates,
 } from './batch-updates.repository.js';
 import {
+  type AfterCommit,
   type ItemValues,
   type PlaceNames,
   placeNames,
@@ -89,13 +91,15 @@ export function createBatchUpdateRunner(options: {
   db: Db;
   jobs: JobSender | null;
   realtime?: RealtimePublisher;
+  // Queues the integration runs of the steps an answer opens, as the answer API does.
+  integrations?: StepIntegrations | null;
   batchSize?: number;
   afterBatch?: (update: { updateId: string; batches: number }) => void;
 }): BatchUpdateRunner {
   const { db } = options;
   const batchSize = options.batchSize ?? BATCH_UPDATE_BATCH_SIZE;
   const realtime = options.realtime ?? silentPublisher;
-  const hooks: ChangeHooks = { integrations: null, realtime, tasks: null };
+  const hooks: ChangeHooks = { integrations: options.integrations ?? null, realtime, tasks: null };
 
   async function claimAs(tx: Tx, tenantId: string, update: BatchUpdateRow, userId: string | null) {
     const ctx = await actingUser(tx, db, tenantId, userId);
@@ -123,7 +127,7 @@ export function createBatchUpdateRunner(options: {
     }
   }
 
-  async function previewItem(tx: Tx, c: Claimed, item: ItemRow, _events: OutgoingEvent[]) {
+  async function previewItem(tx: Tx, c: Claimed, item: ItemRow, _after: AfterCommit) {
     let loaded: LoadedWorkflow;
     try {
       loaded = await loadVisibleWorkflow(tx, c.ctx, item.target_id);
@@ -146,7 +150,7 @@ export function createBatchUpdateRunner(options: {
     });
   }
 
-  async function applyItem(tx: Tx, c: Claimed, item: ItemRow, events: OutgoingEvent[]) {
+  async function applyItem(tx: Tx, c: Claimed, item: ItemRow, after: AfterCommit) {
     if (item.outcome !== 'pending') return { skipped: 1 };
     const result = await inSavepoint(tx, async () => {
       const loaded = await loadChangeableWorkflow(tx, c.ctx, item.target_id);
@@ -160,7 +164,7 @@ export function createBatchUpdateRunner(options: {
           plan.after,
           hooks,
           { batch_update_id: Number(c.update.id) },
-          events,
+          after,
         );
       }
       return plan;
@@ -187,7 +191,7 @@ export function createBatchUpdateRunner(options: {
     return { changed: 1 };
   }
 
-  async function undoItem(tx: Tx, c: Claimed, item: ItemRow, events: OutgoingEvent[]) {
+  async function undoItem(tx: Tx, c: Claimed, item: ItemRow, after: AfterCommit) {
     if (item.outcome !== 'changed') return {};
     const result = await inSavepoint(tx, async () => {
       const loaded = await loadChangeableWorkflow(tx, c.ctx, item.target_id);
@@ -204,7 +208,7 @@ export function createBatchUpdateRunner(options: {
           batch_update_id: Number(c.update.id),
           undone: true,
         },
-        events,
+        after,
       );
       return true;
     });
@@ -226,7 +230,8 @@ export function createBatchUpdateRunner(options: {
   // One batch; answers whether more are left, and what its commit tells listeners.
   async function oneBatch(tenantId: string, phase: Phase, c: Claimed) {
     const { state, cursor, item } = PHASES[phase];
-    const events: OutgoingEvent[] = [];
+    const after: AfterCommit = { events: [], runs: [] };
+    const { events } = after;
     const more = await withTenant(db, tenantId, async (tx) => {
       // Locked: two attempts at one update (a worker thought dead that was only slow) take turns.
       const update = await updates.find(tx, c.update.id, { forUpdate: true });
@@ -244,7 +249,7 @@ export function createBatchUpdateRunner(options: {
       const counts = { done: items.length, changed: 0, skipped: 0, failed: 0 };
       for (const one of items) {
         const added: { changed?: number; skipped?: number; failed?: number } =
-          (await item(tx, c, one, events)) ?? {};
+          (await item(tx, c, one, after)) ?? {};
         counts.changed += added.changed ?? 0;
         counts.skipped += added.skipped ?? 0;
         counts.failed += added.failed ?? 0;
@@ -265,6 +270,7 @@ export function createBatchUpdateRunner(options: {
     });
     // After the commit, never for what rolled back.
     realtime.publish(events);
+    if (after.runs.length > 0) await options.integrations?.dispatch(after.runs);
     return more;
   }
 
