@@ -78,15 +78,11 @@ export const outcomeCountQueryOptions = (id: number, outcome: BatchUpdateItemOut
 
 export const useBatchUpdates = (page: number) => useQuery(batchUpdatesQueryOptions(page));
 export const useBatchUpdate = (id: number) => useQuery({ ...batchUpdateQueryOptions(id), enabled: id > 0 });
-export const useBatchUpdateItems = (
-  id: number,
-  page: number,
-  outcome: BatchUpdateItemOutcome | null,
-  enabled: boolean,
-) => useQuery({ ...batchUpdateItemsQueryOptions(id, page, outcome), enabled });
+export const useBatchUpdateItems = (id: number, page: number, outcome: BatchUpdateItemOutcome | null) =>
+  useQuery(batchUpdateItemsQueryOptions(id, page, outcome));
 
-export const useOutcomeCount = (id: number, outcome: BatchUpdateItemOutcome, enabled: boolean) =>
-  useQuery({ ...outcomeCountQueryOptions(id, outcome), enabled });
+export const useOutcomeCount = (id: number, outcome: BatchUpdateItemOutcome) =>
+  useQuery(outcomeCountQueryOptions(id, outcome));
 
 // Refusals are the page's to show beside what was tried: 400 (a bad change, filters the list
 // refuses, an undo refused because items changed since), 404 an update gone meanwhile.

@@ -25,7 +25,7 @@ export function ItemsTable({
   const { dir } = useDirection();
   const [page, setPage] = useState(1);
   const [outcome, setOutcome] = useState<BatchUpdateItemOutcome | null>(null);
-  const items = useBatchUpdateItems(update.id, page, outcome, update.state !== 'selecting');
+  const items = useBatchUpdateItems(update.id, page, outcome);
   const data = items.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / ITEMS_PAGE_SIZE)) : 1;
   const Arrow = dir === 'rtl' ? IconArrowLeft : IconArrowRight;

@@ -51,9 +51,9 @@ function PreviewCounts({ update }: { update: BatchUpdate }) {
   const { t, i18n } = useTranslation();
   const number = (n: number | undefined) =>
     n === undefined ? '…' : new Intl.NumberFormat(i18n.language).format(n);
-  const pending = useOutcomeCount(update.id, 'pending', true);
-  const unchanged = useOutcomeCount(update.id, 'unchanged', true);
-  const refused = useOutcomeCount(update.id, 'refused', true);
+  const pending = useOutcomeCount(update.id, 'pending');
+  const unchanged = useOutcomeCount(update.id, 'unchanged');
+  const refused = useOutcomeCount(update.id, 'refused');
   return (
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -205,7 +205,8 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
         </Paper>
       )}
 
-      <ItemsTable update={update} fieldLabels={fieldLabels} />
+      {/* The items exist once the preview is made. */}
+      {update.state !== 'selecting' && <ItemsTable update={update} fieldLabels={fieldLabels} />}
     </Stack>
   );
 }
