@@ -141,7 +141,9 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
             <Text size="sm" id="new-import-progress">
               {t('batchImports.new.uploading', { percent: Math.round((progress ?? 0) * 100) })}
             </Text>
-            <Progress value={(progress ?? 0) * 100} aria-labelledby="new-import-progress" />
+            <Progress.Root size="lg">
+              <Progress.Section value={(progress ?? 0) * 100} aria-labelledby="new-import-progress" />
+            </Progress.Root>
           </Stack>
         )}
         {error && (

@@ -25,12 +25,13 @@ export function RunStep({ item }: { item: BatchImport }) {
       <Text id="import-run-progress" aria-live="polite">
         {text}
       </Text>
-      <Progress
-        value={percent}
-        size="lg"
-        animated={item.state === 'running'}
-        aria-labelledby="import-run-progress"
-      />
+      <Progress.Root size="lg">
+        <Progress.Section
+          value={percent}
+          animated={item.state === 'running'}
+          aria-labelledby="import-run-progress"
+        />
+      </Progress.Root>
     </Stack>
   );
 }

@@ -74,6 +74,47 @@ describe('Records in the header navigation', () => {
     ).toBe('/records/supplier');
   });
 
+  it('offers Imports beside the types only with can_view_import_pipeline', async () => {
+    mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    const first = renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_records')} onOpenSearch={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Records', ...hidden }));
+    let menu = await screen.findByRole('menu', hidden);
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem', hidden)).toHaveLength(2));
+    expect(within(menu).queryByRole('menuitem', { name: 'Imports', ...hidden })).toBeNull();
+    first.unmount();
+
+    renderWithProviders(
+      <HeaderNav
+        user={makeUser()}
+        can={allowing('can_view_records', 'can_view_import_pipeline')}
+        onOpenSearch={vi.fn()}
+      />,
+      { url: '/batch-import/7' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Records', ...hidden }));
+    menu = await screen.findByRole('menu', hidden);
+    const imports = await within(menu).findByRole('menuitem', { name: 'Imports', ...hidden });
+    expect(imports.getAttribute('href')).toBe('/batch-imports');
+    expect(imports.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is there for the import pipeline alone, offering only Imports', async () => {
+    const calls = mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_import_pipeline')} onOpenSearch={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Records', ...hidden }));
+    const menu = await screen.findByRole('menu', hidden);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', hidden)
+        .map((item) => item.textContent),
+    ).toEqual(['Imports']);
+    expect(calls.some((c) => c.path === RECORD_PATHS.objectTypes)).toBe(false);
+  });
+
   it('offers the record types in a submenu of the narrow screen menu', async () => {
     const calls = mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
     renderWithProviders(

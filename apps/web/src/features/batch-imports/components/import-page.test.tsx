@@ -1,0 +1,181 @@
+import { BATCH_IMPORT_PATHS, RECORD_PATHS } from '@attest/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, renderRoutes } from '../../../test/render';
+import { permissionsQueryOptions } from '../../auth';
+import { makeSupplierType } from '../../records/test/record-fixtures';
+import { makeImport, mockImportsApi, page } from '../test/import-fixtures';
+import { ImportPage } from './import-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const IMPORT = BATCH_IMPORT_PATHS.import(7);
+const ROWS = BATCH_IMPORT_PATHS.rows(7);
+const PERFORM = { can_view_import_pipeline: true, can_perform_batch_import: true };
+
+function renderImport(permissions: Record<string, boolean> = PERFORM) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(permissionsQueryOptions().queryKey, permissions);
+  return renderRoutes([{ path: '/batch-import/:importId', element: <ImportPage /> }], {
+    url: '/batch-import/7',
+    queryClient,
+  });
+}
+
+const row = (row_number: number, problems: { column: number | null; message: string }[] | null = null) => ({
+  row_number,
+  cells: [`Supplier ${row_number}`, `GB${row_number}`, `s${row_number}@acme.test`],
+  problems: problems?.map((p) => ({ ...p, field_tag: null, code: 'invalid' })) ?? null,
+  outcome: null,
+  target_id: null,
+  message: null,
+});
+
+describe('an import', () => {
+  it("maps the file's columns, showing sample values, and sends the mapping to check the rows", async () => {
+    const calls = mockImportsApi({
+      [IMPORT]: { body: makeImport({ state: 'parsed', rows_valid: 0, rows_invalid: 0 }) },
+      [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType() },
+      [ROWS]: (call) =>
+        call.search.get('problems') === 'only'
+          ? { body: page([row(3, [{ column: 2, message: 'Enter a valid e-mail address.' }])], 1) }
+          : { body: page([row(1), row(2)], 50) },
+      [`PUT ${BATCH_IMPORT_PATHS.mapping(7)}`]: { body: makeImport({ state: 'validated' }) },
+    });
+    renderImport();
+    const table = await screen.findByRole('table', { name: 'Columns of the file' });
+    // Each column with its first values.
+    expect(await within(table).findByText('s1@acme.test')).toBeTruthy();
+    expect(within(table).getByText('GB2')).toBeTruthy();
+    // The server's suggestion is filled in; the unmatched column is chosen by hand.
+    expect((screen.getByRole('combobox', { name: 'What column Name fills' }) as HTMLInputElement).value).toBe(
+      'Name',
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'What column Email fills' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Contact e-mail' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check rows' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      columns: [
+        { index: 0, header: 'Name', target: { kind: 'field', field_tag: 'name' } },
+        { index: 1, header: 'VAT', target: { kind: 'field', field_tag: 'vat_number' } },
+        { index: 2, header: 'Email', target: { kind: 'field', field_tag: 'contact_email' } },
+      ],
+      mode: 'create',
+    });
+    // The answer is the checked import: the preview follows.
+    expect(
+      await screen.findByText('47 rows can be imported; 3 rows have problems and will be skipped.'),
+    ).toBeTruthy();
+  });
+
+  it('lists the rows with problems by their row number in the file, each with its messages', async () => {
+    const calls = mockImportsApi({
+      [IMPORT]: { body: makeImport({ state: 'validated', mapping: makeImport().suggested_mapping }) },
+      [ROWS]: (call) =>
+        call.search.get('problems') === 'only'
+          ? {
+              body: page(
+                [
+                  row(3, [{ column: 2, message: 'Enter a valid e-mail address.' }]),
+                  row(17, [{ column: 0, message: 'This field is required.' }]),
+                  row(50, [
+                    { column: 1, message: 'The VAT number GB9 appears twice in the file (rows 12 and 50).' },
+                  ]),
+                ],
+                3,
+              ),
+            }
+          : { body: page([row(1), row(2)], 50) },
+    });
+    renderImport();
+    const table = await screen.findByRole('table', { name: 'Rows of the file' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['3', '17', '50']);
+    expect(within(rows[0] as HTMLElement).getByText(/Enter a valid e-mail address\./)).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText(/Email/)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(/This field is required\./)).toBeTruthy();
+    expect(calls.find((c) => c.path === ROWS)?.search.get('problems')).toBe('only');
+
+    // Off the filter, every row is asked for.
+    fireEvent.click(screen.getByRole('switch', { name: 'Only rows with problems' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Rows of the file' })).getAllByText('No problems'),
+      ).toHaveLength(2),
+    );
+    expect(screen.getByRole('button', { name: 'Import 47 rows' })).toBeTruthy();
+  });
+
+  it('starts the run and shows its progress, asking again until it finishes', async () => {
+    let state: 'validated' | 'running' | 'finished' = 'validated';
+    let polls = 0;
+    const calls = mockImportsApi({
+      [IMPORT]: () => {
+        if (state === 'running') {
+          polls += 1;
+          if (polls > 1) state = 'finished';
+          return { body: makeImport({ state: 'running', rows_done: 20, progress: 0.4 }) };
+        }
+        return {
+          body: makeImport({ state, rows_done: state === 'finished' ? 50 : 0, created: 47, failed: 3 }),
+        };
+      },
+      [ROWS]: { body: page([], 0) },
+      [`POST ${BATCH_IMPORT_PATHS.run(7)}`]: () => {
+        state = 'running';
+        return { status: 202, body: makeImport({ state: 'running', rows_done: 20, progress: 0.4 }) };
+      },
+    });
+    renderImport();
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 47 rows' }));
+    expect(await screen.findByText('20 of 50 rows imported (40%)')).toBeTruthy();
+    expect(
+      screen.getByRole('progressbar', { name: '20 of 50 rows imported (40%)' }).getAttribute('aria-valuenow'),
+    ).toBe('40');
+    expect(calls.some((c) => c.method === 'POST' && c.path === BATCH_IMPORT_PATHS.run(7))).toBe(true);
+    // Polled every second until done.
+    expect(await screen.findByRole('heading', { name: 'Import finished' }, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('47')).toBeTruthy();
+  });
+
+  it("shows the server's refusal of an undo, naming the rows changed since", async () => {
+    const detail = 'This import cannot be undone: 1 of its rows was changed since (row 12).';
+    mockImportsApi({
+      [IMPORT]: {
+        body: makeImport({
+          state: 'finished',
+          rows_done: 50,
+          created: 47,
+          failed: 3,
+          can_undo: true,
+          results_available: true,
+        }),
+      },
+      [`POST ${BATCH_IMPORT_PATHS.undo(7)}`]: {
+        status: 400,
+        body: { detail, code: 'import_changed_since', rows: [12] },
+      },
+    });
+    renderImport();
+    expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download results' }).getAttribute('href')).toBe(
+      '/api/v1/batch-imports/7/results/',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Undo import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this import?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(detail);
+  });
+
+  it('offers no mapping, run or undo to someone who may only view the pipeline', async () => {
+    mockImportsApi({
+      [IMPORT]: { body: makeImport({ state: 'finished', can_undo: true }) },
+    });
+    renderImport({ can_view_import_pipeline: true });
+    expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo import' })).toBeNull();
+  });
+});
