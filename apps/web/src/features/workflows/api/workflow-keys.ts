@@ -8,4 +8,7 @@ export const workflowKeys = {
   stepUsers: (id: number, stepTag: string) => [...workflowKeys.all, 'step-users', id, stepTag] as const,
   kinds: () => [...workflowKeys.all, 'kinds'] as const,
   creatableKinds: () => [...workflowKeys.all, 'kinds', 'creatable'] as const,
+  // A data_object field's picker: record titles of one object type by search text.
+  recordOptions: (objectTypeTag: string, q: string) =>
+    [...workflowKeys.all, 'record-options', objectTypeTag, q] as const,
 };

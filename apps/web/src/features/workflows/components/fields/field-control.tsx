@@ -21,6 +21,7 @@ import { HtmlField } from './html-field';
 import { JsonField } from './json-fields';
 import { NumberField, RatingField, SliderField } from './number-fields';
 import { ReadOnlyValue, showsAsValue } from './read-only-value';
+import { RecordPickerField } from './record-picker-field';
 import { TableField } from './table-field';
 import { LineField, LongTextField } from './text-fields';
 
@@ -46,8 +47,9 @@ export function FieldControl(props: ControlProps) {
       return <HtmlField {...props} />;
     case 'decimal':
     case 'integer':
-    case 'data_object':
       return <NumberField {...props} />;
+    case 'data_object':
+      return <RecordPickerField {...props} />;
     case 'currency':
       return <CurrencyField {...props} />;
     case 'slider':

@@ -15,7 +15,7 @@ export const asNumberText = (value: unknown): NumberText =>
 export const numberAnswer = (value: NumberText): number | string | null =>
   value === '' ? null : typeof value === 'number' ? value : value.trim() === '' ? null : value;
 
-// decimal, integer and data_object (a record id). Out-of-range values are kept, not clamped, so the
+// decimal and integer. Out-of-range values are kept, not clamped, so the
 // user sees the range message instead of a silently changed number.
 export function NumberField(props: ControlProps) {
   const { field, onChange, onCommit } = props;
