@@ -38,7 +38,10 @@ const page = (results: RelatedRecord[]) => ({
   body: { results, count: results.length, next: null, previous: null },
 });
 
-function renderTab(permissions: Record<string, boolean> = editor) {
+function renderTab(
+  permissions: Record<string, boolean> = editor,
+  url = '/records/supplier/42/related-records',
+) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(permissionsQueryOptions().queryKey, permissions);
   return renderRoutes(
@@ -46,7 +49,7 @@ function renderTab(permissions: Record<string, boolean> = editor) {
       { path: '/records/:objectType/:objectId/:objectTab', element: <RecordPage /> },
       { path: '/records/:objectType/:objectId', element: <p>another record</p> },
     ],
-    { url: '/records/supplier/42/related-records', queryClient },
+    { url, queryClient },
   );
 }
 
@@ -188,5 +191,33 @@ describe('the related records tab', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
       RECORD_PATHS.link('supplier', 42, 5),
     ]);
+  });
+
+  it("names a link in the activity by its relation's label and the linked record's title", async () => {
+    mockApi({
+      [RECORD_PATHS.activity('supplier', 42)]: {
+        body: {
+          results: [
+            {
+              id: 3,
+              action: 'linked',
+              actor: { id: 7, name: 'Ada Admin', email: 'ada@acme.test' },
+              changes: [{ field_tag: 'parent', before: null, after: { id: 12, name: 'Acme Holdings' } }],
+              import_id: null,
+              batch_update_id: null,
+              created_at: '2026-11-03T10:00:00.000Z',
+            },
+          ],
+          count: 1,
+          next: null,
+          previous: null,
+        },
+      },
+    });
+    renderTab(editor, '/records/supplier/42/activity');
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(list).getByText('Linked a record')).toBeTruthy();
+    expect(within(list).getByText('Parent company')).toBeTruthy();
+    expect(within(list).getByText('Acme Holdings')).toBeTruthy();
   });
 });
