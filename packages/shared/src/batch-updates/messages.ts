@@ -60,5 +60,6 @@ export const BATCH_UPDATE_MESSAGES = {
 export const BATCH_UPDATE_ITEM_MESSAGES = {
   otherKind: 'The workflow is of another kind than the update.',
   unknownField: (tag: string) => `The workflow's version has no field '${tag}'.`,
+  unknownStep: (tag: string) => `The workflow's version has no step '${tag}'.`,
   gone: 'The workflow no longer exists or is no longer visible to you.',
 } as const;

@@ -111,6 +111,42 @@ describe('undo', () => {
   });
 });
 
+describe('assignees', () => {
+  it("adds a step's assignee to each workflow through the step-users rules, and undo takes it away", async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    await grant(adminDb, t.id, t.users.admin, ['can_perform_batch_import']);
+    const admin = await t.signedIn('admin');
+    const ids = [await createVendorCheck(t, admin, 'One'), await createVendorCheck(t, admin, 'Two')];
+    const users = async (id: number) =>
+      (
+        (await admin.get(WORKFLOW_PATHS.stepUsers(id, VC.intake))).json().results as {
+          user_id: number | null;
+        }[]
+      )
+        .map((a) => a.user_id)
+        .filter((u) => u !== null);
+    const created = await admin.post(BATCH_UPDATE_PATHS.updates, {
+      target: 'workflows',
+      kind_id: t.kinds.vendor,
+      selection: { ids },
+      changes: { assignees: [{ step_tag: VC.intake, add: [t.users.member], remove: [] }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    expect(await runner.run(t.id, String(id))).toBe('finished');
+    const preview = (await admin.get(BATCH_UPDATE_PATHS.items(id))).json().results[0];
+    expect(preview.after.assignees[VC.intake]).toContain(t.users.member);
+    expect(preview.before.assignees[VC.intake]).not.toContain(t.users.member);
+    expect((await admin.post(BATCH_UPDATE_PATHS.apply(id), {})).statusCode).toBe(202);
+    expect(await runner.run(t.id, String(id))).toBe('finished');
+    for (const workflow of ids) expect(await users(workflow)).toContain(t.users.member);
+
+    expect((await admin.post(BATCH_UPDATE_PATHS.undo(id), {})).statusCode).toBe(202);
+    expect(await runner.run(t.id, String(id))).toBe('finished');
+    for (const workflow of ids) expect(await users(workflow)).not.toContain(t.users.member);
+  });
+});
+
 describe('apply', () => {
   it('resumes after an interruption from its last whole batch, changing each workflow once', async () => {
     const t = await workflowTestTenant(app, adminDb);

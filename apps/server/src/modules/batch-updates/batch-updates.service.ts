@@ -127,9 +127,9 @@ export async function createBatchUpdate(
   runner: BatchUpdateRunner,
 ): Promise<BatchUpdate> {
   const { changes } = body;
-  // Records and assignees are not built yet; no status is set by hand in this engine: every status
-  // follows from the steps (plan §5.3), so a status change is refused with the plan's message.
-  if (body.target === 'records' || (changes.assignees ?? []).length > 0) {
+  // Records are not built yet; no status is set by hand in this engine: every status follows from
+  // the steps (plan §5.3), so a status change is refused with the plan's message.
+  if (body.target === 'records') {
     throw refusal(CODES.changeNotAvailable, MESSAGES.changeNotAvailable);
   }
   if (changes.status_tag !== undefined) {

@@ -13,11 +13,14 @@ import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.j
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import {
+  addStepUserIn,
   answersRepository,
   type ChangeHooks,
   type LoadedWorkflow,
   moveWorkflowPlace,
+  removeStepUserIn,
   saveAnswerIn,
+  stepAssignees,
   workflowEvents,
 } from '../workflows/index.js';
 import { batchUpdatesRepository as updates } from './batch-updates.repository.js';
@@ -29,6 +32,8 @@ export type ItemValues = {
   answers?: Record<string, unknown>;
   region?: Named | null;
   business_unit?: Named | null;
+  // By step tag: the user ids assigned (groups stay as they are).
+  assignees?: Record<string, number[]>;
 };
 export type ItemPlan =
   | { outcome: 'pending' | 'unchanged'; before: ItemValues; after: ItemValues }
@@ -95,6 +100,17 @@ export async function planItem(
     state = edit.state;
   }
 
+  for (const change of changes.assignees ?? []) {
+    if (!steps.some((s) => s.tag === change.step_tag)) {
+      return refuse(BATCH_UPDATE_ITEM_MESSAGES.unknownStep(change.step_tag));
+    }
+    const current = await assignedUsers(tx, row.id, change.step_tag);
+    before.assignees = { ...before.assignees, [change.step_tag]: current };
+    const target = new Set([...current, ...change.add]);
+    for (const id of change.remove) target.delete(id);
+    after.assignees = { ...after.assignees, [change.step_tag]: [...target].sort((a, b) => a - b) };
+  }
+
   if (movesPlace) {
     const regionId = changes.region_id === undefined ? row.region_id : String(changes.region_id);
     // A unit belongs to one region: a new region without a unit takes the old unit away.
@@ -117,8 +133,14 @@ export async function planItem(
   const unchanged =
     same(before.answers, after.answers) &&
     same(before.region, after.region) &&
-    same(before.business_unit, after.business_unit);
+    same(before.business_unit, after.business_unit) &&
+    same(before.assignees, after.assignees);
   return { outcome: unchanged ? 'unchanged' : 'pending', before, after };
+}
+
+async function assignedUsers(tx: Tx, workflowId: string, stepTag: string): Promise<number[]> {
+  const assignees = await stepAssignees(tx, workflowId, stepTag);
+  return assignees.flatMap((a) => (a.user_id === null ? [] : [a.user_id])).sort((a, b) => a - b);
 }
 
 // What a batch hands on once it committed: live events, and the integration runs of opened steps.
@@ -150,6 +172,28 @@ export async function writeValues(
       ...current,
       state: { ...current.state, answers: { ...current.state.answers, [tag]: value } },
     };
+  }
+  for (const [stepTag, userIds] of Object.entries(values.assignees ?? {})) {
+    const rows = (await stepAssignees(tx, loaded.row.id, stepTag)).filter((a) => a.user_id !== null);
+    const wanted = new Set(userIds);
+    const had = new Set(rows.map((a) => a.user_id));
+    for (const row of rows) {
+      if (wanted.has(row.user_id as number)) continue;
+      const { events } = await removeStepUserIn(tx, ctx, current, stepTag, row.id, { ipAddress: null });
+      after.events.push(...events);
+    }
+    for (const userId of userIds) {
+      if (had.has(userId)) continue;
+      const { events } = await addStepUserIn(
+        tx,
+        ctx,
+        current,
+        stepTag,
+        { user_id: userId },
+        { ipAddress: null },
+      );
+      after.events.push(...events);
+    }
   }
   if (values.region !== undefined && values.region !== null) {
     await moveWorkflowPlace(

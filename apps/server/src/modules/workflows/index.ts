@@ -61,6 +61,7 @@ export {
 
 export { answersRepository } from './answers.repository.js';
 export { saveAnswer, saveAnswerIn } from './answers.service.js';
+export { addStepUserIn, removeStepUserIn, stepAssignees } from './step-users.service.js';
 export { actOnStep } from './steps.service.js';
 // A workflow's region and business unit (batch updates, issue 18).
 export { businessUnitRegion, moveWorkflowPlace, type WorkflowPlace } from './workflow-place.service.js';
