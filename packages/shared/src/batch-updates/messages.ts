@@ -49,9 +49,8 @@ export const BATCH_UPDATE_MESSAGES = {
   notFinished: 'Only a finished batch update can be undone.',
   changedSince: (ids: readonly number[]) =>
     `This batch update cannot be undone: ${count(ids.length)} of its items ${ids.length === 1 ? 'was' : 'were'} changed since (${rowList(ids)}).`,
-  // Not built yet (issue 18): records and step assignees are changed one at a time for now.
-  changeNotAvailable:
-    'Batch updates of records, of step assignees and from a file of ids are not available yet.',
+  // Not built yet (issue 18): records are changed one at a time for now.
+  changeNotAvailable: 'Batch updates of records and from a file of ids are not available yet.',
   placeNotAllowed: 'You cannot move workflows to this region or business unit.',
 } as const;
 
