@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import {
-  createImportedRecord,
+  createImportedRecords,
   type ImportedValues,
   type ImportWriter,
   recordKeysRepository,
@@ -152,6 +152,7 @@ async function writeRecords(tx: Tx, plan: RunPlan, places: Places, rows: readonl
     }
   }
   const results: RowOutcome[] = [];
+  const creating: { row: number; input: ImportedValues }[] = [];
   for (const row of rows) {
     const input: ImportedValues = { values: row.checked.values, ...placeOf(plan, places, row.cells) };
     const recordId = found.get(row.rowNumber);
@@ -176,14 +177,17 @@ async function writeRecords(tx: Tx, plan: RunPlan, places: Places, rows: readonl
       results.push(failed(row.rowNumber, IMPORT_ROW_MESSAGES.key_not_found({ key: plan.keyName ?? 'ID' })));
       continue;
     }
-    const created = await createImportedRecord(tx, type, plan.writer, row.rowNumber, input);
-    // null: an earlier attempt wrote this row (the unique index's backstop); its outcome stands.
-    if (!created) continue;
+    creating.push({ row: row.rowNumber, input });
+  }
+  // Created together: a few statements for the whole batch. A row an earlier attempt wrote is not
+  // in the answer (the unique index's backstop); its outcome stands.
+  const created = await createImportedRecords(tx, type, plan.writer, creating);
+  for (const [rowNumber, record] of created) {
     results.push({
-      rowNumber: row.rowNumber,
+      rowNumber,
       outcome: 'created',
-      targetId: created.id,
-      revisionAfter: created.revision,
+      targetId: record.id,
+      revisionAfter: record.revision,
       activityIdAfter: null,
       before: null,
       message: null,

@@ -1,10 +1,11 @@
-import type { RecordFieldChange } from '@attest/shared';
+import { RECORD_ERROR_CODES, RECORD_MESSAGES, type RecordFieldChange } from '@attest/shared';
+import { AppError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { importedRecordsRepository as imported } from './imported-records.repository.js';
 import type { LoadedObjectType } from './object-types.js';
 import { checkValues, duplicateKey, recordKeys, valueChanges } from './record-answers.js';
 import { recordKeysRepository } from './record-keys.repository.js';
-import { recordValuesRepository } from './record-values.repository.js';
+import { recordValueRows, recordValuesRepository } from './record-values.repository.js';
 import { recordsRepository } from './records.repository.js';
 
 // A batch import's writes of records (plan §4.4) and their undo (§4.5), in the caller's batch
@@ -83,6 +84,86 @@ export async function createImportedRecord(
     ],
   });
   return { id: inserted.id, revision: inserted.revision, title };
+}
+
+// Many rows' records at once, in a few statements (the run's speed). A unique key some record holds
+// refuses the whole call: the import's batch then writes its rows one by one, and only the row
+// holding that key fails. Rows an earlier attempt wrote are left out of the answer.
+export async function createImportedRecords(
+  tx: Tx,
+  type: LoadedObjectType,
+  writer: ImportWriter,
+  rows: readonly { row: number; input: ImportedValues }[],
+): Promise<Map<number, { id: string; revision: number; title: string }>> {
+  const checked = rows.map(({ row, input }) => ({
+    row,
+    input,
+    ...checkValues(type, {}, input.values),
+  }));
+  const inserted = await imported.insertMany(
+    tx,
+    checked.map((c) => ({
+      tenantId: writer.tenantId,
+      objectTypeId: type.id,
+      versionId: type.versionId,
+      title: c.title,
+      data: c.data,
+      regionId: c.input.regionId ?? null,
+      businessUnitId: c.input.businessUnitId ?? null,
+      userId: writer.userId,
+      importId: writer.importId,
+      importRow: c.row,
+    })),
+  );
+  const byRow = new Map(checked.map((c) => [c.row, c]));
+  const written = new Map<number, { id: string; revision: number; title: string }>();
+  const values: ReturnType<typeof recordValueRows> = [];
+  const keys: {
+    tenant_id: string;
+    object_type_id: string;
+    key_name: string;
+    key_value: string;
+    record_id: string;
+  }[] = [];
+  const activity: Parameters<typeof imported.activityMany>[1][number][] = [];
+  for (const record of inserted) {
+    const c = byRow.get(record.import_row ?? 0);
+    if (!c) continue;
+    written.set(c.row, { id: record.id, revision: record.revision, title: c.title });
+    const scope = { tenantId: writer.tenantId, objectTypeId: type.id, recordId: record.id };
+    values.push(...recordValueRows(scope, type.definition, c.data));
+    for (const key of recordKeys(type.definition, c.data)) {
+      keys.push({
+        tenant_id: writer.tenantId,
+        object_type_id: type.id,
+        key_name: key.name,
+        key_value: key.value,
+        record_id: record.id,
+      });
+    }
+    const regionId = c.input.regionId ?? null;
+    const unitId = c.input.businessUnitId ?? null;
+    activity.push({
+      tenantId: writer.tenantId,
+      recordId: record.id,
+      actorUserId: writer.userId,
+      importId: writer.importId,
+      changes: [
+        ...valueChanges({}, c.data, fieldOrder(type)),
+        ...placeChanges({ data: {}, region_id: null, business_unit_id: null }, regionId, unitId),
+      ],
+    });
+  }
+  await imported.insertValues(tx, values);
+  if ((await imported.insertKeys(tx, keys)) < keys.length) {
+    throw new AppError(
+      400,
+      RECORD_ERROR_CODES.duplicateKey,
+      RECORD_MESSAGES.duplicateKey(type.name, 'key', null),
+    );
+  }
+  await imported.activityMany(tx, activity);
+  return written;
 }
 
 // The file's values over the record's (an empty cell leaves a field as it is).

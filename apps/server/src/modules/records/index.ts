@@ -5,6 +5,7 @@ export { compileRecordConditionGroup } from './compile-record-filters.js';
 // A batch import's writes and their undo (issue 18, slice 7).
 export {
   createImportedRecord,
+  createImportedRecords,
   type ImportedValues,
   type ImportWriter,
   type RecordBefore,

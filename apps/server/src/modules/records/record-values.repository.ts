@@ -13,22 +13,31 @@ export const recordValuesRepository = {
     data: Record<string, unknown>,
   ) => {
     await tx.deleteFrom('record_values').where('record_id', '=', scope.recordId).execute();
-    const rows = definition.fields.flatMap((field) => {
-      if (!(field.tag in data)) return [];
-      const columns = answerSearchColumns(answerField(field), data[field.tag]);
-      if (columns.text === null && columns.number === null && columns.date === null) return [];
-      return [
-        {
-          tenant_id: scope.tenantId,
-          object_type_id: scope.objectTypeId,
-          record_id: scope.recordId,
-          field_tag: field.tag,
-          text_value: columns.text,
-          number_value: columns.number,
-          date_value: columns.date,
-        },
-      ];
-    });
+    const rows = recordValueRows(scope, definition, data);
     if (rows.length > 0) await tx.insertInto('record_values').values(rows).execute();
   },
 };
+
+// A record's record_values rows (a batch import inserts many records' at once).
+export function recordValueRows(
+  scope: { tenantId: string; objectTypeId: string; recordId: string },
+  definition: ObjectTypeDefinition,
+  data: Record<string, unknown>,
+) {
+  return definition.fields.flatMap((field) => {
+    if (!(field.tag in data)) return [];
+    const columns = answerSearchColumns(answerField(field), data[field.tag]);
+    if (columns.text === null && columns.number === null && columns.date === null) return [];
+    return [
+      {
+        tenant_id: scope.tenantId,
+        object_type_id: scope.objectTypeId,
+        record_id: scope.recordId,
+        field_tag: field.tag,
+        text_value: columns.text,
+        number_value: columns.number,
+        date_value: columns.date,
+      },
+    ];
+  });
+}
