@@ -3,3 +3,4 @@
 export * from './demo-definitions.js';
 export * from './large-definition.js';
 export * from './studio-definition.js';
+export * from './supplier-object-type.js';

@@ -4,6 +4,7 @@ import type { Db } from '../database.js';
 import { createTenant, type TenantSeed } from './create-tenant.js';
 import { seedDemoHome } from './demo-home.js';
 import { seedDemoPortfolio } from './demo-portfolio-seed.js';
+import { seedDemoRecords } from './demo-records.js';
 import { seedDemoReports } from './demo-reports.js';
 import { seedDemoWorkflowSetup } from './demo-workflows.js';
 
@@ -156,6 +157,7 @@ export async function seedDemoTenants(adminDb: Db, files: FileStore): Promise<bo
     });
     if (setUp && tenant.slug === DEMO_PORTFOLIO_TENANT) {
       await seedDemoPortfolio(adminDb, row.id, { files, domain: `${tenant.slug}.test` });
+      await seedDemoRecords(adminDb, row.id, `admin@${tenant.slug}.test`);
       await seedDemoReports(adminDb, row.id, `admin@${tenant.slug}.test`);
       await seedDemoHome(adminDb, row.id);
     }

@@ -1,5 +1,5 @@
 import { flattenSteps, type PermissionCodename } from '@attest/shared';
-import { DEMO_WORKFLOW_DEFINITIONS } from '@attest/shared/testing';
+import { DEMO_WORKFLOW_DEFINITIONS, SUPPLIER_OBJECT_TYPE } from '@attest/shared/testing';
 import { sql } from 'kysely';
 import { seedDemoStudioApp } from '../../modules/studio/index.js';
 import {
@@ -288,6 +288,7 @@ export async function seedDemoWorkflowSetup(
       description: 'Supplier onboarding, risk assessments and contract reviews: the processes the demo runs.',
       icon: 'building',
       processes,
+      objects: [SUPPLIER_OBJECT_TYPE],
       userId: people[0] ?? null,
     });
     if (options.perKind > 0) {

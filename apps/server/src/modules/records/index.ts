@@ -23,3 +23,5 @@ export { answerField, keyLabel, type RecordKey, recordKeys, validateRecordValues
 export { recordKeysRepository } from './record-keys.repository.js';
 // Records and object types read API (slice 3), registered by app.ts.
 export { recordsRoutes } from './records.routes.js';
+// The demo seed's records (db/seed/demo-records.ts).
+export { createSeedRecords, type SeedRecord } from './seed-records.js';

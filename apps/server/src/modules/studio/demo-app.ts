@@ -1,5 +1,6 @@
-import type { WorkflowDefinition } from '@attest/shared';
+import type { ObjectTypeDefinition, WorkflowDefinition } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
+import { publishObjectType } from '../records/index.js';
 import type { PublishedDefinition } from '../workflows/index.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { studioBranchesRepository, studioSavepointsRepository } from './branches.repository.js';
@@ -15,6 +16,8 @@ export type DemoStudioApp = {
   icon: string | null;
   // Each process with what the engine already published it as.
   processes: { definition: WorkflowDefinition; published: PublishedDefinition }[];
+  // Object types in the app (issue 18), published by the Production deployment as a deploy does.
+  objects?: ObjectTypeDefinition[];
   userId: string | null;
 };
 
@@ -22,7 +25,8 @@ export type DemoStudioApp = {
 // opens on real content. It links the definitions the seed has already published instead of
 // publishing them again: the demo workflows stay on the definitions they were created with.
 export async function seedDemoStudioApp(tx: Tx, tenantId: string, demo: DemoStudioApp): Promise<string> {
-  const packageJson = JSON.stringify({ processes: demo.processes.map((p) => p.definition) });
+  const objects = demo.objects ?? [];
+  const packageJson = JSON.stringify({ processes: demo.processes.map((p) => p.definition), objects });
   const app = await studioAppsRepository.insert(tx, {
     tenantId,
     name: demo.name,
@@ -73,7 +77,7 @@ export async function seedDemoStudioApp(tx: Tx, tenantId: string, demo: DemoStud
     definition_id: Number(p.published.definitionId),
     version: p.published.version,
   }));
-  await studioDeploymentsRepository.insert(tx, {
+  const deployment = await studioDeploymentsRepository.insert(tx, {
     tenantId,
     appId: app.id,
     versionId: version.id,
@@ -81,6 +85,14 @@ export async function seedDemoStudioApp(tx: Tx, tenantId: string, demo: DemoStud
     publishedJson: JSON.stringify(published),
     userId: demo.userId,
   });
+  // As deployments.service publishes a Production deployment's objects.
+  for (const definition of objects) {
+    await publishObjectType(tx, tenantId, {
+      definition,
+      publishedBy: demo.userId,
+      deploymentId: deployment.id,
+    });
+  }
   await studioActivityRepository.record(tx, {
     tenantId,
     appId: app.id,
