@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.js';
 import { pageResponse } from '../../platform/page-response.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
+import { attachmentDisposition } from '../attachments/index.js';
 import type { StepIntegrations } from '../workflows/index.js';
 import {
   applyBatchUpdate,
@@ -26,6 +27,7 @@ import {
   listBatchUpdates,
   undoBatchUpdate,
 } from './batch-updates.service.js';
+import { batchUpdateResults } from './results-file.js';
 import { createBatchUpdateRunner } from './update-runner.js';
 
 const tags = ['batch-updates'];
@@ -156,4 +158,28 @@ export async function batchUpdatesRoutes(
     async (request, reply) =>
       reply.status(202).send(await undoBatchUpdate(userContext(request), request.params.id, runner)),
   );
+
+  // Not through the zod type provider: the answer is a stream, which no schema describes.
+  server.route<{ Params: { id: number } }>({
+    method: 'GET',
+    url: `${one}results/`,
+    exposeHeadRoute: false,
+    config: access,
+    schema: {
+      tags,
+      summary: "A batch update's per-item results as CSV: id, name, outcome, message, before and after",
+      params: BatchUpdateParamsSchema,
+      produces: ['text/csv; charset=utf-8'],
+      response: errors,
+    },
+    handler: async (request, reply) => {
+      const stream = await batchUpdateResults(userContext(request), request.params.id);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(`batch-update-${request.params.id}.csv`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(stream);
+    },
+  });
 }

@@ -179,6 +179,11 @@ async function ownOr404(tx: Tx, ctx: UserContext, id: number) {
   return row;
 }
 
+// The person's own batch update, or 404.
+export function ownBatchUpdate(ctx: UserContext, id: number) {
+  return withTenant(ctx.db, ctx.tenant.id, (tx) => ownOr404(tx, ctx, id));
+}
+
 export function getBatchUpdate(ctx: UserContext, id: number): Promise<BatchUpdate> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => toBatchUpdate(await ownOr404(tx, ctx, id)));
 }

@@ -114,6 +114,16 @@ describe('a region change of filtered workflows', () => {
     expect(moved.region.id).toBe(asia);
     expect(moved.business_unit).toBeNull();
 
+    // The per-item results file.
+    const results = await admin.get(BATCH_UPDATE_PATHS.results(update.id));
+    expect(results.statusCode).toBe(200);
+    expect(results.headers['content-type']).toContain('text/csv');
+    const lines = results.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe('id,name,outcome,message,before,after');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(
+      [...ids].sort((a, b) => a - b).map((id, i) => `${id},Check ${i + 1},changed`),
+    );
+
     // Applied once only.
     const again = await admin.post(BATCH_UPDATE_PATHS.apply(update.id), {});
     expect(again.statusCode).toBe(400);
@@ -309,6 +319,7 @@ describe('access', () => {
       await other.admin.get(BATCH_UPDATE_PATHS.items(id)),
       await other.admin.post(BATCH_UPDATE_PATHS.apply(id), {}),
       await other.admin.post(BATCH_UPDATE_PATHS.undo(id), {}),
+      await other.admin.get(BATCH_UPDATE_PATHS.results(id)),
     ]) {
       expect(response.statusCode).toBe(404);
     }
