@@ -2,7 +2,8 @@ import { type ObjectTypeDefinition, ObjectTypeDefinitionSchema } from '../record
 
 // The demo's Supplier object type (issue 18, plan §8): one record per supplier the onboardings
 // name, titled by its legal name, unique by VAT number, placed in a region, and related to the
-// onboardings whose supplier_record field names it.
+// onboardings whose supplier_record field names it. Country and category are optional: an
+// onboarding still in its intake may name its supplier before it says more.
 export const SUPPLIER_OBJECT_TYPE: ObjectTypeDefinition = ObjectTypeDefinitionSchema.parse({
   tag: 'supplier',
   name: 'Supplier',
@@ -16,12 +17,11 @@ export const SUPPLIER_OBJECT_TYPE: ObjectTypeDefinition = ObjectTypeDefinitionSc
       required: true,
       validation: { max_length: 40 },
     },
-    { tag: 'country', type: 'country_single_select', label: 'Country', required: true },
+    { tag: 'country', type: 'country_single_select', label: 'Country' },
     {
       tag: 'category',
       type: 'single_select',
       label: 'Category',
-      required: true,
       options: [
         { value: 'it_services', label: 'IT services' },
         { value: 'cloud_hosting', label: 'Cloud hosting' },

@@ -26,7 +26,7 @@ const ANSWERED: Record<string, string> = {
 
 // A VAT number of the supplier's country (its prefix) and its place in the list: unique and stable.
 const vatNumber = (country: unknown, index: number) =>
-  `${typeof country === 'string' ? country : 'XX'}${String(100_000_000 + index * 7_919).slice(-9)}`;
+  `${typeof country === 'string' ? country : 'EU'}${String(100_000_000 + index * 7_919).slice(-9)}`;
 
 // The onboardings' suppliers as records (issue 18, plan §8 step 3): the Supplier type is deployed
 // with the demo app (demo-workflows.ts); each distinct supplier named by an onboarding becomes one
@@ -81,7 +81,7 @@ export async function seedDemoRecords(adminDb: Db, tenantId: string, adminEmail:
     const suppliers = new Map<string, Supplier>();
     for (const [workflowId, { regionId, values }] of byWorkflow) {
       const name = values.name;
-      if (typeof name !== 'string' || !values.country || !values.category) continue;
+      if (typeof name !== 'string') continue;
       const known = suppliers.get(name);
       if (known) {
         known.workflowIds.push(workflowId);
