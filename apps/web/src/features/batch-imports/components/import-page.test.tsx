@@ -1,4 +1,4 @@
-import { BATCH_IMPORT_PATHS, RECORD_PATHS } from '@attest/shared';
+import { BATCH_IMPORT_PATHS, DASHBOARD_PATHS, RECORD_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
@@ -68,6 +68,71 @@ describe('an import', () => {
     expect(
       await screen.findByText('47 rows can be imported; 3 rows have problems and will be skipped.'),
     ).toBeTruthy();
+  });
+
+  it("offers a workflow kind's fields and the step new workflows start from", async () => {
+    const attribute = (label: string, group: string, source: Record<string, string>) => ({
+      path: `x__${label}`,
+      label,
+      label_key: null,
+      group_label: group,
+      type: 'char',
+      options: null,
+      source,
+    });
+    const calls = mockImportsApi({
+      [IMPORT]: {
+        body: makeImport({
+          state: 'parsed',
+          target: 'workflows',
+          object_type: null,
+          kind: { id: 4, tag: 'onboarding', name: 'Onboarding' },
+          suggested_mapping: null,
+        }),
+      },
+      [DASHBOARD_PATHS.fieldsExportJson]: {
+        body: page([
+          attribute('Supplier name', 'Request', {
+            kind: 'field',
+            field_tag: 'request.supplier',
+            field_type: 'char_field',
+          }),
+          attribute('Completed at', 'Request', {
+            kind: 'step',
+            step_tag: 'request',
+            attribute: 'completed_at',
+          }),
+          attribute('Completed at', 'Review', {
+            kind: 'step',
+            step_tag: 'review',
+            attribute: 'completed_at',
+          }),
+        ]),
+      },
+      [ROWS]: { body: page([row(1)], 50) },
+      [`PUT ${BATCH_IMPORT_PATHS.mapping(7)}`]: { body: makeImport({ state: 'validated' }) },
+    });
+    renderImport();
+    const name = await screen.findByRole('combobox', { name: 'What column Name fills' });
+    // The choices come with the kind's fields.
+    await waitFor(() => expect(name.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(name);
+    fireEvent.click(await screen.findByRole('option', { name: 'Supplier name' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'What column VAT fills' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Workflow name' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Start new workflows at' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Review' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check rows' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      columns: [
+        { index: 0, header: 'Name', target: { kind: 'field', field_tag: 'request.supplier' } },
+        { index: 1, header: 'VAT', target: { kind: 'attribute', attribute: 'name' } },
+        { index: 2, header: 'Email', target: null },
+      ],
+      mode: 'create',
+      start_step_tag: 'review',
+    });
   });
 
   it('lists the rows with problems by their row number in the file, each with its messages', async () => {

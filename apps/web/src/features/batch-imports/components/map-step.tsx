@@ -64,6 +64,7 @@ function useTargetChoices(item: BatchImport) {
             label: key.map(label).join(' + '),
           })),
         ],
+        steps: [] as KeyOption[],
       };
     }
     const fields: TargetField[] = (kind.data?.results ?? []).flatMap((attribute) =>
@@ -71,7 +72,18 @@ function useTargetChoices(item: BatchImport) {
         ? [{ tag: attribute.source.field_tag, label: attribute.label, type: attribute.source.field_type }]
         : [],
     );
-    return { pending: kind.isPending, fields, attributes: WORKFLOW_ATTRIBUTES, keys: [idKey] };
+    // The steps a new workflow may start from, in the kind's order, named as their fields' group.
+    const steps = new Map<string, string>();
+    for (const attribute of kind.data?.results ?? [])
+      if (attribute.source.kind === 'step' && !steps.has(attribute.source.step_tag))
+        steps.set(attribute.source.step_tag, attribute.group_label ?? attribute.source.step_tag);
+    return {
+      pending: kind.isPending,
+      fields,
+      attributes: WORKFLOW_ATTRIBUTES,
+      keys: [idKey],
+      steps: [...steps].map(([value, label]): KeyOption => ({ value, label })),
+    };
   }, [item.target, type.data, type.isPending, kind.data, kind.isPending, t]);
 }
 
@@ -85,6 +97,7 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
   const [columns, setColumns] = useState<ImportColumn[]>(() => initialColumns(item));
   const [mode, setMode] = useState<BatchImportMode>(item.mode);
   const [keyName, setKeyName] = useState<string | null>(item.key_name);
+  const [startStep, setStartStep] = useState<string | null>(item.start_step_tag);
   const samples = useImportRows(item.id, { limit: SAMPLE_ROWS, offset: 0 });
   const choices = useTargetChoices(item);
   const save = useSetImportMapping(item.id);
@@ -98,7 +111,12 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
 
   const submit = () => {
     save.mutate(
-      { columns, mode, ...(mode === 'create' || !keyName ? {} : { key_name: keyName }) },
+      {
+        columns,
+        mode,
+        ...(mode === 'create' || !keyName ? {} : { key_name: keyName }),
+        ...(item.target === 'workflows' && startStep ? { start_step_tag: startStep } : {}),
+      },
       { onSuccess: onMapped },
     );
   };
@@ -179,6 +197,18 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
             onChange={setKeyName}
             disabled={!canPerform}
             required
+          />
+        )}
+        {item.target === 'workflows' && mode !== 'update' && (
+          <Select
+            label={t('batchImports.map.startStep')}
+            description={t('batchImports.map.startStepHint')}
+            placeholder={t('batchImports.map.firstStep')}
+            data={choices.steps}
+            value={startStep}
+            onChange={setStartStep}
+            disabled={!canPerform || choices.pending}
+            clearable
           />
         )}
       </Group>
