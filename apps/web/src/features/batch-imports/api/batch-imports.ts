@@ -20,6 +20,7 @@ const WORKING_STATES: ReadonlySet<BatchImportState> = new Set([
   'running',
   'undoing',
 ]);
+const LIST_POLL_MS = 5000;
 export const isWorking = (state: BatchImportState) => WORKING_STATES.has(state);
 
 // The page shows refusals beside the action that met them, not the app-wide reaction.
@@ -31,6 +32,9 @@ export const importsQueryOptions = (params: ImportListParams) =>
     queryFn: ({ signal }) =>
       http.get(BATCH_IMPORT_PATHS.imports, BatchImportsPageSchema, { query: params, signal }),
     placeholderData: keepPreviousData,
+    // An import under way on the page moves on by itself; the list follows it, less often.
+    refetchInterval: (query) =>
+      query.state.data?.results.some((item) => isWorking(item.state)) ? LIST_POLL_MS : false,
   });
 
 export const importQueryOptions = (id: number) =>

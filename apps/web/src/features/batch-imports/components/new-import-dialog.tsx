@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconFileUpload, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { objectTypesQueryOptions } from '../../records';
@@ -37,6 +37,8 @@ function NewImportForm({ onClose }: { onClose: () => void }) {
   const abort = useRef<AbortController | null>(null);
   const types = useQuery({ ...objectTypesQueryOptions(), enabled: target === 'records' });
   const kinds = useQuery({ ...kindsQueryOptions(), enabled: target === 'workflows' });
+  // Closing the dialog stops an upload under way.
+  useEffect(() => () => abort.current?.abort(), []);
   const uploading = progress !== null;
   const chosen = target === 'records' ? objectType !== null : kindId !== null;
 
