@@ -97,6 +97,8 @@ export const EVENT_TYPES = [
   // user channel, bulk actions (issue 18): group 'bulk_actions', data { id, action: preview|apply|undo,
   // done, total }; an outcome when the job starts, finishes or fails, none for its progress
   'batch.update',
+  // the same for a batch import's run and undo: data { id, action: run|undo, done, total }
+  'batch.import',
 ] as const;
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventTypeSchema>;

@@ -19,6 +19,7 @@ import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { declaredSize, streamBodiesUnparsed, uploadFileName } from '../../platform/files/streamed-upload.js';
 import type { JobSender } from '../../platform/mail/mailer.js';
+import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
 import { attachmentDisposition } from '../attachments/index.js';
 import { getImport, importRowsPage, listImports } from './batch-imports.service.js';
@@ -39,12 +40,22 @@ const RUN = '/api/v1/batch-imports/:id/run/';
 const UNDO = '/api/v1/batch-imports/:id/undo/';
 const RESULTS = '/api/v1/batch-imports/:id/results/';
 
-export type BatchImportsRouteDeps = { db: Db; jobs: JobSender | null; files: FileStore };
+export type BatchImportsRouteDeps = {
+  db: Db;
+  jobs: JobSender | null;
+  files: FileStore;
+  realtime: RealtimePublisher;
+};
 
 // Plan §3.2 (slice 6: upload, mapping and preview, reading). Handlers only map the request to a
 // service call.
 export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImportsRouteDeps): Promise<void> {
-  const runner = createBatchImportRunner({ db: deps.db, jobs: deps.jobs, files: deps.files });
+  const runner = createBatchImportRunner({
+    db: deps.db,
+    jobs: deps.jobs,
+    files: deps.files,
+    realtime: deps.realtime,
+  });
   // The upload streams its body to the file store: no parser reads it (the app's parsers buffer and
   // stop at 1 MB), so the handler reads request.raw only after access is checked.
   await app.register(async (scope) => {

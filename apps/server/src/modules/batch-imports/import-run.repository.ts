@@ -45,6 +45,9 @@ export const importRunRepository = {
         'mapping',
         'cursor_row',
         'undo_cursor_row',
+        'rows_valid',
+        'rows_done',
+        'undone_by',
         'created_at',
         'results_storage_key',
       ])

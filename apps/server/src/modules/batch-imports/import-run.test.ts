@@ -1,5 +1,11 @@
-import { BATCH_IMPORT_ERROR_CODES, BATCH_IMPORT_MESSAGES, BATCH_IMPORT_PATHS } from '@attest/shared';
+import {
+  BATCH_IMPORT_ERROR_CODES,
+  BATCH_IMPORT_MESSAGES,
+  BATCH_IMPORT_PATHS,
+  userChannel,
+} from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import type { OutgoingEvent } from '../../platform/realtime/realtime-publisher.js';
 import { grant } from '../../test/admin-fixtures.js';
 import { importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
@@ -7,7 +13,13 @@ import { VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { createBatchImportRunner } from './index.js';
 
 const { app, db, adminDb, services } = await createTestApp();
-const runner = createBatchImportRunner({ db, jobs: null, files: services.files });
+const heard: OutgoingEvent[] = [];
+const runner = createBatchImportRunner({
+  db,
+  jobs: null,
+  files: services.files,
+  realtime: { publish: (events) => heard.push(...events) },
+});
 
 const columns = [
   { index: 0, header: 'Name', target: { kind: 'field', field_tag: 'name' } },
@@ -87,6 +99,13 @@ describe('batch import: run and results', () => {
     const done = (await admin.get(BATCH_IMPORT_PATHS.import(id))).json();
     expect(done).toMatchObject({ state: 'finished', created: 47, failed: 3, rows_done: 47, progress: 1 });
     expect(done.results_available).toBe(true);
+    // Told to the person who started it (spec 1 §4 bulk actions): started, then finished.
+    const told = heard.filter((e) => e.type === 'batch.import' && e.data.id === id);
+    expect(told.map((e) => [e.channel, e.group, e.outcome])).toEqual([
+      [userChannel(t.id, t.users.admin), 'bulk_actions', 'started'],
+      [userChannel(t.id, t.users.admin), 'bulk_actions', 'finished'],
+    ]);
+    expect(told[1]?.data).toEqual({ id, action: 'run', done: 47, total: 47 });
 
     const records = await importedRecords(t.id, id);
     expect(records).toHaveLength(47);
