@@ -2,6 +2,8 @@ import {
   BATCH_IMPORT_ERROR_CODES,
   BATCH_IMPORT_MESSAGES,
   BATCH_IMPORT_PATHS,
+  RECORD_MESSAGES,
+  RECORD_PATHS,
   userChannel,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
@@ -173,6 +175,34 @@ describe('batch import: run and results', () => {
       ['created', 47],
       ['failed', 3],
     ]);
+  });
+
+  it('fails alone a row whose key a record took after the preview, writing the rest of its batch', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const id = await validatedImport(admin);
+    const taken = await admin.post(RECORD_PATHS.records('supplier'), {
+      values: { name: 'Taken Ltd', vat_number: 'GB4' },
+    });
+    expect(taken.statusCode).toBe(201);
+    await admin.post(BATCH_IMPORT_PATHS.run(id), {});
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({
+      state: 'finished',
+      created: 46,
+      failed: 4,
+    });
+    const row4 = await adminDb
+      .selectFrom('batch_import_rows')
+      .select(['outcome', 'message'])
+      .where('import_id', '=', String(id))
+      .where('row_number', '=', 4)
+      .executeTakeFirstOrThrow();
+    expect(row4).toEqual({
+      outcome: 'failed',
+      message: RECORD_MESSAGES.duplicateKey('Supplier', 'VAT number', null),
+    });
+    expect((await importedRecords(t.id, id)).map((r) => r.import_row)).not.toContain(4);
   });
 
   it("answers 404 to another tenant's run and results, and 403 to someone who may not import", async () => {

@@ -1,4 +1,4 @@
-import { RECORD_ERROR_CODES, RECORD_MESSAGES, type RecordFieldChange } from '@attest/shared';
+import { RECORD_ERROR_CODES, RECORD_MESSAGES, type RecordFieldChange, uniqueKeyName } from '@attest/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { importedRecordsRepository as imported } from './imported-records.repository.js';
@@ -155,15 +155,28 @@ export async function createImportedRecords(
     });
   }
   await imported.insertValues(tx, values);
-  if ((await imported.insertKeys(tx, keys)) < keys.length) {
-    throw new AppError(
-      400,
-      RECORD_ERROR_CODES.duplicateKey,
-      RECORD_MESSAGES.duplicateKey(type.name, 'key', null),
-    );
-  }
+  if ((await imported.insertKeys(tx, keys)) < keys.length) throw await heldKey(tx, type, keys);
   await imported.activityMany(tx, activity);
   return written;
+}
+
+// The first of `keys` another record holds, as the duplicate_key refusal a record saved by hand gets.
+async function heldKey(
+  tx: Tx,
+  type: LoadedObjectType,
+  keys: readonly { key_name: string; key_value: string; record_id: string }[],
+): Promise<AppError> {
+  for (const key of keys) {
+    const [holder] = await recordKeysRepository.holders(tx, type.id, key.key_name, [key.key_value]);
+    if (!holder || holder.record_id === key.record_id) continue;
+    const fields = type.definition.unique_keys.find((k) => uniqueKeyName(k) === key.key_name) ?? [];
+    return duplicateKey(type, { name: key.key_name, value: key.key_value, fields }, null);
+  }
+  return new AppError(
+    400,
+    RECORD_ERROR_CODES.duplicateKey,
+    RECORD_MESSAGES.duplicateKey(type.name, 'key', null),
+  );
 }
 
 // The file's values over the record's (an empty cell leaves a field as it is).
