@@ -51,7 +51,7 @@ export function importDetail(row: BatchImportRow): BatchImport {
     key_name: row.key_name,
     start_step_tag: row.start_step_tag,
     progress: row.rows_valid > 0 ? Math.min(1, row.rows_done / row.rows_valid) : 0,
-    // The run and its undo are the next slice's; until then nothing is undone.
+    // POST undo checks then that none of its rows changed since (plan §4.5).
     can_undo: row.state === 'finished',
     results_available: row.results_storage_key !== null,
     error: row.error,
