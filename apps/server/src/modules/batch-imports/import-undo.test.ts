@@ -5,8 +5,10 @@ import {
   RECORD_PATHS,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { grant } from '../../test/admin-fixtures.js';
 import { importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { createBatchImportRunner } from './index.js';
 
 const { app, db, adminDb, services } = await createTestApp();
@@ -169,5 +171,65 @@ describe('batch import: undo', () => {
       .orderBy('id')
       .execute();
     expect(activity.map((a) => a.action)).toEqual(['imported', 'imported', 'import_undone']);
+  });
+
+  it('deletes the workflows it created, unless one was acted on since (refused, naming its row)', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    await grant(adminDb, t.id, t.users.admin, ['can_view_import_pipeline', 'can_perform_batch_import']);
+    const admin = await t.signedIn('admin');
+    const importChecks = async () => {
+      const upload = await admin.request({
+        method: 'POST',
+        url: `${BATCH_IMPORT_PATHS.imports}?target=workflows&kind_id=${t.kinds.vendor}`,
+        payload: Buffer.from('Name,Vendor,Region\nA,Acme,Europe\nB,Beta,Europe\nC,Gamma,Europe\n'),
+        headers: { 'content-type': 'text/csv', 'x-file-name': 'checks.csv' },
+      });
+      const id = upload.json().id as number;
+      const mapped = await admin.request({
+        method: 'PUT',
+        url: BATCH_IMPORT_PATHS.mapping(id),
+        payload: {
+          columns: [
+            { index: 0, header: 'Name', target: { kind: 'attribute', attribute: 'name' } },
+            { index: 1, header: 'Vendor', target: { kind: 'field', field_tag: VC.name } },
+            { index: 2, header: 'Region', target: { kind: 'attribute', attribute: 'region' } },
+          ],
+        },
+      });
+      expect(mapped.json()).toMatchObject({ state: 'validated', rows_valid: 3 });
+      await admin.post(BATCH_IMPORT_PATHS.run(id), {});
+      await runner.runQueued(t.id);
+      return id;
+    };
+    const workflowsOf = (id: number) =>
+      adminDb
+        .selectFrom('workflows')
+        .select(['id', 'import_row'])
+        .where('tenant_id', '=', t.id)
+        .where('import_id', '=', String(id))
+        .orderBy('import_row')
+        .execute();
+
+    const touched = await importChecks();
+    const second = (await workflowsOf(touched))[1];
+    await adminDb
+      .insertInto('workflow_activity')
+      .values({ tenant_id: t.id, workflow_id: String(second?.id), action: 'updated', details: '{}' })
+      .execute();
+    const refused = await admin.post(BATCH_IMPORT_PATHS.undo(touched), {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: BATCH_IMPORT_ERROR_CODES.changedSince, rows: [2] });
+    expect(await workflowsOf(touched)).toHaveLength(3);
+
+    const untouched = await importChecks();
+    expect((await admin.post(BATCH_IMPORT_PATHS.undo(untouched), {})).statusCode).toBe(202);
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(untouched))).json().state).toBe('undone');
+    expect(await workflowsOf(untouched)).toHaveLength(0);
+    expect(await outcomes(untouched)).toEqual([
+      [1, 'undone'],
+      [2, 'undone'],
+      [3, 'undone'],
+    ]);
   });
 });
