@@ -122,6 +122,11 @@ export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
     as: ADMIN,
   },
   {
+    route: '/studio/apps/:id/:branch/objects/:object',
+    visit: at('/studio/apps/1/main/objects/supplier'),
+    as: ADMIN,
+  },
+  {
     route: '/studio/apps/:id/:branch/process/:process',
     visit: at('/studio/apps/1/main/process/supplier_onboarding'),
     as: ADMIN,

@@ -85,7 +85,9 @@ beforeAll(async () => {
   const now = Date.now();
   const hours = (h: number) => new Date(now + h * 3_600_000);
   await setDue(w.eu1, hours(-49));
-  await setDue(w.eu2, hours(5));
+  // eu2 due later today (UTC, the day the buckets use): halfway to midnight, never past it.
+  const midnight = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000;
+  await setDue(w.eu2, new Date(now + (midnight - now) / 2));
   await setDue(w.eu3, hours(50));
   await setDue(w.eu5, hours(100));
   await setDue(w.asia, hours(24 * 30));

@@ -1,9 +1,9 @@
 import { BATCH_IMPORT_PATHS, DASHBOARD_PATHS, RECORD_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSupplierType } from '../../../test/record-fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { permissionsQueryOptions } from '../../auth';
-import { makeSupplierType } from '../../records/test/record-fixtures';
 import { makeImport, mockImportsApi, page } from '../test/import-fixtures';
 import { ImportPage } from './import-page';
 

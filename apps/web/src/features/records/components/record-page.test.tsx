@@ -1,9 +1,9 @@
 import { RECORD_MESSAGES, RECORD_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeRecord, makeSupplierType, mockRecordsApi } from '../../../test/record-fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { permissionsQueryOptions } from '../../auth';
-import { makeRecord, makeSupplierType, mockRecordsApi } from '../test/record-fixtures';
 import { RecordPage } from './record-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,9 +1,9 @@
 import { ADMIN_PATHS, RECORD_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeListItem, makeSupplierType, mockRecordsApi } from '../../../test/record-fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
 import { permissionsQueryOptions } from '../../auth';
-import { makeListItem, makeSupplierType, mockRecordsApi } from '../test/record-fixtures';
 import { RecordsListPage } from './records-list-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,9 +3,9 @@ import { RECORD_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
+import { mockRecordsApi } from '../../../test/record-fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { HeaderNav } from '../../shell';
-import { mockRecordsApi } from '../test/record-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

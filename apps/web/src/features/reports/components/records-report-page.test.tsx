@@ -2,8 +2,8 @@ import { RECORD_PATHS, REPORT_PATHS, WORKFLOW_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi } from '../../../test/fetch-mock';
+import { makeSupplierType } from '../../../test/record-fixtures';
 import { renderRoutes } from '../../../test/render';
-import { makeSupplierType } from '../../records/test/record-fixtures';
 import { RecordsReportPage } from './records-report-page';
 import { makeReport, page } from './test-data';
 

@@ -1,6 +1,6 @@
 import type { ObjectTypeDetail, RecordDetail, RecordListItem } from '@attest/shared';
 import { vi } from 'vitest';
-import { jsonResponse, type Reply } from '../../../test/fetch-mock';
+import { jsonResponse, type Reply } from './fetch-mock';
 
 // A supplier type as the studio would publish it: a title field, a checked e-mail, a region.
 export function makeSupplierType(overrides: Partial<ObjectTypeDetail['definition']> = {}): ObjectTypeDetail {
