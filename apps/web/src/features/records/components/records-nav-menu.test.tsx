@@ -115,6 +115,82 @@ describe('Records in the header navigation', () => {
     expect(calls.some((c) => c.path === RECORD_PATHS.objectTypes)).toBe(false);
   });
 
+  it('offers Batch updates only with can_perform_batch_import, the permission the API asks', async () => {
+    mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    const first = renderWithProviders(
+      <HeaderNav
+        user={makeUser()}
+        can={allowing('can_view_records', 'can_view_import_pipeline')}
+        onOpenSearch={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Records', ...hidden }));
+    let menu = await screen.findByRole('menu', hidden);
+    await within(menu).findByRole('menuitem', { name: 'Imports', ...hidden });
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem', hidden)).toHaveLength(3));
+    expect(within(menu).queryByRole('menuitem', { name: 'Batch updates', ...hidden })).toBeNull();
+    first.unmount();
+
+    renderWithProviders(
+      <HeaderNav
+        user={makeUser()}
+        can={allowing('can_view_records', 'can_view_import_pipeline', 'can_perform_batch_import')}
+        onOpenSearch={vi.fn()}
+      />,
+      { url: '/batch-update/12' },
+    );
+    const button = screen.getByRole('button', { name: 'Records', ...hidden });
+    // The area is shown as the current one on a batch update's page.
+    expect(button.getAttribute('data-variant')).toBe('light');
+    fireEvent.click(button);
+    menu = await screen.findByRole('menu', hidden);
+    const updates = await within(menu).findByRole('menuitem', { name: 'Batch updates', ...hidden });
+    expect(updates.getAttribute('href')).toBe('/batch-updates');
+    expect(updates.getAttribute('aria-current')).toBe('page');
+    expect(
+      within(menu)
+        .getByRole('menuitem', { name: 'Imports', ...hidden })
+        .getAttribute('aria-current'),
+    ).toBeNull();
+  });
+
+  it('is there for a person who may only make batch updates, offering only Batch updates', async () => {
+    const calls = mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_perform_batch_import')} onOpenSearch={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Records', ...hidden }));
+    const menu = await screen.findByRole('menu', hidden);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', hidden)
+        .map((item) => item.textContent),
+    ).toEqual(['Batch updates']);
+    expect(calls.some((c) => c.path === RECORD_PATHS.objectTypes)).toBe(false);
+  });
+
+  it('offers Batch updates in the narrow screen menu too, by the same permission', async () => {
+    mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
+    const first = renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_view_import_pipeline')} onOpenSearch={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Navigation' }));
+    let records = await screen.findByRole('menuitem', { name: 'Records' });
+    fireEvent.keyDown(records, { key: 'ArrowRight' });
+    await screen.findByRole('menuitem', { name: 'Imports', ...hidden });
+    expect(screen.queryByRole('menuitem', { name: 'Batch updates', ...hidden })).toBeNull();
+    first.unmount();
+
+    renderWithProviders(
+      <HeaderNav user={makeUser()} can={allowing('can_perform_batch_import')} onOpenSearch={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Navigation' }));
+    records = await screen.findByRole('menuitem', { name: 'Records' });
+    fireEvent.keyDown(records, { key: 'ArrowRight' });
+    const updates = await screen.findByRole('menuitem', { name: 'Batch updates', ...hidden });
+    expect(updates.getAttribute('href')).toBe('/batch-updates');
+  });
+
   it('offers the record types in a submenu of the narrow screen menu', async () => {
     const calls = mockRecordsApi({ [RECORD_PATHS.objectTypes]: { body: types } });
     renderWithProviders(

@@ -1,6 +1,6 @@
 import type { PermissionCodename } from '@attest/shared';
 import { ActionIcon, Loader, Menu, Tooltip, useDirection } from '@mantine/core';
-import { IconDatabase, IconFileImport } from '@tabler/icons-react';
+import { IconArrowsExchange, IconDatabase, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,12 +11,17 @@ export const RECORDS_PATH_PREFIX = '/records/';
 // The import pipeline's pages (spec 2 §2.3): the list, and each import under /batch-import/.
 const IMPORTS_PATH = '/batch-imports';
 const IMPORT_PATH_PREFIX = '/batch-import/';
+// Batch updates (spec 2 §2.3): the list, and each update under /batch-update/ (its new one too).
+const UPDATES_PATH = '/batch-updates';
+const UPDATE_PATH_PREFIX = '/batch-update/';
 
 type Can = (codename: PermissionCodename) => boolean;
 type NavMenuProps = { can: Can };
 
 const isImportsPath = (pathname: string) =>
   pathname === IMPORTS_PATH || pathname.startsWith(IMPORT_PATH_PREFIX);
+const isUpdatesPath = (pathname: string) =>
+  pathname === UPDATES_PATH || pathname.startsWith(UPDATE_PATH_PREFIX);
 
 // Issue 18: "Imports" beside the types, for people who may view the import pipeline.
 function ImportsItem({ pathname }: { pathname: string }) {
@@ -32,6 +37,38 @@ function ImportsItem({ pathname }: { pathname: string }) {
     >
       {t('batchImports.nav')}
     </Menu.Item>
+  );
+}
+
+// Issue 18: "Batch updates" for people who may make them (can_perform_batch_import: the API and the
+// route ask the same).
+function UpdatesItem({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const current = isUpdatesPath(pathname);
+  return (
+    <Menu.Item
+      component={Link}
+      to={UPDATES_PATH}
+      leftSection={<IconArrowsExchange size={16} stroke={1.6} aria-hidden />}
+      aria-current={current ? 'page' : undefined}
+      fw={current ? 600 : undefined}
+    >
+      {t('batchUpdates.nav')}
+    </Menu.Item>
+  );
+}
+
+// The import pipeline's entries below the types: Imports and Batch updates, each by its permission.
+function PipelineItems({ can, pathname }: { can: Can; pathname: string }) {
+  const imports = can('can_view_import_pipeline');
+  const updates = can('can_perform_batch_import');
+  if (!imports && !updates) return null;
+  return (
+    <>
+      {can('can_view_records') && <Menu.Divider />}
+      {imports && <ImportsItem pathname={pathname} />}
+      {updates && <UpdatesItem pathname={pathname} />}
+    </>
   );
 }
 
@@ -72,7 +109,8 @@ export function RecordsNavMenu({ can }: NavMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
-  const active = pathname.startsWith(RECORDS_PATH_PREFIX) || isImportsPath(pathname);
+  const active =
+    pathname.startsWith(RECORDS_PATH_PREFIX) || isImportsPath(pathname) || isUpdatesPath(pathname);
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-start" withinPortal>
       <Tooltip label={t('nav.records')} openDelay={100} closeDelay={100} offset={8} disabled={opened}>
@@ -95,8 +133,7 @@ export function RecordsNavMenu({ can }: NavMenuProps) {
             {opened && <TypeItems pathname={pathname} />}
           </>
         )}
-        {can('can_view_records') && can('can_view_import_pipeline') && <Menu.Divider />}
-        {can('can_view_import_pipeline') && <ImportsItem pathname={pathname} />}
+        <PipelineItems can={can} pathname={pathname} />
       </Menu.Dropdown>
     </Menu>
   );
@@ -117,8 +154,7 @@ export function RecordsNavSubmenu({ can }: NavMenuProps) {
       </Menu.Sub.Target>
       <Menu.Sub.Dropdown>
         {can('can_view_records') && <TypeItems pathname={pathname} />}
-        {can('can_view_records') && can('can_view_import_pipeline') && <Menu.Divider />}
-        {can('can_view_import_pipeline') && <ImportsItem pathname={pathname} />}
+        <PipelineItems can={can} pathname={pathname} />
       </Menu.Sub.Dropdown>
     </Menu.Sub>
   );

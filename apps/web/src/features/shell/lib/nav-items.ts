@@ -31,9 +31,10 @@ export function navItems(user: Pick<User, 'kind'>, can: Can): NavItem[] {
     else items.push(tasks);
   }
   if (can('can_view_process_report')) items.push({ id: 'reports', to: NAV_PATHS.reports });
-  // Issue 18: the records area (its types, and the imports into them), for people who may view
-  // records or the import pipeline; the menu offers each only with its own permission.
-  if (can('can_view_records') || can('can_view_import_pipeline'))
+  // Issue 18: the records area (its types, the imports into them and batch updates), for people who
+  // may view records or the import pipeline, or make batch updates; the menu offers each only with
+  // its own permission.
+  if (can('can_view_records') || can('can_view_import_pipeline') || can('can_perform_batch_import'))
     items.push({ id: 'records', to: NAV_PATHS.records });
   // Search opens the palette: it has no page of its own to link to here.
   items.push({ id: 'search', to: null });
