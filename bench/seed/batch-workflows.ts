@@ -18,13 +18,14 @@ const DAY = 24 * 3600 * 1000;
 // kind (a 2 x 3-step process of 5 fields a step) in the bench tenant, made by the engine's bulk
 // creation (createWorkflows, 500 per transaction, every one answered on its first step, a third
 // with it submitted), all in Europe / Procurement EU. Kept between runs: a second run adds only the
-// workflows missing up to N, so the 13-minute 1M seed is not needed. Answers the kind's id.
+// workflows missing up to N, so the 13-minute 1M seed is not needed. Answers the kind's id and how
+// many workflows it has (more than N when an earlier run made more).
 export async function ensureBatchWorkflows(
   adminDb: Db,
   client: pg.Client,
   target: { tenantId: string; userId: string; count: number },
   log: (message: string) => void,
-): Promise<string> {
+): Promise<{ kindId: string; count: number }> {
   const { tenantId, userId, count } = target;
   const definition = buildLargeDefinition({ groups: 2, stepsPerGroup: 3, fieldsPerStep: 5 }, BATCH_KIND);
   const kind = await withTenant(adminDb, tenantId, async (tx) => {
@@ -45,7 +46,7 @@ export async function ensureBatchWorkflows(
       )
     ).rows[0]?.n,
   );
-  if (existing >= count) return kind.id;
+  if (existing >= count) return { kindId: kind.id, count: existing };
   const place = await client.query<{ region_id: string; business_unit_id: string }>(
     `select r.id as region_id, b.id as business_unit_id from regions r
      join business_units b on b.tenant_id = r.tenant_id and b.region_id = r.id
@@ -90,7 +91,7 @@ export async function ensureBatchWorkflows(
     }
   }
   await client.query('vacuum (analyze) workflows, workflow_steps, workflow_responses');
-  return kind.id;
+  return { kindId: kind.id, count };
 }
 
 const perSecond = (rows: number, ms: number) => Math.round(rows / Math.max(ms / 1000, 0.001));
