@@ -6,6 +6,17 @@ import { branchNamed } from '../apps/studio-paths';
 import { normaliseDraft } from './model/normalise';
 import type { DesignerSource } from './use-designer';
 
+export type DesignerObjectType = { tag: string; name: string };
+
+// A package's object types as the designer offers them; drafts may lack a tag or name for a while.
+export function packageObjectTypes(pkg: StudioWorkingCopy): DesignerObjectType[] {
+  return (pkg.objects ?? []).flatMap((object) => {
+    const tag = typeof object.tag === 'string' ? object.tag : '';
+    const name = typeof object.name === 'string' ? object.name : '';
+    return tag ? [{ tag, name: name || tag }] : [];
+  });
+}
+
 function idParam(value: string | undefined): number | null {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
@@ -25,6 +36,8 @@ export type ProcessSource =
       // Undefined for a savepoint: it is read, never saved.
       source: DesignerSource | undefined;
       editable: boolean;
+      // The object types of the same package, which its Record fields may pick records of.
+      objectTypes: DesignerObjectType[];
     };
 
 // The process a designer or process page address names: /studio/apps/:id/:branch/(designer|process)
@@ -64,5 +77,6 @@ export function useProcessSource(): ProcessSource {
     definition: normaliseDraft(found),
     source,
     editable: source !== undefined,
+    objectTypes: packageObjectTypes(pkg),
   };
 }

@@ -15,6 +15,8 @@ export type DesignerContextValue = {
   issues: DesignerIssues;
   readOnly: boolean;
   select: (selection: Selection) => void;
+  // The object types a Record field may pick from: the package's, then the tenant's published ones.
+  objectTypes?: readonly { tag: string; name: string }[];
 };
 
 export const DesignerContext = createContext<DesignerContextValue | null>(null);

@@ -29,6 +29,7 @@ export function ProcessDesignerPage() {
         definition={found.definition}
         source={found.source}
         readOnly={!found.editable}
+        objectTypes={found.objectTypes}
         extra={
           <Button
             component={Link}

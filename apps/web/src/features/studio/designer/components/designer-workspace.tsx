@@ -2,9 +2,13 @@ import type { WorkflowDefinition } from '@attest/shared';
 import { Button, Grid, Paper, ScrollArea, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../../auth';
+import { objectTypesQueryOptions } from '../../../records';
 import { type DesignerSource, useDesigner } from '../use-designer';
+import type { DesignerObjectType } from '../use-process-source';
 import { DesignerContext, type Selection } from './designer-context';
 import { DesignerToolbar, type DesignerView } from './designer-toolbar';
 import { FieldPanel } from './field-panel';
@@ -19,7 +23,24 @@ type Props = {
   source: DesignerSource | undefined;
   readOnly: boolean;
   extra?: ReactNode;
+  // The package's object types (a savepoint's or the branch's), for Record fields.
+  objectTypes?: readonly DesignerObjectType[];
 };
+
+const NO_TYPES: readonly DesignerObjectType[] = [];
+
+// The package's object types first, then those the tenant has published that the package lacks
+// (a Record field may pick either; publishing checks the same). The published list is the records
+// API's, asked only of a designer who may view records: the others get the package's types.
+function useRecordTypes(own: readonly DesignerObjectType[]): readonly DesignerObjectType[] {
+  const { can } = usePermissions();
+  const published = useQuery({ ...objectTypesQueryOptions(), enabled: can('can_view_records') });
+  return useMemo(() => {
+    const tags = new Set(own.map((type) => type.tag));
+    const others = (published.data?.results ?? []).filter((type) => !tags.has(type.tag));
+    return [...own, ...others.map(({ tag, name }) => ({ tag, name }))];
+  }, [own, published.data]);
+}
 
 // Selections point at places; after a removal or move the place may be gone: fall back upwards.
 function existing(definition: WorkflowDefinition, selection: Selection): Selection {
@@ -35,7 +56,7 @@ function existing(definition: WorkflowDefinition, selection: Selection): Selecti
 
 // The designer: toolbar, swimlanes on one side and the selected element's panel on the other (or
 // the participant's preview). Everything edits through one reducer; the hook saves it to the branch.
-export function DesignerWorkspace({ definition, source, readOnly, extra }: Props) {
+export function DesignerWorkspace({ definition, source, readOnly, extra, objectTypes = NO_TYPES }: Props) {
   const { t } = useTranslation();
   const { state, dispatch, issues, saveState } = useDesigner(source, definition, readOnly);
   const [rawSelection, select] = useState<Selection>({ kind: 'process' });
@@ -47,7 +68,11 @@ export function DesignerWorkspace({ definition, source, readOnly, extra }: Props
     ['mod+shift+z', () => dispatch({ type: 'redo' })],
     ['mod+y', () => dispatch({ type: 'redo' })],
   ]);
-  const context = useMemo(() => ({ dispatch, issues, readOnly, select }), [dispatch, issues, readOnly]);
+  const recordTypes = useRecordTypes(objectTypes);
+  const context = useMemo(
+    () => ({ dispatch, issues, readOnly, select, objectTypes: recordTypes }),
+    [dispatch, issues, readOnly, recordTypes],
+  );
   const definitionRef = useRef(present);
   definitionRef.current = present;
   const lanes = useMemo(() => ({ definition: present, issues, selection }), [present, issues, selection]);

@@ -30,7 +30,7 @@ type FieldPatch = Extract<DesignerCommand, { type: 'setField' }>['patch'];
 // shows) and its type's own settings (options, limits, child kind, table columns, content).
 export function FieldPanel({ definition, at }: { definition: WorkflowDefinition; at: FieldAddress }) {
   const { t } = useTranslation();
-  const { dispatch, issues, readOnly, select } = useDesignerContext();
+  const { dispatch, issues, readOnly, select, objectTypes = [] } = useDesignerContext();
   const field = definition.step_groups[at.group]?.steps[at.step]?.fields[at.field] as FieldDefinition;
   const own = issues.byElement.get(fieldKey(at.group, at.step, at.field));
   const key = `${at.group}-${at.step}-${at.field}`;
@@ -60,6 +60,7 @@ export function FieldPanel({ definition, at }: { definition: WorkflowDefinition;
     'columns',
     'content',
     'cascader_options',
+    'object_type_tag',
   ];
   return (
     <Stack gap="sm" data-testid="designer-field-panel">
@@ -172,6 +173,15 @@ export function FieldPanel({ definition, at }: { definition: WorkflowDefinition;
           error={error('child_kind_tag')}
         />
       )}
+      {field.type === 'data_object' && (
+        <RecordTypeSelect
+          value={field.object_type_tag}
+          types={objectTypes}
+          readOnly={readOnly}
+          missing={issuesFor(own, 'object_type_tag').length > 0}
+          onChange={(object_type_tag) => set({ object_type_tag })}
+        />
+      )}
       {CONTENT_TYPES.includes(field.type) && (
         <Textarea
           label={t(
@@ -208,5 +218,42 @@ export function FieldPanel({ definition, at }: { definition: WorkflowDefinition;
         )}
       />
     </Stack>
+  );
+}
+
+// A Record (data_object) field's object type: publishing refuses the field without one, and the
+// designer says so under the select (the server's requirement, in the person's language).
+function RecordTypeSelect({
+  value,
+  types,
+  readOnly,
+  missing,
+  onChange,
+}: {
+  value: string | undefined;
+  types: readonly { tag: string; name: string }[];
+  readOnly: boolean;
+  missing: boolean;
+  onChange: (tag: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const data = useMemo(() => {
+    const options = types.map((type) => ({ value: type.tag, label: `${type.name} (${type.tag})` }));
+    // A type since removed from the package still shows as what the field names.
+    if (value && !types.some((type) => type.tag === value)) options.push({ value, label: value });
+    return options;
+  }, [types, value]);
+  return (
+    <Select
+      label={t('studioDesigner.recordType')}
+      description={t(types.length > 0 ? 'studioDesigner.recordTypeHelp' : 'studioDesigner.recordTypeNone')}
+      placeholder={t('studioDesigner.recordTypePlaceholder')}
+      data={data}
+      value={value ?? null}
+      searchable
+      readOnly={readOnly}
+      onChange={(tag) => onChange(tag ?? undefined)}
+      error={missing ? t('studioDesigner.recordTypeRequired') : undefined}
+    />
   );
 }

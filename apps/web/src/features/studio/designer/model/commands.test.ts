@@ -1,3 +1,4 @@
+import { DATA_OBJECT_FIELD_MESSAGES } from '@attest/shared';
 import { buildLargeDefinition, vendorOffboardingDefinition } from '@attest/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands';
@@ -9,7 +10,7 @@ const intake = 'vendor_offboarding__intake';
 const details = `${intake}__details`;
 
 describe('designer commands', () => {
-  it('adds a field of every palette type that is valid as it comes', async () => {
+  it('adds a field of every palette type that is valid as it comes, but a Record field asks for its type', async () => {
     const { FIELD_TYPES } = await import('@attest/shared');
     let definition = vendorOffboardingDefinition();
     for (const fieldType of FIELD_TYPES) {
@@ -21,7 +22,13 @@ describe('designer commands', () => {
       });
     }
     expect(definition.step_groups[1]?.steps[0]?.fields).toHaveLength(2 + FIELD_TYPES.length);
-    expect(validateDefinition(definition).count).toBe(0);
+    // Publishing refuses a data_object field naming no object type, which no default can name.
+    const issues = validateDefinition(definition);
+    expect(issues.count).toBe(1);
+    const recordField = FIELD_TYPES.indexOf('data_object') + 2;
+    expect(issues.byElement.get(`field:1:0:${recordField}`)).toEqual([
+      { property: 'object_type_tag', message: DATA_OBJECT_FIELD_MESSAGES.objectTypeRequired },
+    ]);
   });
 
   it('keeps every untouched group, step and field the same object', () => {

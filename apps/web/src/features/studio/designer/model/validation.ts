@@ -1,4 +1,8 @@
-import { type WorkflowDefinition, WorkflowDefinitionSchema } from '@attest/shared';
+import {
+  DATA_OBJECT_FIELD_MESSAGES,
+  type WorkflowDefinition,
+  WorkflowDefinitionSchema,
+} from '@attest/shared';
 
 // The definition schema's own messages, sorted to the element they concern so each shows next to
 // it: the process (kind, statuses, initial status, alert rules), a group, a step or a field.
@@ -41,19 +45,38 @@ export function elementOfPath(path: Path): { key: ElementKey; property: string; 
   return { key: fieldKey(a, b, c), property: join(rest), within: [groupKey(a), stepKey(a, b)] };
 }
 
+// What publishing holds a definition to beyond its schema (the server's checkDataObjectTags): a
+// Record (data_object) field names the object type it picks from.
+function publishIssues(definition: WorkflowDefinition): { path: PropertyKey[]; message: string }[] {
+  const found: { path: PropertyKey[]; message: string }[] = [];
+  definition.step_groups.forEach((group, g) => {
+    group.steps.forEach((step, s) => {
+      step.fields.forEach((field, f) => {
+        if (field.type === 'data_object' && !field.object_type_tag) {
+          found.push({
+            path: ['step_groups', g, 'steps', s, 'fields', f, 'object_type_tag'],
+            message: DATA_OBJECT_FIELD_MESSAGES.objectTypeRequired,
+          });
+        }
+      });
+    });
+  });
+  return found;
+}
+
 export function validateDefinition(definition: WorkflowDefinition): DesignerIssues {
   const result = WorkflowDefinitionSchema.safeParse(definition);
   const byElement = new Map<ElementKey, DesignerIssue[]>();
   const countWithin = new Map<ElementKey, number>();
-  if (result.success) return { count: 0, byElement, countWithin };
-  for (const issue of result.error.issues) {
+  const all = [...(result.success ? [] : result.error.issues), ...publishIssues(definition)];
+  for (const issue of all) {
     const { key, property, within } = elementOfPath(issue.path);
     const list = byElement.get(key) ?? [];
     list.push({ property, message: issue.message });
     byElement.set(key, list);
     for (const outer of [key, ...within]) countWithin.set(outer, (countWithin.get(outer) ?? 0) + 1);
   }
-  return { count: result.error.issues.length, byElement, countWithin };
+  return { count: all.length, byElement, countWithin };
 }
 
 // The messages about one property of an element (a field's 'options', a step's 'sla_hours'), and
