@@ -149,7 +149,10 @@ export const IMPORT_ROW_MESSAGES = {
     `Row ${count(p.row)} has the same ${p.key}: each row must have its own.`,
   key_exists: (p: { key: string; id: number }) =>
     `A record with this ${p.key} already exists (record ${p.id}).`,
-  key_not_found: (p: { key: string }) => `No record has this ${p.key}, so there is nothing to update.`,
+  // `item` in the singular: 'record' (the default) or 'workflow'. Also what a workflow import answers
+  // for an id it may not change: the API never confirms that something exists.
+  key_not_found: (p: { key: string; item?: string }) =>
+    `No ${p.item ?? 'record'} has this ${p.key}, so there is nothing to update.`,
   key_missing: (p: { key: string }) => `The ${p.key} is empty, so there is nothing to find.`,
   unknown_region: (p: { value: string }) => `There is no region '${p.value}'.`,
   unknown_business_unit: (p: { value: string }) => `There is no business unit '${p.value}'.`,

@@ -8,6 +8,7 @@ import { type CrashHook, createJobQueue } from '../../platform/jobs/job-workers.
 import type { OutgoingEvent, RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { type Tx, useTenant, withTenant } from '../../platform/tenant-transaction.js';
+import { actingUser } from '../batch-updates/index.js';
 import { currentKind } from '../workflows/index.js';
 import { importRunRepository as runs } from './import-run.repository.js';
 import { importTarget } from './import-target.js';
@@ -78,7 +79,14 @@ function importEvent(
   };
 }
 
-async function runPlan(tx: Tx, tenantId: string, head: Head): Promise<RunPlan> {
+// `actorId`: whom a workflows update (or its undo) acts for, with their grants.
+async function runPlan(
+  tx: Tx,
+  db: Db,
+  tenantId: string,
+  head: Head,
+  actorId: string | null,
+): Promise<RunPlan> {
   const spec = await importTarget(
     tx,
     tenantId,
@@ -88,6 +96,9 @@ async function runPlan(tx: Tx, tenantId: string, head: Head): Promise<RunPlan> {
   );
   if (head.created_by === null) throw new Error('The person who started this import no longer exists.');
   const kind = head.kind_id ? await currentKind(tx, tenantId, { id: head.kind_id }) : null;
+  const updates = kind !== null && head.mode !== 'create';
+  const actor = updates ? await actingUser(tx, db, tenantId, actorId) : undefined;
+  if (updates && !actor) throw new Error('The person this import acts for can no longer change workflows.');
   return {
     spec,
     columns: mappedColumns(storedMapping(head.mapping)),
@@ -96,6 +107,7 @@ async function runPlan(tx: Tx, tenantId: string, head: Head): Promise<RunPlan> {
     writer: { tenantId, importId: head.id, userId: head.created_by },
     kind,
     submitted: kind ? stepsBefore(kind, head.start_step_tag) : [],
+    actor: actor ?? null,
   };
 }
 
@@ -156,7 +168,7 @@ export function createBatchImportRunner(options: BatchImportRunnerOptions): Batc
             total: head.rows_valid,
             toldAt: 0,
           };
-          return runPlan(tx, tenantId, head);
+          return runPlan(tx, db, tenantId, head, head.created_by);
         });
         if (plan) tell(tenantId, importId, progress, 'started');
         return plan;
@@ -197,7 +209,7 @@ export function createBatchImportRunner(options: BatchImportRunnerOptions): Batc
           if (head?.state !== 'undoing') return undefined;
           const userId = head.undone_by ?? head.created_by ?? '0';
           progress = { userId, action: 'undo', done: 0, total: head.rows_done, toldAt: 0 };
-          return runPlan(tx, tenantId, head);
+          return runPlan(tx, db, tenantId, head, userId);
         });
         if (plan) tell(tenantId, importId, progress, 'started');
         return plan;

@@ -3,12 +3,13 @@ import {
   BATCH_IMPORT_MESSAGES,
   BATCH_IMPORT_PATHS,
   RECORD_PATHS,
+  WORKFLOW_PATHS,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant } from '../../test/admin-fixtures.js';
 import { importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
-import { VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
+import { createVendorCheck, VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
 import { createBatchImportRunner } from './index.js';
 
 const { app, db, adminDb, services } = await createTestApp();
@@ -231,5 +232,80 @@ describe('batch import: undo', () => {
       [2, 'undone'],
       [3, 'undone'],
     ]);
+  });
+
+  it("puts an updated workflow's answers and place back, and refuses once someone acted on one since", async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    await grant(adminDb, t.id, t.users.admin, ['can_view_import_pipeline', 'can_perform_batch_import']);
+    const admin = await t.signedIn('admin');
+    const a = await createVendorCheck(t, admin, 'A check');
+    const b = await createVendorCheck(t, admin, 'B check');
+    await admin.post(WORKFLOW_PATHS.answer(a), { field_tag: VC.spend, value: 10 });
+    const updateChecks = async (body: string) => {
+      const upload = await admin.request({
+        method: 'POST',
+        url: `${BATCH_IMPORT_PATHS.imports}?target=workflows&kind_id=${t.kinds.vendor}`,
+        payload: Buffer.from(`ID,Annual spend,Notes,Business unit\n${body}`),
+        headers: { 'content-type': 'text/csv', 'x-file-name': 'checks.csv' },
+      });
+      const id = upload.json().id as number;
+      const mapped = await admin.request({
+        method: 'PUT',
+        url: BATCH_IMPORT_PATHS.mapping(id),
+        payload: {
+          mode: 'update',
+          key_name: 'id',
+          columns: [
+            { index: 0, header: 'ID', target: { kind: 'attribute', attribute: 'id' } },
+            { index: 1, header: 'Annual spend', target: { kind: 'field', field_tag: VC.spend } },
+            { index: 2, header: 'Notes', target: { kind: 'field', field_tag: VC.notes } },
+            { index: 3, header: 'Business unit', target: { kind: 'attribute', attribute: 'business_unit' } },
+          ],
+        },
+      });
+      expect(mapped.json()).toMatchObject({ state: 'validated', rows_invalid: 0 });
+      await admin.post(BATCH_IMPORT_PATHS.run(id), {});
+      await runner.runQueued(t.id);
+      expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({ state: 'finished' });
+      return id;
+    };
+    const seen = async (id: number) => {
+      const detail = (await admin.get(WORKFLOW_PATHS.workflow(id))).json();
+      return {
+        spend: detail.answers[VC.spend] ?? null,
+        notes: detail.answers[VC.notes] ?? null,
+        unit: detail.business_unit?.name ?? null,
+      };
+    };
+
+    const id = await updateChecks(`${a},2500,,Berlin\n${b},,Checked,\n`);
+    expect(await seen(a)).toEqual({ spend: 2500, notes: null, unit: 'Berlin' });
+    expect(await seen(b)).toEqual({ spend: null, notes: 'Checked', unit: 'Paris' });
+    expect((await admin.post(BATCH_IMPORT_PATHS.undo(id), {})).statusCode).toBe(202);
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json().state).toBe('undone');
+    expect(await outcomes(id)).toEqual([
+      [1, 'undone'],
+      [2, 'undone'],
+    ]);
+    expect(await seen(a)).toEqual({ spend: 10, notes: null, unit: 'Paris' });
+    expect(await seen(b)).toEqual({ spend: null, notes: null, unit: 'Paris' });
+    // The alert the import's answer raised went with it.
+    expect((await admin.get(WORKFLOW_PATHS.workflow(a))).json().alerts).toEqual([]);
+
+    // Answered by hand after a second import: its undo is refused, naming that row, and changes nothing.
+    const again = await updateChecks(`${a},30,,\n${b},,Again,\n`);
+    await admin.post(WORKFLOW_PATHS.answer(b), { field_tag: VC.spend, value: 7 });
+    const refused = await admin.post(BATCH_IMPORT_PATHS.undo(again), {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: BATCH_IMPORT_ERROR_CODES.changedSince,
+      detail: BATCH_IMPORT_MESSAGES.changedSince([2]),
+      rows: [2],
+    });
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(again))).json().state).toBe('finished');
+    expect(await seen(a)).toEqual({ spend: 30, notes: null, unit: 'Paris' });
+    expect(await seen(b)).toEqual({ spend: 7, notes: 'Again', unit: 'Paris' });
   });
 });

@@ -6,10 +6,12 @@ import { keyFields } from './check-mapping.js';
 import { placeChecker } from './check-places.js';
 import { type CheckedRow, checkRow, type RowPlan } from './check-row.js';
 import { importRowsRepository } from './import-rows.repository.js';
+import { importWorkflowsRepository } from './import-workflows.repository.js';
 
 // Plan §4.3, the preview: every staged row checked, a thousand per short transaction, its problems
 // written beside it (null when it is valid). Beyond each row alone: its place (check-places), a unique
-// key twice in the file, a key other records hold when creating, a key nothing holds when updating.
+// key twice in the file, a key other records hold when creating, a key nothing holds when updating
+// (for workflows: an id that is no workflow of the kind the importer may change).
 
 export const VALIDATE_BATCH_ROWS = 1_000;
 
@@ -39,6 +41,7 @@ export async function validateRows(
       }
       checkDuplicates(plan, checked, firstRowOf);
       await checkExisting(tx, plan, checked);
+      await checkWorkflowIds(tx, ctx, plan, checked);
       await importRowsRepository.setProblems(
         tx,
         importId,
@@ -163,4 +166,23 @@ async function heldBy(
   ];
   const holders = await recordKeysRepository.holders(tx, objectTypeId, keyName, values);
   return new Map(holders.map((h) => [h.key_value, h.record_id]));
+}
+
+// Workflows are found by id only, among those the importer may change (import-workflows.repository).
+// Upsert creates the rows whose id finds nothing.
+async function checkWorkflowIds(tx: Tx, ctx: UserContext, plan: ValidationPlan, rows: Checked[]) {
+  const kindId = plan.spec.kindId;
+  if (plan.spec.target !== 'workflows' || plan.mode === 'create' || kindId === null) return;
+  if (plan.keyName !== IMPORT_ID_KEY) return;
+  const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  const found = await importWorkflowsRepository.changeableIds(tx, ctx.auth.user.id, kindId, ids);
+  for (const row of rows) {
+    if (row.id === null) {
+      const message = IMPORT_ROW_MESSAGES.key_missing({ key: 'ID' });
+      row.problems.push(keyProblem(plan, [], 'key_missing', message));
+    } else if (plan.mode === 'update' && !found.has(row.id)) {
+      const message = IMPORT_ROW_MESSAGES.key_not_found({ key: 'ID', item: 'workflow' });
+      row.problems.push(keyProblem(plan, [], 'key_not_found', message));
+    }
+  }
 }

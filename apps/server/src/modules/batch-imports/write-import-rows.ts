@@ -6,7 +6,8 @@ import {
   type ImportRowProblem,
 } from '@attest/shared';
 import { sql } from 'kysely';
-import { AppError } from '../../platform/errors.js';
+import { AppError, DetailedBadRequestError } from '../../platform/errors.js';
+import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import {
   createImportedRecords,
@@ -19,11 +20,14 @@ import { type CurrentKind, createWorkflows } from '../workflows/index.js';
 import { type CheckedRow, checkRow, type RowPlan } from './check-row.js';
 import { importPlacesRepository } from './import-places.repository.js';
 import { importRunRepository, type RowOutcome } from './import-run.repository.js';
+import { importWorkflowsRepository } from './import-workflows.repository.js';
+import { type PlaceNames, updateImportedWorkflow } from './update-imported-workflow.js';
 
 // One batch of an import's rows written (plan §4.4): records created, updated or upserted by their
-// key, or workflows created (their steps before start_step_tag submitted), each carrying its import
-// and row. A row the preview refused ends 'failed' with its problems. `oneByOne` writes each row
-// under its own savepoint, so a row that throws fails alone (the batch's second attempt).
+// key; workflows created (their steps before start_step_tag submitted), or updated or upserted by
+// their id (update-imported-workflow), each carrying its import and row. A row the preview refused
+// ends 'failed' with its problems. `oneByOne` writes each row under its own savepoint, so a row that
+// throws fails alone (the batch's second attempt).
 
 export type RunPlan = RowPlan & {
   keyName: string | null;
@@ -31,6 +35,8 @@ export type RunPlan = RowPlan & {
   // Workflows: the kind's current definition and the steps submitted before the start step.
   kind: CurrentKind | null;
   submitted: readonly string[];
+  // Workflows updated (and their undo): the person the job acts for, as a request of theirs would.
+  actor: UserContext | null;
 };
 
 type StagedRow = { row_number: number; cells: string[]; problems: unknown[] | null };
@@ -56,17 +62,24 @@ export function stepsBefore(kind: CurrentKind, startStepTag: string | null): str
   return at < 0 ? [] : steps.slice(0, at);
 }
 
-// The row's place, read from its cells by name: undefined where the file has no such column (an
-// update leaves it), null for an empty cell.
-function placeOf(plan: RunPlan, places: Places, cells: readonly string[]) {
+// The row's region and business unit as written: undefined where the file has no such column.
+function placeNames(plan: RunPlan, cells: readonly string[]) {
   const column = (attribute: 'region' | 'business_unit') =>
     plan.columns.find(
       (c: ImportColumn) => c.target?.kind === 'attribute' && c.target.attribute === attribute,
     );
   const regionColumn = column('region');
   const unitColumn = column('business_unit');
-  const regionName = regionColumn ? (cells[regionColumn.index] ?? '').trim() : undefined;
-  const unitName = unitColumn ? (cells[unitColumn.index] ?? '').trim() : undefined;
+  return {
+    regionName: regionColumn ? (cells[regionColumn.index] ?? '').trim() : undefined,
+    unitName: unitColumn ? (cells[unitColumn.index] ?? '').trim() : undefined,
+  };
+}
+
+// The row's place, read from its cells by name: undefined where the file has no such column (an
+// update leaves it), null for an empty cell.
+function placeOf(plan: RunPlan, places: Places, cells: readonly string[]) {
+  const { regionName, unitName } = placeNames(plan, cells);
   const region = regionName ? places.regions.find((r) => fold(r.name) === fold(regionName)) : undefined;
   const unit =
     unitName && region
@@ -119,8 +132,14 @@ export async function writeImportRows(
   return results.sort((a, b) => a.rowNumber - b.rowNumber);
 }
 
-// A refusal of ours says what was wrong; anything else is a write that failed.
+// A refusal of ours says what was wrong (an answer refused by the engine in its field's own words);
+// anything else is a write that failed.
 function rowError(error: unknown): string {
+  if (error instanceof DetailedBadRequestError) {
+    const problems = (error.extra.problems ?? []) as { errors: { message: string }[] }[];
+    const messages = problems.flatMap((p) => p.errors.map((e) => e.message));
+    if (messages.length > 0) return messages.join(' ');
+  }
   return error instanceof AppError ? error.message : IMPORT_ROW_MESSAGES.write_failed();
 }
 
@@ -199,12 +218,26 @@ async function writeRecords(tx: Tx, plan: RunPlan, places: Places, rows: readonl
 async function writeWorkflows(tx: Tx, plan: RunPlan, places: Places, rows: readonly ValidRow[]) {
   const kind = plan.kind;
   if (!kind) throw new Error('A workflows import without its kind');
-  // Workflows are created; finding one to update by its id is not offered yet.
   const results: RowOutcome[] = [];
   const creating: ValidRow[] = [];
+  // Update and upsert find each row's workflow by its id, among those the importer may change.
+  const found =
+    plan.mode === 'create'
+      ? new Set<string>()
+      : await importWorkflowsRepository.changeableIds(
+          tx,
+          plan.writer.userId,
+          kind.id,
+          rows.flatMap((r) => (r.checked.id ? [r.checked.id] : [])),
+        );
   for (const row of rows) {
-    if (plan.mode === 'update') results.push(failed(row.rowNumber, IMPORT_ROW_MESSAGES.write_failed()));
-    else creating.push(row);
+    const id = row.checked.id;
+    if (id !== null && found.has(id)) {
+      results.push(await updateWorkflow(tx, plan, places, row, id));
+    } else if (plan.mode === 'update') {
+      const message = IMPORT_ROW_MESSAGES.key_not_found({ key: 'ID', item: 'workflow' });
+      results.push(failed(row.rowNumber, message));
+    } else creating.push(row);
   }
   if (creating.length === 0) return results;
   const at = new Date();
@@ -240,4 +273,34 @@ async function writeWorkflows(tx: Tx, plan: RunPlan, places: Places, rows: reado
     });
   });
   return results;
+}
+
+async function updateWorkflow(
+  tx: Tx,
+  plan: RunPlan,
+  places: Places,
+  row: ValidRow,
+  workflowId: string,
+): Promise<RowOutcome> {
+  if (!plan.actor) throw new Error('A workflows update without the person it acts for');
+  const { regionName, unitName } = placeNames(plan, row.cells);
+  // An empty cell leaves the place as it is, as it leaves an answer.
+  const place: PlaceNames = { region: regionName || undefined, unit: unitName || undefined };
+  const updated = await updateImportedWorkflow(tx, {
+    actor: plan.actor,
+    importId: plan.writer.importId,
+    workflowId,
+    answers: row.checked.values,
+    place,
+    places,
+  });
+  return {
+    rowNumber: row.rowNumber,
+    outcome: updated.outcome,
+    targetId: workflowId,
+    revisionAfter: null,
+    activityIdAfter: updated.activityIdAfter,
+    before: updated.before,
+    message: null,
+  };
 }
