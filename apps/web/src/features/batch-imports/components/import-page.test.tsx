@@ -135,6 +135,53 @@ describe('an import', () => {
     });
   });
 
+  it('updates workflows found by their ID: the mode and key are sent, and no start step is offered', async () => {
+    const calls = mockImportsApi({
+      [IMPORT]: {
+        body: makeImport({
+          state: 'parsed',
+          target: 'workflows',
+          object_type: null,
+          kind: { id: 4, tag: 'onboarding', name: 'Onboarding' },
+          headers: ['ID', 'Notes', 'Region'],
+          suggested_mapping: [
+            { index: 0, header: 'ID', target: { kind: 'attribute', attribute: 'id' } },
+            { index: 1, header: 'Notes', target: null },
+            { index: 2, header: 'Region', target: { kind: 'attribute', attribute: 'region' } },
+          ],
+        }),
+      },
+      [DASHBOARD_PATHS.fieldsExportJson]: { body: page([]) },
+      [ROWS]: { body: page([], 0) },
+      [`PUT ${BATCH_IMPORT_PATHS.mapping(7)}`]: { body: makeImport({ state: 'validated' }) },
+    });
+    renderImport();
+    await screen.findByRole('table', { name: 'Columns of the file' });
+    expect(screen.getByRole('combobox', { name: 'Start new workflows at' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Rows' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Update existing items' }));
+    // Nothing is created, so there is no step to start from; the key must be chosen first.
+    await waitFor(() =>
+      expect(screen.queryByRole('combobox', { name: 'Start new workflows at' })).toBeNull(),
+    );
+    const check = screen.getByRole('button', { name: 'Check rows' });
+    expect(check.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('combobox', { name: /Find existing items by/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'ID' }));
+    await waitFor(() => expect(check.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(check);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      columns: [
+        { index: 0, header: 'ID', target: { kind: 'attribute', attribute: 'id' } },
+        { index: 1, header: 'Notes', target: null },
+        { index: 2, header: 'Region', target: { kind: 'attribute', attribute: 'region' } },
+      ],
+      mode: 'update',
+      key_name: 'id',
+    });
+  });
+
   it('lists the rows with problems by their row number in the file, each with its messages', async () => {
     const calls = mockImportsApi({
       [IMPORT]: { body: makeImport({ state: 'validated', mapping: makeImport().suggested_mapping }) },
