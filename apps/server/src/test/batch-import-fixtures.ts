@@ -44,3 +44,16 @@ export async function importRowCounts(adminDb: Db, tenantId: string) {
   };
   return { imports: await count('batch_imports'), rows: await count('batch_import_rows') };
 }
+
+// The lines of a results file (RFC 4180, as the exports' writer makes it; no cell here holds a line
+// break), each as its cells.
+export function resultsCsvRows(text: string): string[][] {
+  const unquote = (cell: string) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell);
+  return text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)].slice(0, -1).map((m) => unquote(m[1] ?? '')),
+    );
+}

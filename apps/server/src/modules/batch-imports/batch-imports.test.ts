@@ -5,12 +5,23 @@ import {
   BATCH_IMPORT_PATHS,
   IMPORT_ROW_MESSAGES,
   RECORD_PATHS,
+  WORKFLOW_PATHS,
 } from '@attest/shared';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { importRowCounts, importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
+import { grant } from '../../test/admin-fixtures.js';
+import {
+  importRowCounts,
+  importsTestTenant,
+  resultsCsvRows,
+  uploadFile,
+} from '../../test/batch-import-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
+import { createBatchImportRunner } from './index.js';
 
-const { app, adminDb } = await createTestApp();
+const { app, db, adminDb, services } = await createTestApp();
+const runner = createBatchImportRunner({ db, jobs: null, files: services.files });
 
 const HEADER = 'Supplier name,VAT_NUMBER,Country,Contact e-mail,Employees';
 
@@ -321,5 +332,124 @@ describe('batch import: upload, mapping and preview', () => {
     expect((await uploadFile(member, `${HEADER}\nAcme,GB1,FR,a@example.com,3\n`)).statusCode).toBe(403);
     expect((await putMapping(member, id, { columns })).statusCode).toBe(403);
     expect(await importRowCounts(adminDb, b.id)).toEqual({ imports: 0, rows: 0 });
+  });
+});
+
+describe('batch import: the 50-row file as a workbook, and workflows started at a step', () => {
+  // Plan §9: 50 suppliers, row 3 a bad e-mail, 17 no name, 50 the VAT number of row 5; employees as
+  // numbers, as a spreadsheet holds them.
+  async function suppliersWorkbook(): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Suppliers');
+    sheet.addRow(HEADER.split(','));
+    for (let row = 1; row <= 50; row += 1) {
+      const name = row === 17 ? '' : `Supplier ${row}`;
+      const vat = row === 50 ? 'GB5' : `GB${row}`;
+      const email = row === 3 ? 'not-an-address' : `buyer${row}@example.com`;
+      sheet.addRow([name, vat, 'FR', email, row * 10]);
+    }
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  it('previews exactly rows 3, 17 and 50, creates the other 47, and marks those three failed in the results', async () => {
+    const t = await importsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const upload = await uploadFile(admin, await suppliersWorkbook(), { fileName: 'suppliers.xlsx' });
+    expect(upload.statusCode).toBe(201);
+    const { id } = upload.json();
+    expect(upload.json()).toMatchObject({ format: 'xlsx', rows_total: 50, headers: HEADER.split(',') });
+    const mapped = await putMapping(admin, id, { columns, mode: 'create' });
+    expect(mapped.json()).toMatchObject({ state: 'validated', rows_valid: 47, rows_invalid: 3 });
+    const preview = (await admin.get(`${BATCH_IMPORT_PATHS.rows(id)}?problems=only`)).json();
+    expect(
+      preview.results.map((r: { row_number: number; problems: { code: string; message: string }[] }) => [
+        r.row_number,
+        r.problems.map((p) => p.message),
+      ]),
+    ).toEqual([
+      [3, [ANSWER_ERROR_MESSAGES.invalid_email()]],
+      [17, [IMPORT_ROW_MESSAGES.title_missing({ field: 'Name' })]],
+      [50, [IMPORT_ROW_MESSAGES.duplicate_in_file({ key: 'VAT number', row: 5 })]],
+    ]);
+
+    expect((await admin.post(BATCH_IMPORT_PATHS.run(id), {})).statusCode).toBe(202);
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({
+      state: 'finished',
+      created: 47,
+      failed: 3,
+    });
+    const records = await adminDb
+      .selectFrom('records')
+      .select(['import_row', 'data'])
+      .where('tenant_id', '=', t.id)
+      .where('import_id', '=', String(id))
+      .orderBy('import_row')
+      .execute();
+    expect(records).toHaveLength(47);
+    expect(records[0]?.data).toMatchObject({ name: 'Supplier 1', employees: 10 });
+
+    const results = await admin.get(BATCH_IMPORT_PATHS.results(id));
+    expect(results.statusCode).toBe(200);
+    expect(results.headers['content-disposition']).toContain('suppliers-results.csv');
+    const rows = resultsCsvRows(results.body);
+    expect(rows[0]).toEqual(['row', 'outcome', 'id', 'title', 'messages', ...HEADER.split(',')]);
+    expect(rows).toHaveLength(51);
+    expect(
+      rows
+        .slice(1)
+        .filter((r) => r[1] === 'failed')
+        .map((r) => r[0]),
+    ).toEqual(['3', '17', '50']);
+    expect(rows.slice(1).filter((r) => r[1] === 'created')).toHaveLength(47);
+    expect(rows[3]?.slice(4)).toEqual([
+      ANSWER_ERROR_MESSAGES.invalid_email(),
+      'Supplier 3',
+      'GB3',
+      'FR',
+      'not-an-address',
+      '30',
+    ]);
+  });
+
+  it('creates workflows that stand at the start step: the steps before it submitted by the importer', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    await grant(adminDb, t.id, t.users.admin, ['can_view_import_pipeline', 'can_perform_batch_import']);
+    const admin = await t.signedIn('admin');
+    const upload = await admin.request({
+      method: 'POST',
+      url: `${BATCH_IMPORT_PATHS.imports}?target=workflows&kind_id=${t.kinds.vendor}`,
+      payload: Buffer.from('Name,Vendor,Region\nAcme check,Acme,Europe\nBeta check,Beta,Europe\n'),
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'checks.csv' },
+    });
+    const id = upload.json().id as number;
+    const mapped = await putMapping(admin, id, {
+      columns: [
+        { index: 0, header: 'Name', target: { kind: 'attribute', attribute: 'name' } },
+        { index: 1, header: 'Vendor', target: { kind: 'field', field_tag: VC.name } },
+        { index: 2, header: 'Region', target: { kind: 'attribute', attribute: 'region' } },
+      ],
+      start_step_tag: VC.review,
+    });
+    expect(mapped.json()).toMatchObject({ state: 'validated', start_step_tag: VC.review, rows_valid: 2 });
+    await admin.post(BATCH_IMPORT_PATHS.run(id), {});
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({ created: 2 });
+    const created = await adminDb
+      .selectFrom('workflows')
+      .select('id')
+      .where('tenant_id', '=', t.id)
+      .where('import_id', '=', String(id))
+      .orderBy('import_row')
+      .execute();
+    expect(created).toHaveLength(2);
+    for (const workflow of created) {
+      const detail = (await admin.get(WORKFLOW_PATHS.workflow(Number(workflow.id)))).json();
+      const step = (tag: string) => detail.steps.find((s: { tag: string }) => s.tag === tag);
+      // The intake submitted (its on_submit status applied), the review open for work.
+      expect(step(VC.intake)).toMatchObject({ state: 'completed', completed_by: { id: t.users.admin } });
+      expect(step(VC.review)).toMatchObject({ state: 'enabled', completed_at: null });
+      expect(detail.status.tag).toBe('in_review');
+    }
   });
 });
