@@ -169,7 +169,7 @@ async function heldBy(
 }
 
 // Workflows are found by id only, among those the importer may change (import-workflows.repository).
-// Upsert creates the rows whose id finds nothing.
+// Upsert creates the rows whose id is empty or finds nothing: a file of existing and new workflows.
 async function checkWorkflowIds(tx: Tx, ctx: UserContext, plan: ValidationPlan, rows: Checked[]) {
   const kindId = plan.spec.kindId;
   if (plan.spec.target !== 'workflows' || plan.mode === 'create' || kindId === null) return;
@@ -177,12 +177,15 @@ async function checkWorkflowIds(tx: Tx, ctx: UserContext, plan: ValidationPlan, 
   const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
   const found = await importWorkflowsRepository.changeableIds(tx, ctx.auth.user.id, kindId, ids);
   for (const row of rows) {
-    if (row.id === null) {
+    if (row.id === null && plan.mode === 'update') {
       const message = IMPORT_ROW_MESSAGES.key_missing({ key: 'ID' });
       row.problems.push(keyProblem(plan, [], 'key_missing', message));
-    } else if (plan.mode === 'update' && !found.has(row.id)) {
+    } else if (plan.mode === 'update' && row.id !== null && !found.has(row.id)) {
       const message = IMPORT_ROW_MESSAGES.key_not_found({ key: 'ID', item: 'workflow' });
       row.problems.push(keyProblem(plan, [], 'key_not_found', message));
+    } else if (row.id !== null && found.has(row.id)) {
+      // An upsert's row that updates keeps its workflow's place: only a new one needs a region.
+      row.problems = row.problems.filter((problem) => problem.code !== 'place_required');
     }
   }
 }

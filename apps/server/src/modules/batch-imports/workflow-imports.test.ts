@@ -161,4 +161,53 @@ describe('batch import of workflows: update by id', () => {
       .execute();
     expect(untouched).toEqual([]);
   });
+
+  it('upserts: a row whose ID finds a workflow updates it, a row without an ID creates one', async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    await grant(adminDb, t.id, t.users.admin, ['can_view_import_pipeline', 'can_perform_batch_import']);
+    const admin = await t.signedIn('admin');
+    const a = await createVendorCheck(t, admin, 'A check');
+    const upload = await admin.request({
+      method: 'POST',
+      url: `${BATCH_IMPORT_PATHS.imports}?target=workflows&kind_id=${t.kinds.vendor}`,
+      payload: Buffer.from(`ID,Name,Annual spend,Region\n${a},A check,75,\n,New check,5,Europe\n`),
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'checks.csv' },
+    });
+    const id = upload.json().id as number;
+    const mapped = await admin.request({
+      method: 'PUT',
+      url: BATCH_IMPORT_PATHS.mapping(id),
+      payload: {
+        mode: 'upsert',
+        key_name: 'id',
+        columns: [
+          { index: 0, header: 'ID', target: { kind: 'attribute', attribute: 'id' } },
+          { index: 1, header: 'Name', target: { kind: 'attribute', attribute: 'name' } },
+          { index: 2, header: 'Annual spend', target: { kind: 'field', field_tag: VC.spend } },
+          { index: 3, header: 'Region', target: { kind: 'attribute', attribute: 'region' } },
+        ],
+      },
+    });
+    expect(mapped.json()).toMatchObject({ state: 'validated', rows_valid: 2, rows_invalid: 0 });
+    await admin.post(BATCH_IMPORT_PATHS.run(id), {});
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(id))).json()).toMatchObject({
+      state: 'finished',
+      created: 1,
+      updated: 1,
+      failed: 0,
+    });
+    expect((await admin.get(WORKFLOW_PATHS.workflow(a))).json().answers[VC.spend]).toBe(75);
+    const rows = await adminDb
+      .selectFrom('batch_import_rows')
+      .select(['row_number', 'outcome', 'target_id'])
+      .where('import_id', '=', String(id))
+      .orderBy('row_number')
+      .execute();
+    expect(rows[0]).toEqual({ row_number: 1, outcome: 'updated', target_id: String(a) });
+    expect(rows[1]).toMatchObject({ row_number: 2, outcome: 'created' });
+    const created = (await admin.get(WORKFLOW_PATHS.workflow(Number(rows[1]?.target_id)))).json();
+    expect(created).toMatchObject({ name: 'New check', region: { name: 'Europe' } });
+    expect(created.answers[VC.spend]).toBe(5);
+  });
 });
