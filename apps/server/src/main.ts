@@ -29,7 +29,7 @@ const jobs = await openServices({
   queueLog: (error) => logError('jobs', error),
 });
 const { services } = jobs;
-if (config.SEED_DEMO && (await seedDemoTenants(database.adminDb, services.files))) {
+if (config.SEED_DEMO && (await seedDemoTenants(database, services.files))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
 await jobs.start({ runWorkers: config.RUN_WORKERS });

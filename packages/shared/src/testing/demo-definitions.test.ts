@@ -32,6 +32,7 @@ describe('demo definitions', () => {
     const [intake] = flattenSteps(SUPPLIER_ONBOARDING_DEFINITION);
     expect(intake?.fields.map((f) => [f.type, f.required ?? false])).toEqual([
       ['char_field', true],
+      ['data_object', false],
       ['url', false],
       ['country_single_select', true],
       ['single_select', true],
@@ -41,6 +42,8 @@ describe('demo definitions', () => {
       ['email', true],
       ['bool', true],
     ]);
+    // The supplier's record, picked from the Supplier type's records (issue 18).
+    expect(intake?.fields[1]).toMatchObject({ label: 'Supplier record', object_type_tag: 'supplier' });
     expect(SUPPLIER_ONBOARDING_DEFINITION.statuses.map((s) => s.display_name)).toEqual([
       'Draft',
       'In Review',

@@ -12,6 +12,7 @@ const REJECTED = 'supplier_onboarding__approval__rejected';
 
 export const SUPPLIER_ONBOARDING_FIELDS = {
   supplierName: `${INTAKE}__supplier_name`,
+  supplierRecord: `${INTAKE}__supplier_record`,
   website: `${INTAKE}__website`,
   country: `${INTAKE}__country`,
   category: `${INTAKE}__category`,
@@ -116,6 +117,15 @@ export const SUPPLIER_ONBOARDING_DEFINITION: WorkflowDefinition = {
               label: 'Supplier legal name',
               required: true,
               validation: { max_length: 200 },
+            },
+            // Issue 18: the supplier's record (the Supplier object type, deployed with the demo app),
+            // shown as a link to it; optional, so an intake can name a supplier not yet on record.
+            {
+              tag: F.supplierRecord,
+              type: 'data_object',
+              label: 'Supplier record',
+              help: 'The supplier in the supplier list, once it is there.',
+              object_type_tag: 'supplier',
             },
             { tag: F.website, type: 'url', label: 'Website', placeholder: 'https://' },
             {

@@ -12,7 +12,7 @@ import { seedDemoWorkflowSetup } from './demo-workflows.js';
 
 const { app, adminDb } = await createTestApp();
 
-it('makes the demo kinds version 1.0 of a demo app, deployed to Production without publishing them again', async () => {
+it('makes the demo kinds version 1.0 of a demo app, whose Production deployment published each once', async () => {
   const base = await createTestTenant(adminDb, { users: [] });
   const slug = `${base.slug}-s`;
   const tenant = await createTestTenant(adminDb, {
@@ -45,7 +45,7 @@ it('makes the demo kinds version 1.0 of a demo app, deployed to Production witho
   const deployment = detail.deployments[0];
   expect(deployment?.environment).toBe('PRODUCTION');
 
-  // Linked to the definitions the seed published: each kind's current one, and no second version.
+  // The definitions its deployment published: each kind's current one, and no second version.
   const kinds = await adminDb
     .selectFrom('workflow_kinds')
     .select(['tag', 'current_definition_id'])

@@ -3,6 +3,7 @@ import type { FileStore } from '../../platform/files/file-store.js';
 import type { Db } from '../database.js';
 import { createTenant, type TenantSeed } from './create-tenant.js';
 import { seedDemoHome } from './demo-home.js';
+import { seedDemoImport } from './demo-import.js';
 import { seedDemoPortfolio } from './demo-portfolio-seed.js';
 import { seedDemoRecords } from './demo-records.js';
 import { seedDemoReports } from './demo-reports.js';
@@ -137,7 +138,11 @@ const DEMO_PORTFOLIO_TENANT = 'acme';
 // First start only: an empty database gets the demo tenants. The workflow setup (teams, region
 // access, definitions, demo workflows) runs once per demo tenant, so a database seeded before the
 // workflow engine existed receives it on its next start.
-export async function seedDemoTenants(adminDb: Db, files: FileStore): Promise<boolean> {
+// Most of the seed writes as the tables' owner (adminDb), naming the tenant in every query; the
+// records and the import go through module code that relies on row-level security to keep to one
+// tenant (createSeedRecords, the batch-imports services), so they run on the application's pool (db).
+export async function seedDemoTenants(pools: { adminDb: Db; db: Db }, files: FileStore): Promise<boolean> {
+  const { adminDb, db } = pools;
   const existing = await adminDb.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   let seeded = false;
   if (!existing) {
@@ -157,7 +162,8 @@ export async function seedDemoTenants(adminDb: Db, files: FileStore): Promise<bo
     });
     if (setUp && tenant.slug === DEMO_PORTFOLIO_TENANT) {
       await seedDemoPortfolio(adminDb, row.id, { files, domain: `${tenant.slug}.test` });
-      await seedDemoRecords(adminDb, row.id, `admin@${tenant.slug}.test`);
+      await seedDemoRecords(db, row.id, `admin@${tenant.slug}.test`);
+      await seedDemoImport(db, row.id, { adminEmail: `admin@${tenant.slug}.test`, files });
       await seedDemoReports(adminDb, row.id, `admin@${tenant.slug}.test`);
       await seedDemoHome(adminDb, row.id);
     }

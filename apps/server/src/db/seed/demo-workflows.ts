@@ -2,12 +2,7 @@ import { flattenSteps, type PermissionCodename } from '@attest/shared';
 import { DEMO_WORKFLOW_DEFINITIONS, SUPPLIER_OBJECT_TYPE } from '@attest/shared/testing';
 import { sql } from 'kysely';
 import { seedDemoStudioApp } from '../../modules/studio/index.js';
-import {
-  createWorkflows,
-  currentKind,
-  type NewWorkflow,
-  publishDefinition,
-} from '../../modules/workflows/index.js';
+import { createWorkflows, currentKind, type NewWorkflow } from '../../modules/workflows/index.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import type { Db } from '../database.js';
 import { demoHistory, type Pick } from './demo-answers.js';
@@ -277,17 +272,14 @@ export async function seedDemoWorkflowSetup(
     if (existing) return false;
     const groupIds = await ensureGroups(tx, tenantId);
     const people = await grantDemoAccess(tx, tenantId, options.domain, groupIds);
-    const processes = [];
-    for (const definition of DEMO_WORKFLOW_DEFINITIONS) {
-      const published = await publishDefinition(tx, tenantId, { definition, publishedBy: people[0] ?? null });
-      processes.push({ definition, published });
-    }
-    // The studio opens on these kinds: version 1.0 of a demo app, live on Production (issue 15).
+    // The studio opens on these kinds: version 1.0 of a demo app, live on Production (issue 15),
+    // whose deployment publishes the Supplier object type, then the demo definitions (the supplier
+    // onboarding's supplier_record field picks Supplier records).
     await seedDemoStudioApp(tx, tenantId, {
       name: 'Third-party risk',
       description: 'Supplier onboarding, risk assessments and contract reviews: the processes the demo runs.',
       icon: 'building',
-      processes,
+      processes: DEMO_WORKFLOW_DEFINITIONS,
       objects: [SUPPLIER_OBJECT_TYPE],
       userId: people[0] ?? null,
     });

@@ -307,5 +307,14 @@ describe('batch import: undo', () => {
     expect((await admin.get(BATCH_IMPORT_PATHS.import(again))).json().state).toBe('finished');
     expect(await seen(a)).toEqual({ spend: 30, notes: null, unit: 'Paris' });
     expect(await seen(b)).toEqual({ spend: 7, notes: 'Again', unit: 'Paris' });
+
+    // Answered by hand between the undo's check and its job: the job keeps that person's work.
+    const third = await updateChecks(`${a},44,,\n`);
+    expect((await admin.post(BATCH_IMPORT_PATHS.undo(third), {})).statusCode).toBe(202);
+    await admin.post(WORKFLOW_PATHS.answer(a), { field_tag: VC.spend, value: 45 });
+    await runner.runQueued(t.id);
+    expect((await admin.get(BATCH_IMPORT_PATHS.import(third))).json().state).toBe('undone');
+    expect(await outcomes(third)).toEqual([[1, 'kept_changed']]);
+    expect(await seen(a)).toEqual({ spend: 45, notes: null, unit: 'Paris' });
   });
 });

@@ -7,3 +7,5 @@ export {
   IMPORT_BATCH_ROWS,
   registerBatchImportJobs,
 } from './import-jobs.js';
+// The demo seed's import, made through the services the routes call and run without pg-boss.
+export { type SeedRecordsImport, seedRecordsImport } from './seed-import.js';

@@ -1,9 +1,10 @@
 import type { ObjectTypeDefinition, WorkflowDefinition } from '@attest/shared';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { publishObjectType } from '../records/index.js';
-import type { PublishedDefinition } from '../workflows/index.js';
+import { publishDefinition } from '../workflows/index.js';
 import { studioActivityRepository, studioAppsRepository } from './apps.repository.js';
 import { studioBranchesRepository, studioSavepointsRepository } from './branches.repository.js';
+import { publicationOrder } from './package-check.js';
 import {
   studioDeploymentsRepository,
   studioReviewsRepository,
@@ -14,19 +15,20 @@ export type DemoStudioApp = {
   name: string;
   description: string;
   icon: string | null;
-  // Each process with what the engine already published it as.
-  processes: { definition: WorkflowDefinition; published: PublishedDefinition }[];
-  // Object types in the app (issue 18), published by the Production deployment as a deploy does.
-  objects?: ObjectTypeDefinition[];
+  // The processes, published by the Production deployment (each kind's first version).
+  processes: readonly WorkflowDefinition[];
+  // Object types in the app (issue 18), published by the same deployment before the processes.
+  objects?: readonly ObjectTypeDefinition[];
   userId: string | null;
 };
 
 // The demo seed's kinds as version 1.0 of an app, approved and deployed to Production, so the studio
-// opens on real content. It links the definitions the seed has already published instead of
-// publishing them again: the demo workflows stay on the definitions they were created with.
+// opens on real content. Its deployment publishes as deployments.service does: the object types
+// first, so a process's data_object field finds its type published (plan §2), then the processes,
+// a child kind before its parents. Answers the app's id.
 export async function seedDemoStudioApp(tx: Tx, tenantId: string, demo: DemoStudioApp): Promise<string> {
   const objects = demo.objects ?? [];
-  const packageJson = JSON.stringify({ processes: demo.processes.map((p) => p.definition), objects });
+  const packageJson = JSON.stringify({ processes: demo.processes, objects });
   const app = await studioAppsRepository.insert(tx, {
     tenantId,
     name: demo.name,
@@ -72,27 +74,38 @@ export async function seedDemoStudioApp(tx: Tx, tenantId: string, demo: DemoStud
     isFrozen: true,
     isLocked: true,
   });
-  const published = demo.processes.map((p) => ({
-    kind_tag: p.definition.kind.tag,
-    definition_id: Number(p.published.definitionId),
-    version: p.published.version,
-  }));
+  // The deployment row first: the object type versions it publishes name it.
   const deployment = await studioDeploymentsRepository.insert(tx, {
     tenantId,
     appId: app.id,
     versionId: version.id,
     environment: 'PRODUCTION',
-    publishedJson: JSON.stringify(published),
+    publishedJson: '[]',
     userId: demo.userId,
   });
-  // As deployments.service publishes a Production deployment's objects.
+  const publishedObjects = [];
   for (const definition of objects) {
-    await publishObjectType(tx, tenantId, {
+    const result = await publishObjectType(tx, tenantId, {
       definition,
       publishedBy: demo.userId,
       deploymentId: deployment.id,
     });
+    publishedObjects.push({
+      object_type_tag: definition.tag,
+      object_type_version_id: Number(result.versionId),
+      version: result.version,
+    });
   }
+  const published = [];
+  for (const definition of publicationOrder([...demo.processes])) {
+    const result = await publishDefinition(tx, tenantId, { definition, publishedBy: demo.userId });
+    published.push({
+      kind_tag: definition.kind.tag,
+      definition_id: Number(result.definitionId),
+      version: result.version,
+    });
+  }
+  await studioDeploymentsRepository.setPublished(tx, deployment.id, JSON.stringify(published));
   await studioActivityRepository.record(tx, {
     tenantId,
     appId: app.id,
@@ -104,6 +117,7 @@ export async function seedDemoStudioApp(tx: Tx, tenantId: string, demo: DemoStud
       version: '1.0',
       environment: 'PRODUCTION',
       published,
+      ...(publishedObjects.length > 0 ? { published_objects: publishedObjects } : {}),
       seeded: true,
     },
   });
