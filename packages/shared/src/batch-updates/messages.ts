@@ -24,6 +24,7 @@ export const BATCH_UPDATE_ERROR_CODES = {
   notFinished: 'batch_update_not_finished',
   changedSince: 'batch_update_changed_since',
   changeNotAvailable: 'batch_update_change_not_available',
+  idsFileGone: 'batch_update_ids_file_gone',
   placeNotAllowed: 'batch_update_place_not_allowed',
 } as const;
 export type BatchUpdateErrorCode = (typeof BATCH_UPDATE_ERROR_CODES)[keyof typeof BATCH_UPDATE_ERROR_CODES];
@@ -49,8 +50,8 @@ export const BATCH_UPDATE_MESSAGES = {
   notFinished: 'Only a finished batch update can be undone.',
   changedSince: (ids: readonly number[]) =>
     `This batch update cannot be undone: ${count(ids.length)} of its items ${ids.length === 1 ? 'was' : 'were'} changed since (${rowList(ids)}).`,
-  // Not built yet (issue 18): records are changed one at a time for now.
-  changeNotAvailable: 'Batch updates of records and from a file of ids are not available yet.',
+  changeNotAvailable: 'This change is not available in a batch update.',
+  idsFileGone: 'The uploaded file of ids is no longer available. Upload it again.',
   placeNotAllowed: 'You cannot move workflows to this region or business unit.',
 } as const;
 
@@ -61,4 +62,8 @@ export const BATCH_UPDATE_ITEM_MESSAGES = {
   unknownField: (tag: string) => `The workflow's version has no field '${tag}'.`,
   unknownStep: (tag: string) => `The workflow's version has no step '${tag}'.`,
   gone: 'The workflow no longer exists or is no longer visible to you.',
+  recordGone: 'The record no longer exists or is no longer visible to you.',
+  // An id of an ids file that names nothing the person can see (never changed).
+  workflowNotFound: 'No workflow with this id exists that you can see.',
+  recordNotFound: 'No record of this type with this id exists that you can see.',
 } as const;

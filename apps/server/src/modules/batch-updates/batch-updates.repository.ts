@@ -1,5 +1,5 @@
 import type { BatchUpdateItemOutcome, BatchUpdateState } from '@attest/shared';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
@@ -37,20 +37,28 @@ export type ItemRow = {
   after: Record<string, unknown> | null;
   outcome: BatchUpdateItemOutcome;
   activity_id_after: string | null;
+  revision_after: number | null;
 };
-// What a selection's query yields: the selected workflows' ids, in a query over `workflows as w`.
-export type SelectedIds = SelectQueryBuilder<Database & { w: Database['workflows'] }, 'w', { id: string }>;
+// What a selection's query yields: the selected workflows' (over `workflows as w`) or records' (over
+// `records as r`) ids.
+// biome-ignore lint/suspicious/noExplicitAny: a select over either table
+export type SelectedIds = SelectQueryBuilder<Database & Record<string, any>, any, { id: string }>;
+// Who may see an item's name (the list shows nothing of what the person cannot see): over `w` or `r`.
+export type NameVisibility = { target: 'workflows' | 'records'; visible: Expression<SqlBool> };
 
 function withNames(tx: Tx) {
   return tx
     .selectFrom('batch_updates as b')
     .leftJoin('workflow_kinds as k', 'k.id', 'b.kind_id')
+    .leftJoin('object_types as o', 'o.id', 'b.object_type_id')
     .leftJoin('users as c', 'c.id', 'b.created_by')
     .leftJoin('users as u', 'u.id', 'b.undone_by')
     .select(UPDATE_COLUMNS)
     .select([
       'k.tag as kind_tag',
       'k.name as kind_name',
+      'o.tag as object_type_tag',
+      'o.name as object_type_name',
       'c.email as created_by_email',
       sql<string | null>`nullif(trim(c.first_name || ' ' || c.last_name), '')`.as('created_by_name'),
       'u.email as undone_by_email',
@@ -65,7 +73,9 @@ export const batchUpdatesRepository = {
     values: {
       tenantId: string;
       userId: string;
+      target: 'workflows' | 'records';
       kindId: string | null;
+      objectTypeId: string | null;
       selection: object;
       changes: object;
     },
@@ -75,8 +85,9 @@ export const batchUpdatesRepository = {
       .values({
         tenant_id: values.tenantId,
         created_by: values.userId,
-        target: 'workflows',
+        target: values.target,
         kind_id: values.kindId,
+        object_type_id: values.objectTypeId,
         selection: JSON.stringify(values.selection),
         changes: JSON.stringify(values.changes),
       })
@@ -92,7 +103,7 @@ export const batchUpdatesRepository = {
       .columns(['tenant_id', 'update_id', 'target_id'])
       .expression(
         tx
-          .selectFrom(ids.orderBy('w.id').limit(limit).as('s'))
+          .selectFrom(tx.selectFrom(ids.as('q')).select('q.id').orderBy('q.id').limit(limit).as('s'))
           .select([
             sql<string>`cast(${tenantId} as bigint)`.as('t'),
             sql<string>`cast(${updateId} as bigint)`.as('u'),
@@ -103,6 +114,38 @@ export const batchUpdatesRepository = {
     const total = Number(result.numInsertedOrUpdatedRows ?? 0);
     await tx.updateTable('batch_updates').set({ total }).where('id', '=', updateId).execute();
     return total;
+  },
+
+  // An ids file's ids, every one an item (those that name nothing the person may see then fail by
+  // failUnselected); answers how many.
+  async insertIdItems(tx: Tx, tenantId: string, updateId: string, ids: readonly string[]) {
+    const result = await tx
+      .insertInto('batch_update_items')
+      .columns(['tenant_id', 'update_id', 'target_id'])
+      .expression(
+        tx
+          .selectFrom(sql<{ id: string }>`unnest(cast(${ids} as bigint[]))`.as('f(id)'))
+          .select([
+            sql<string>`cast(${tenantId} as bigint)`.as('t'),
+            sql<string>`cast(${updateId} as bigint)`.as('u'),
+            sql<string>`f.id`.as('id'),
+          ]),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    const total = Number(result.numInsertedOrUpdatedRows ?? 0);
+    await tx.updateTable('batch_updates').set({ total }).where('id', '=', updateId).execute();
+    return total;
+  },
+
+  // The items the selection does not yield fail with `message`, before any preview.
+  async failUnselected(tx: Tx, updateId: string, selected: SelectedIds, message: string) {
+    await tx
+      .updateTable('batch_update_items')
+      .set({ outcome: 'failed', message })
+      .where('update_id', '=', updateId)
+      .where('target_id', 'not in', selected)
+      .execute();
   },
 
   find(tx: Tx, id: string, options: { forUpdate?: boolean } = {}) {
@@ -134,6 +177,7 @@ export const batchUpdatesRepository = {
     tx: Tx,
     updateId: string,
     query: { outcome?: BatchUpdateItemOutcome | undefined; limit: number; offset: number },
+    names: NameVisibility,
   ) {
     const base = tx
       .selectFrom('batch_update_items as i')
@@ -142,8 +186,24 @@ export const batchUpdatesRepository = {
         q.where('i.outcome', '=', query.outcome as BatchUpdateItemOutcome),
       );
     const rows = await base
-      .leftJoin('workflows as w', 'w.id', 'i.target_id')
-      .select(['i.target_id', 'i.before', 'i.after', 'i.outcome', 'i.message', 'w.name'])
+      .leftJoin('workflows as w', (join) =>
+        join
+          .onRef('w.id', '=', 'i.target_id')
+          .on(names.target === 'workflows' ? names.visible : sql<SqlBool>`false`),
+      )
+      .leftJoin('records as r', (join) =>
+        join
+          .onRef('r.id', '=', 'i.target_id')
+          .on(names.target === 'records' ? names.visible : sql<SqlBool>`false`),
+      )
+      .select([
+        'i.target_id',
+        'i.before',
+        'i.after',
+        'i.outcome',
+        'i.message',
+        sql<string | null>`coalesce(w.name, r.title)`.as('name'),
+      ])
       .orderBy('i.target_id')
       .limit(query.limit)
       .offset(query.offset)
@@ -166,7 +226,7 @@ export const batchUpdatesRepository = {
   items(tx: Tx, updateId: string, afterId: string, limit: number): Promise<ItemRow[]> {
     return tx
       .selectFrom('batch_update_items')
-      .select(['target_id', 'before', 'after', 'outcome', 'activity_id_after'])
+      .select(['target_id', 'before', 'after', 'outcome', 'activity_id_after', 'revision_after'])
       .where('update_id', '=', updateId)
       .where('target_id', '>', afterId)
       .orderBy('target_id')
@@ -184,6 +244,7 @@ export const batchUpdatesRepository = {
       before?: object | null;
       after?: object | null;
       activityIdAfter?: string | null;
+      revisionAfter?: number | null;
     },
   ) {
     await tx
@@ -194,6 +255,7 @@ export const batchUpdatesRepository = {
         ...(values.before !== undefined && { before: values.before && JSON.stringify(values.before) }),
         ...(values.after !== undefined && { after: values.after && JSON.stringify(values.after) }),
         ...(values.activityIdAfter !== undefined && { activity_id_after: values.activityIdAfter }),
+        ...(values.revisionAfter !== undefined && { revision_after: values.revisionAfter }),
       })
       .where('update_id', '=', updateId)
       .where('target_id', '=', targetId)
@@ -220,6 +282,39 @@ export const batchUpdatesRepository = {
       .limit(limit)
       .execute();
     return rows.map((r) => r.target_id);
+  },
+
+  // Records: the changed items whose record has another revision than the update left (or is gone).
+  async recordsChangedSince(tx: Tx, updateId: string, limit: number): Promise<string[]> {
+    const rows = await tx
+      .selectFrom('batch_update_items as i')
+      .select('i.target_id')
+      .where('i.update_id', '=', updateId)
+      .where('i.outcome', '=', 'changed')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('records as r')
+              .select(sql`1`.as('one'))
+              .whereRef('r.id', '=', 'i.target_id')
+              .whereRef('r.revision', '=', 'i.revision_after'),
+          ),
+        ),
+      )
+      .orderBy('i.target_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.target_id);
+  },
+
+  async objectTypeTag(tx: Tx, objectTypeId: string): Promise<string | undefined> {
+    const row = await tx
+      .selectFrom('object_types')
+      .select('tag')
+      .where('id', '=', objectTypeId)
+      .executeTakeFirst();
+    return row?.tag;
   },
 
   async lastActivityId(tx: Tx, workflowId: string): Promise<string | null> {

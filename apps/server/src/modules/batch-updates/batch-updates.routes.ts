@@ -8,12 +8,16 @@ import {
   BatchUpdatesPageSchema,
   BatchUpdateUndoRefusalSchema,
   CreateBatchUpdateRequestSchema,
+  IdsFileSchema,
+  MAX_IDS_FILE_BYTES,
   PageQuerySchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+import { declaredSize, streamBodiesUnparsed, uploadFileName } from '../../platform/files/streamed-upload.js';
 import { pageResponse } from '../../platform/page-response.js';
 import type { RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { userContext } from '../../platform/request-context.js';
@@ -27,6 +31,7 @@ import {
   listBatchUpdates,
   undoBatchUpdate,
 } from './batch-updates.service.js';
+import { uploadIdsFile } from './ids-file.js';
 import { batchUpdateResults } from './results-file.js';
 import { createBatchUpdateRunner } from './update-runner.js';
 
@@ -41,6 +46,7 @@ export type BatchUpdatesRouteDeps = {
   jobs: { send(queue: string, data: object, options?: object): Promise<unknown> } | null;
   realtime: RealtimePublisher;
   integrations: StepIntegrations;
+  files: FileStore;
 };
 
 export async function batchUpdatesRoutes(
@@ -79,16 +85,45 @@ export async function batchUpdatesRoutes(
       schema: {
         tags,
         summary:
-          "Start a batch update of workflows: the selection (the dashboard's filters or ids) is frozen into items and a job previews each one's before and after (state 'selecting', then 'previewed')",
+          "Start a batch update of workflows or of one type's records: the selection (the list's filters, ids or an uploaded ids file) is frozen into items and a job previews each one's before and after (state 'selecting', then 'previewed')",
         body: CreateBatchUpdateRequestSchema,
         response: { 201: BatchUpdateSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const update = await createBatchUpdate(userContext(request), request.body, runner);
+      const update = await createBatchUpdate(userContext(request), request.body, runner, deps.files);
       return reply.status(201).send(update);
     },
   );
+
+  // The file streams to the file store: no parser reads it (the app's parsers buffer and stop at 1 MB).
+  await server.register(async (scope) => {
+    streamBodiesUnparsed(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      BATCH_UPDATE_PATHS.idsFile,
+      {
+        config: access,
+        bodyLimit: MAX_IDS_FILE_BYTES,
+        schema: {
+          tags,
+          summary:
+            "Upload a file of ids (CSV or text, one id a line, a header line optional) to select by: answers {ids_file, count} for a batch update's selection",
+          description:
+            "Read by the batch imports' file reader, with its limits and refusals; at most 100,000 ids. Its name, URI-encoded, may come in X-File-Name.",
+          consumes: ['*/*'],
+          response: { 201: IdsFileSchema, 413: ApiErrorSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const file = await uploadIdsFile(userContext(request), deps.files, {
+          fileName: uploadFileName(request, 'x-file-name'),
+          declaredSize: declaredSize(request),
+          body: request.raw,
+        });
+        return reply.status(201).send(file);
+      },
+    );
+  });
 
   api.get(
     one,

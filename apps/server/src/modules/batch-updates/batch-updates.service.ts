@@ -1,7 +1,9 @@
 import {
+  BATCH_UPDATE_ITEM_MESSAGES,
   type BatchUpdate,
   type BatchUpdateItem,
   type BatchUpdateItemsQuery,
+  type BatchUpdateSelection,
   BATCH_UPDATE_ERROR_CODES as CODES,
   type CreateBatchUpdateRequest,
   decodeListQuery,
@@ -9,25 +11,38 @@ import {
   MAX_BATCH_UPDATE_ITEMS,
   BATCH_UPDATE_MESSAGES as MESSAGES,
   type PageQuery,
+  RECORD_ERROR_CODES,
+  RECORD_MESSAGES,
+  RecordListQuerySchema,
   WORKFLOW_MESSAGES,
   WorkflowListQuerySchema,
 } from '@attest/shared';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { AppError, BadRequestError, DetailedBadRequestError, NotFoundError } from '../../platform/errors.js';
+import type { FileStore } from '../../platform/files/file-store.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import {
+  type LoadedObjectType,
+  loadObjectType,
+  recordListWhere,
+  recordVisibility,
+} from '../records/index.js';
 import { checkListEnvironment, listSelection } from '../workflow-list/index.js';
 import {
   businessUnitRegion,
   changeableWorkflowsFilter,
   placeAccess,
+  placeGrantFilter,
   visibleWorkflowsFilter,
 } from '../workflows/index.js';
 import {
   type BatchUpdateListRow,
+  type NameVisibility,
   type SelectedIds,
   batchUpdatesRepository as updates,
 } from './batch-updates.repository.js';
+import { storedIds } from './ids-file.js';
 import type { BatchUpdateRunner } from './update-runner.js';
 
 const refusal = (code: string, message: string) => new AppError(400, code, message);
@@ -43,7 +58,9 @@ export function toBatchUpdate(row: BatchUpdateListRow): BatchUpdate {
     kind: row.kind_id
       ? { id: Number(row.kind_id), tag: row.kind_tag ?? '', name: row.kind_name ?? '' }
       : null,
-    object_type: null,
+    object_type: row.object_type_id
+      ? { id: Number(row.object_type_id), tag: row.object_type_tag ?? '', name: row.object_type_name ?? '' }
+      : null,
     state: row.state,
     changes: row.changes as BatchUpdate['changes'],
     total: row.total,
@@ -63,8 +80,14 @@ export function toBatchUpdate(row: BatchUpdateListRow): BatchUpdate {
   };
 }
 
-// The new place must be one the person may create workflows in, and a unit must lie in the region.
-async function checkPlace(tx: Tx, ctx: UserContext, changes: CreateBatchUpdateRequest['changes']) {
+// The new place must be one the person may create workflows (or records) in, and a unit must lie in
+// the region.
+async function checkPlace(
+  tx: Tx,
+  ctx: UserContext,
+  changes: CreateBatchUpdateRequest['changes'],
+  notAllowed: () => AppError,
+) {
   if (changes.region_id === undefined && changes.business_unit_id === undefined) return;
   const unitId = changes.business_unit_id == null ? null : String(changes.business_unit_id);
   const unitRegion = unitId === null ? undefined : await businessUnitRegion(tx, unitId);
@@ -86,9 +109,30 @@ async function checkPlace(tx: Tx, ctx: UserContext, changes: CreateBatchUpdateRe
     const unit = units.find((u) => u.id === unitId);
     throw refusal(CODES.unitOutsideRegion, MESSAGES.unitOutsideRegion(unit?.name ?? unitId, region.name));
   }
-  if ((await placeAccess(tx, ctx.auth.user.id, regionId, unitId)) !== 'full') {
-    throw refusal(CODES.placeNotAllowed, MESSAGES.placeNotAllowed);
+  if ((await placeAccess(tx, ctx.auth.user.id, regionId, unitId)) !== 'full') throw notAllowed();
+}
+
+const workflowPlaceNotAllowed = () => refusal(CODES.placeNotAllowed, MESSAGES.placeNotAllowed);
+const recordPlaceNotAllowed = () =>
+  new AppError(403, RECORD_ERROR_CODES.noPlaceAccess, RECORD_MESSAGES.noPlaceAccess);
+
+// The selection's items. An ids file's ids are all items, and those the selection does not yield
+// (none such, another tenant's, not visible) fail with `notFound`, never changed; otherwise only
+// what the selection yields is an item.
+async function freezeItems(
+  tx: Tx,
+  ctx: UserContext,
+  updateId: string,
+  ids: SelectedIds,
+  fileIds: string[] | null,
+  notFound: string,
+): Promise<number> {
+  if (fileIds !== null) {
+    const total = await updates.insertIdItems(tx, ctx.tenant.id, updateId, fileIds);
+    await updates.failUnselected(tx, updateId, ids, notFound);
+    return total;
   }
+  return updates.insertItems(tx, ctx.tenant.id, updateId, ids, MAX_BATCH_UPDATE_ITEMS + 1);
 }
 
 // The workflows the selection names: the dashboard list's own rows for its filters, of those the
@@ -97,17 +141,18 @@ async function checkPlace(tx: Tx, ctx: UserContext, changes: CreateBatchUpdateRe
 async function selectedIds(tx: Tx, ctx: UserContext, body: CreateBatchUpdateRequest): Promise<SelectedIds> {
   const userId = ctx.auth.user.id;
   const kindId = body.kind_id === undefined ? null : String(body.kind_id);
+  const { selection } = body;
   const base = tx
     .selectFrom('workflows as w')
     .select('w.id')
     .where('w.tenant_id', '=', ctx.tenant.id)
     .where(visibleWorkflowsFilter(userId))
-    .$if(kindId !== null, (q) => q.where('w.kind_id', '=', kindId as string));
-  const { selection } = body;
+    // A file's id of another kind is an item the preview refuses by name.
+    .$if(kindId !== null && !('ids_file' in selection), (q) => q.where('w.kind_id', '=', kindId as string));
+  if ('ids_file' in selection) return base;
   if ('ids' in selection) {
     return base.where('w.id', 'in', selection.ids.map(String));
   }
-  if (!('query' in selection)) throw refusal(CODES.changeNotAvailable, MESSAGES.changeNotAvailable);
   const query = WorkflowListQuerySchema.safeParse(listQueryFromSearch(new URLSearchParams(selection.query)));
   if (!query.success)
     throw new BadRequestError(undefined, { selection: [query.error.issues[0]?.message ?? ''] });
@@ -121,22 +166,72 @@ async function selectedIds(tx: Tx, ctx: UserContext, body: CreateBatchUpdateRequ
   return base.where(changeableWorkflowsFilter(userId)).where(scope.where);
 }
 
+// The records the selection names, of one type: the records list's own where-clause for its filters
+// (the query string GET records/:tag/ takes), of those the person may change; or the given ids of
+// those the person may see (one they may only see is refused at preview). A record the person cannot
+// see is never selected.
+function selectedRecordIds(
+  tx: Tx,
+  ctx: UserContext,
+  type: LoadedObjectType,
+  selection: BatchUpdateSelection,
+): SelectedIds {
+  const userId = ctx.auth.user.id;
+  const base = tx
+    .selectFrom('records as r')
+    .select('r.id')
+    .where('r.object_type_id', '=', type.id)
+    .where(recordVisibility(type, userId));
+  if ('ids_file' in selection) return base;
+  if ('ids' in selection) return base.where('r.id', 'in', selection.ids.map(String));
+  const parsed = RecordListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(selection.query)));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const param = String(issue?.path[0] ?? 'selection');
+    throw new BadRequestError(`${param}: ${issue?.message ?? ''}`, { [param]: [issue?.message ?? ''] });
+  }
+  return base
+    .where(recordListWhere(type, userId, parsed.data, new Date()))
+    .where(recordVisibility(type, userId, 'full'));
+}
+
+// The type's own rules for what may change: its fields, and a region or unit only where it has them.
+function checkRecordChanges(type: LoadedObjectType, changes: CreateBatchUpdateRequest['changes']) {
+  for (const tag of Object.keys(changes.answers ?? {})) {
+    if (!type.definition.fields.some((field) => field.tag === tag)) {
+      const message = RECORD_MESSAGES.unknownField(type.tag, tag);
+      throw new AppError(400, RECORD_ERROR_CODES.unknownField, message, { [tag]: [message] });
+    }
+  }
+  if (changes.region_id !== undefined && !type.hasRegion) {
+    const message = RECORD_MESSAGES.noRegion(type.name);
+    throw new AppError(400, RECORD_ERROR_CODES.noRegion, message, { region_id: [message] });
+  }
+  if (changes.business_unit_id !== undefined && !type.hasBusinessUnit) {
+    const message = RECORD_MESSAGES.noBusinessUnit(type.name);
+    throw new AppError(400, RECORD_ERROR_CODES.noBusinessUnit, message, { business_unit_id: [message] });
+  }
+}
+
 export async function createBatchUpdate(
   ctx: UserContext,
   body: CreateBatchUpdateRequest,
   runner: BatchUpdateRunner,
+  files: FileStore,
 ): Promise<BatchUpdate> {
-  const { changes } = body;
-  // Records are not built yet; no status is set by hand in this engine: every status follows from
-  // the steps (plan §5.3), so a status change is refused with the plan's message.
-  if (body.target === 'records') {
-    throw refusal(CODES.changeNotAvailable, MESSAGES.changeNotAvailable);
-  }
+  const { changes, selection } = body;
+  // No status is set by hand in this engine: every status follows from the steps (plan §5.3), so a
+  // status change is refused with the plan's message.
   if (changes.status_tag !== undefined) {
     throw refusal(CODES.statusNotManual, MESSAGES.statusNotManual(changes.status_tag));
   }
+  // Read before the transaction: no file is read while it holds a connection.
+  const fileIds = 'ids_file' in selection ? await storedIds(ctx, files, selection.ids_file) : null;
   const created = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    if (body.kind_id !== undefined) {
+    const records = body.target === 'records';
+    const type = records ? await loadObjectType(tx, ctx.tenant.id, body.object_type ?? '') : null;
+    if (type) checkRecordChanges(type, changes);
+    if (!records && body.kind_id !== undefined) {
       const kind = await tx
         .selectFrom('workflow_kinds')
         .select('id')
@@ -147,16 +242,21 @@ export async function createBatchUpdate(
           kind_id: [WORKFLOW_MESSAGES.kind_not_found],
         });
     }
-    await checkPlace(tx, ctx, changes);
-    const ids = await selectedIds(tx, ctx, body);
+    await checkPlace(tx, ctx, changes, type ? recordPlaceNotAllowed : workflowPlaceNotAllowed);
+    const ids = type ? selectedRecordIds(tx, ctx, type, selection) : await selectedIds(tx, ctx, body);
     const id = await updates.insert(tx, {
       tenantId: ctx.tenant.id,
       userId: ctx.auth.user.id,
-      kindId: body.kind_id === undefined ? null : String(body.kind_id),
-      selection: body.selection,
+      target: body.target,
+      kindId: !records && body.kind_id !== undefined ? String(body.kind_id) : null,
+      objectTypeId: type?.id ?? null,
+      selection,
       changes,
     });
-    const total = await updates.insertItems(tx, ctx.tenant.id, id, ids, MAX_BATCH_UPDATE_ITEMS + 1);
+    const notFound = type
+      ? BATCH_UPDATE_ITEM_MESSAGES.recordNotFound
+      : BATCH_UPDATE_ITEM_MESSAGES.workflowNotFound;
+    const total = await freezeItems(tx, ctx, id, ids, fileIds, notFound);
     if (total > MAX_BATCH_UPDATE_ITEMS) {
       const matches = await tx
         .selectFrom(ids.as('s'))
@@ -164,13 +264,28 @@ export async function createBatchUpdate(
         .executeTakeFirstOrThrow();
       throw refusal(
         CODES.tooManyItems,
-        MESSAGES.tooManyItems(Number(matches.n), 'workflows', MAX_BATCH_UPDATE_ITEMS),
+        MESSAGES.tooManyItems(Number(matches.n), body.target, MAX_BATCH_UPDATE_ITEMS),
       );
     }
     return id;
   });
   await runner.dispatch({ tenantId: ctx.tenant.id, updateId: created });
   return getBatchUpdate(ctx, Number(created));
+}
+
+// Who may see an item's name: the list names no workflow or record the person cannot see now.
+export async function itemNames(tx: Tx, ctx: UserContext, row: BatchUpdateListRow): Promise<NameVisibility> {
+  const userId = ctx.auth.user.id;
+  if (row.target === 'workflows') {
+    return {
+      target: 'workflows',
+      visible: placeGrantFilter(userId, sql.ref('w.region_id'), sql.ref('w.business_unit_id')),
+    };
+  }
+  const type = row.object_type_tag
+    ? await loadObjectType(tx, ctx.tenant.id, row.object_type_tag).catch(() => null)
+    : null;
+  return { target: 'records', visible: type ? recordVisibility(type, userId) : sql<SqlBool>`false` };
 }
 
 async function ownOr404(tx: Tx, ctx: UserContext, id: number) {
@@ -198,8 +313,8 @@ export function listBatchUpdates(ctx: UserContext, page: PageQuery) {
 
 export function batchUpdateItems(ctx: UserContext, id: number, query: BatchUpdateItemsQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    await ownOr404(tx, ctx, id);
-    const { rows, count } = await updates.itemsPage(tx, String(id), query);
+    const own = await ownOr404(tx, ctx, id);
+    const { rows, count } = await updates.itemsPage(tx, String(id), query, await itemNames(tx, ctx, own));
     const items: BatchUpdateItem[] = rows.map((r) => ({
       target_id: Number(r.target_id),
       name: r.name ?? '',
@@ -226,14 +341,17 @@ export async function applyBatchUpdate(ctx: UserContext, id: number, runner: Bat
   return getBatchUpdate(ctx, id);
 }
 
-// Undo only while no changed workflow was changed since (plan §4.5): any later activity on one of
+// Undo only while no changed workflow or record was changed since (plan §4.5): any later activity on one of
 // them refuses it, naming them, and nothing is undone.
 export async function undoBatchUpdate(ctx: UserContext, id: number, runner: BatchUpdateRunner) {
   await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     await ownOr404(tx, ctx, id);
     const update = await updates.find(tx, String(id), { forUpdate: true });
     if (update?.state !== 'finished') throw refusal(CODES.notFinished, MESSAGES.notFinished);
-    const changed = await updates.changedSince(tx, update.id, 1000);
+    const changed =
+      update.target === 'records'
+        ? await updates.recordsChangedSince(tx, update.id, 1000)
+        : await updates.changedSince(tx, update.id, 1000);
     if (changed.length > 0) {
       const targetIds = changed.map(Number);
       throw new DetailedBadRequestError(CODES.changedSince, MESSAGES.changedSince(targetIds), {

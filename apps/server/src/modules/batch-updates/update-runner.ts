@@ -10,6 +10,7 @@ import {
 } from '../../platform/realtime/realtime-publisher.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { type LoadedObjectType, loadObjectType } from '../records/index.js';
 import {
   workflowActorOf as actorOf,
   type ChangeHooks,
@@ -24,6 +25,7 @@ import {
   type ItemRow,
   batchUpdatesRepository as updates,
 } from './batch-updates.repository.js';
+import { lockRecord, planRecordItem, recordRefusal, writeRecordValues } from './record-items.js';
 import {
   type AfterCommit,
   type ItemValues,
@@ -56,6 +58,8 @@ type Claimed = {
   update: BatchUpdateRow;
   changes: BatchUpdateChanges;
   names: PlaceNames;
+  // Records: their type's current version (their values are checked against it, as an edit by hand).
+  type: LoadedObjectType | null;
   // When listeners last heard of the progress.
   toldAt: number;
 };
@@ -106,13 +110,17 @@ export function createBatchUpdateRunner(options: {
     if (!ctx) throw new Error('The person who started this batch update can no longer act.');
     const changes = update.changes as BatchUpdateChanges;
     const names = await placeNames(tx);
-    return { ctx, update, changes, names, toldAt: 0 };
+    const tag =
+      update.object_type_id === null ? undefined : await updates.objectTypeTag(tx, update.object_type_id);
+    const type = tag === undefined ? null : await loadObjectType(tx, tenantId, tag);
+    return { ctx, update, changes, names, type, toldAt: 0 };
   }
 
   // One item in its own savepoint: an engine refusal rolls back that item's writes only.
   async function inSavepoint<T>(
     tx: Tx,
     work: () => Promise<T>,
+    refusal: (error: unknown) => string | null = refusalMessage,
   ): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
     await sql`savepoint batch_item`.execute(tx);
     try {
@@ -120,14 +128,95 @@ export function createBatchUpdateRunner(options: {
       await sql`release savepoint batch_item`.execute(tx);
       return { ok: true, value };
     } catch (error) {
-      const message = refusalMessage(error);
+      const message = refusal(error);
       if (message === null) throw error;
       await sql`rollback to savepoint batch_item`.execute(tx);
       return { ok: false, message };
     }
   }
 
+  async function previewRecord(tx: Tx, c: Claimed, type: LoadedObjectType, item: ItemRow) {
+    const locked = await lockRecord(tx, c.ctx, type, item.target_id);
+    if (!locked.ok) {
+      await updates.setItem(tx, c.update.id, item.target_id, { outcome: 'refused', message: locked.message });
+      return;
+    }
+    const plan = planRecordItem(type, locked.current, c.changes, c.names);
+    await updates.setItem(tx, c.update.id, item.target_id, {
+      outcome: plan.outcome,
+      before: plan.before,
+      after: plan.outcome === 'refused' ? null : plan.after,
+      message: plan.outcome === 'refused' ? plan.message : null,
+    });
+  }
+
+  // Records: recomputed under the record's lock, written through the records' edit path.
+  async function applyRecord(tx: Tx, c: Claimed, type: LoadedObjectType, item: ItemRow) {
+    const result = await inSavepoint(
+      tx,
+      async () => {
+        const locked = await lockRecord(tx, c.ctx, type, item.target_id);
+        if (!locked.ok) return { plan: { outcome: 'refused', before: {}, message: locked.message } as const };
+        const plan = planRecordItem(type, locked.current, c.changes, c.names);
+        if (plan.outcome !== 'pending') return { plan };
+        const revision = await writeRecordValues(tx, c.ctx, type, locked.current, plan.after, {
+          action: 'batch_updated',
+          batchUpdateId: c.update.id,
+        });
+        return { plan, revision };
+      },
+      recordRefusal,
+    );
+    if (!result.ok) {
+      await updates.setItem(tx, c.update.id, item.target_id, { outcome: 'failed', message: result.message });
+      return { failed: 1 };
+    }
+    const { plan, revision } = result.value;
+    if (plan.outcome === 'refused') {
+      await updates.setItem(tx, c.update.id, item.target_id, { outcome: 'refused', message: plan.message });
+      return { skipped: 1 };
+    }
+    if (plan.outcome === 'unchanged' || revision === undefined) {
+      await updates.setItem(tx, c.update.id, item.target_id, { outcome: 'unchanged' });
+      return { skipped: 1 };
+    }
+    await updates.setItem(tx, c.update.id, item.target_id, {
+      outcome: 'changed',
+      before: plan.before,
+      after: plan.after,
+      revisionAfter: revision,
+    });
+    return { changed: 1 };
+  }
+
+  // Records: a record with another revision than the update left (changed between the undo's check
+  // and now, under the lock) is kept.
+  async function undoRecord(tx: Tx, c: Claimed, type: LoadedObjectType, item: ItemRow) {
+    const result = await inSavepoint(
+      tx,
+      async () => {
+        const locked = await lockRecord(tx, c.ctx, type, item.target_id);
+        if (!locked.ok || locked.current.revision !== item.revision_after) return false;
+        await writeRecordValues(tx, c.ctx, type, locked.current, (item.before ?? {}) as ItemValues, {
+          action: 'update_undone',
+          batchUpdateId: c.update.id,
+        });
+        return true;
+      },
+      recordRefusal,
+    );
+    const outcome = result.ok && result.value ? 'undone' : 'kept_changed';
+    await updates.setItem(tx, c.update.id, item.target_id, {
+      outcome,
+      message: result.ok ? null : result.message,
+    });
+    return outcome === 'undone' ? {} : { skipped: 1 };
+  }
+
   async function previewItem(tx: Tx, c: Claimed, item: ItemRow, _after: AfterCommit) {
+    // An id of a file that names nothing the person may see failed when the update was made.
+    if (item.outcome === 'failed') return;
+    if (c.type) return previewRecord(tx, c, c.type, item);
     let loaded: LoadedWorkflow;
     try {
       loaded = await loadVisibleWorkflow(tx, c.ctx, item.target_id);
@@ -151,7 +240,9 @@ export function createBatchUpdateRunner(options: {
   }
 
   async function applyItem(tx: Tx, c: Claimed, item: ItemRow, after: AfterCommit) {
+    if (item.outcome === 'failed') return { failed: 1 };
     if (item.outcome !== 'pending') return { skipped: 1 };
+    if (c.type) return applyRecord(tx, c, c.type, item);
     const result = await inSavepoint(tx, async () => {
       const loaded = await loadChangeableWorkflow(tx, c.ctx, item.target_id);
       // Recomputed under the workflow's lock: `before` is what it held when changed.
@@ -193,6 +284,7 @@ export function createBatchUpdateRunner(options: {
 
   async function undoItem(tx: Tx, c: Claimed, item: ItemRow, after: AfterCommit) {
     if (item.outcome !== 'changed') return {};
+    if (c.type) return undoRecord(tx, c, c.type, item);
     const result = await inSavepoint(tx, async () => {
       const loaded = await loadChangeableWorkflow(tx, c.ctx, item.target_id);
       // Changed between the undo's check and now (under the lock): someone's later work is kept.

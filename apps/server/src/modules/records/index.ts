@@ -19,9 +19,26 @@ export {
   publishedObjectTypeTags,
   publishObjectType,
 } from './publish-object-type.js';
-export { answerField, keyLabel, type RecordKey, recordKeys, validateRecordValues } from './record-answers.js';
+// A batch update of records (issue 18, plan §5): the list's selection, the visibility rule, and the
+// one edit path (checks, activity, value and key projections, revision).
+export { recordVisibility } from './record-access.js';
+export {
+  answerField,
+  checkValues,
+  keyLabel,
+  type RecordKey,
+  recordKeys,
+  validateRecordValues,
+} from './record-answers.js';
 export { recordKeysRepository } from './record-keys.repository.js';
+export { recordListWhere } from './record-list-where.js';
 // Records and object types read API (slice 3), registered by app.ts.
 export { recordsRoutes } from './records.routes.js';
+export {
+  type ChangeableRecord,
+  changeable as changeableRecord,
+  editRecordIn,
+  type RecordEdit,
+} from './records.service.js';
 // The demo seed's records (db/seed/demo-records.ts).
 export { createSeedRecords, type SeedRecord } from './seed-records.js';

@@ -12,6 +12,8 @@ export const recordActivityRepository = {
       action: RecordActivityAction;
       actorUserId: string;
       changes: readonly RecordFieldChange[];
+      // The batch update that made (or undid) the change.
+      batchUpdateId?: string | null;
     },
   ) =>
     tx
@@ -22,6 +24,7 @@ export const recordActivityRepository = {
         action: entry.action,
         actor_user_id: entry.actorUserId,
         changes: JSON.stringify(entry.changes),
+        batch_update_id: entry.batchUpdateId ?? null,
       })
       .execute(),
 

@@ -118,7 +118,13 @@ export function getRecord(ctx: UserContext, tag: string, recordId: number): Prom
 
 // The record a change starts from: visible (404 otherwise), locked, and in a place the user may
 // change (full access), as a workflow's.
-export async function changeable(tx: Tx, ctx: UserContext, type: LoadedObjectType, recordId: number) {
+export type ChangeableRecord = NonNullable<Awaited<ReturnType<typeof recordsRepository.lockForChange>>>;
+export async function changeable(
+  tx: Tx,
+  ctx: UserContext,
+  type: LoadedObjectType,
+  recordId: number,
+): Promise<ChangeableRecord> {
   const visible = recordVisibility(type, ctx.auth.user.id);
   const current = await recordsRepository.lockForChange(tx, type.id, String(recordId), visible);
   if (!current) throw new NotFoundError();
@@ -128,6 +134,56 @@ export async function changeable(tx: Tx, ctx: UserContext, type: LoadedObjectTyp
       throw new AppError(403, RECORD_ERROR_CODES.noPlaceAccess, RECORD_MESSAGES.noPlaceAccess);
   }
   return current;
+}
+
+// The one path a record's edit takes (by hand, a batch update and its undo): values checked against
+// the type's current version (which the record then moves to, plan §2) and merged over the locked
+// record's; the new place checked; then the record (revision bumped), its typed values, its unique
+// keys and one activity row. Answers whether anything changed, and the revision it left.
+export type RecordEdit = {
+  values: Record<string, unknown>;
+  // undefined: left as it is.
+  regionId?: string | null | undefined;
+  businessUnitId?: string | null | undefined;
+};
+export type RecordEditLog = {
+  action: 'edited' | 'batch_updated' | 'update_undone';
+  batchUpdateId?: string;
+};
+export async function editRecordIn(
+  tx: Tx,
+  ctx: UserContext,
+  type: LoadedObjectType,
+  current: ChangeableRecord,
+  edit: RecordEdit,
+  log: RecordEditLog,
+): Promise<{ changed: boolean; revision: number }> {
+  const { data, title } = checkValues(type, current.data, edit.values);
+  const before = { regionId: current.region_id, businessUnitId: current.business_unit_id };
+  const after = {
+    regionId: edit.regionId === undefined ? before.regionId : edit.regionId,
+    businessUnitId: edit.businessUnitId === undefined ? before.businessUnitId : edit.businessUnitId,
+  };
+  const changes = [...valueChanges(current.data, data, fieldOrder(type)), ...placeChanges(before, after)];
+  if (changes.length === 0) return { changed: false, revision: current.revision };
+  await checkPlace(tx, ctx, type, after);
+  const userId = ctx.auth.user.id;
+  await recordsRepository.update(tx, current.id, userId, {
+    versionId: type.versionId,
+    title,
+    data,
+    ...after,
+  });
+  await writeProjections(tx, ctx, type, current.id, data);
+  await recordActivityRepository.add(tx, {
+    tenantId: ctx.tenant.id,
+    recordId: current.id,
+    action: log.action,
+    actorUserId: userId,
+    changes,
+    batchUpdateId: log.batchUpdateId ?? null,
+  });
+  return { changed: true, revision: current.revision + 1 };
 }
 
 export function updateRecord(
@@ -145,32 +201,18 @@ export function updateRecord(
     if (current.revision !== body.revision) {
       throw new AppError(400, RECORD_ERROR_CODES.staleRevision, RECORD_MESSAGES.staleRevision);
     }
-    // Validated against the type's current version, which the record then moves to (plan §2).
-    const { data, title } = checkValues(type, current.data, body.values ?? {});
-    const before = { regionId: current.region_id, businessUnitId: current.business_unit_id };
-    const after = {
-      regionId: body.region_id === undefined ? before.regionId : idOrNull(body.region_id),
-      businessUnitId:
-        body.business_unit_id === undefined ? before.businessUnitId : idOrNull(body.business_unit_id),
-    };
-    const changes = [...valueChanges(current.data, data, fieldOrder(type)), ...placeChanges(before, after)];
-    if (changes.length === 0) return detailOf(tx, ctx, type, current.id);
-    await checkPlace(tx, ctx, type, after);
-    const userId = ctx.auth.user.id;
-    await recordsRepository.update(tx, current.id, userId, {
-      versionId: type.versionId,
-      title,
-      data,
-      ...after,
-    });
-    await writeProjections(tx, ctx, type, current.id, data);
-    await recordActivityRepository.add(tx, {
-      tenantId: ctx.tenant.id,
-      recordId: current.id,
-      action: 'edited',
-      actorUserId: userId,
-      changes,
-    });
+    await editRecordIn(
+      tx,
+      ctx,
+      type,
+      current,
+      {
+        values: body.values ?? {},
+        regionId: body.region_id === undefined ? undefined : idOrNull(body.region_id),
+        businessUnitId: body.business_unit_id === undefined ? undefined : idOrNull(body.business_unit_id),
+      },
+      { action: 'edited' },
+    );
     return detailOf(tx, ctx, type, current.id);
   });
 }
