@@ -124,11 +124,11 @@ export const batchUpdatesRepository = {
       .columns(['tenant_id', 'update_id', 'target_id'])
       .expression(
         tx
-          .selectFrom(sql<{ id: string }>`unnest(cast(${ids} as bigint[]))`.as('f(id)'))
+          .selectFrom(sql<{ f: string }>`unnest(cast(${ids} as bigint[]))`.as('f'))
           .select([
             sql<string>`cast(${tenantId} as bigint)`.as('t'),
             sql<string>`cast(${updateId} as bigint)`.as('u'),
-            sql<string>`f.id`.as('id'),
+            sql<string>`f`.as('id'),
           ]),
       )
       .onConflict((oc) => oc.doNothing())
