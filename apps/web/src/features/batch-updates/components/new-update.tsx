@@ -1,20 +1,21 @@
 import { CreateBatchUpdateRequestSchema, MAX_BATCH_UPDATE_ANSWERS } from '@attest/shared';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { kindFieldsQueryOptions, workflowListQueryOptions } from '../../workflow-list';
 import { useCreateBatchUpdate } from '../api/batch-updates';
 import { buildCreateRequest, type ChangeForm, emptyChangeForm, NO_UNIT } from '../lib/change-request';
 import type { NewUpdateSelection } from '../lib/new-update-path';
 import { refusalText } from '../lib/refusal-text';
-import { AnswerChangeRow, EDITABLE_TYPES, fieldTagOf } from './answer-change-row';
+import { AnswerChangeRow } from './answer-change-row';
+import { type ChosenIdsFile, IdsFilePicker } from './ids-file-picker';
 import { usePlaceNames } from './use-place-names';
+import { useSelection } from './use-selection';
 
-// /batch-update/new (plan §7): the dashboard's filters are the selection; the person chooses the
-// change, then Preview makes the update (the server freezes the selection into items).
+// /batch-update/new (plan §7): the dashboard's (or a records list's) filters are the selection, or a
+// file of ids the person uploads; the person chooses the change, then Preview makes the update (the
+// server freezes the selection into items).
 export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -23,19 +24,10 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
   const nextKey = useRef(1);
   const create = useCreateBatchUpdate();
   const places = usePlaceNames();
-  // The same request (and cache) as the dashboard's list: its count is what the update selects.
-  const matches = useQuery(workflowListQueryOptions(selection.query));
-  const fields = useQuery({
-    ...kindFieldsQueryOptions(selection.kindId ?? 0),
-    enabled: selection.kindId !== null,
-  });
-  const answerFields = useMemo(
-    () =>
-      (fields.data?.results ?? []).filter(
-        (attribute) => fieldTagOf(attribute) !== null && EDITABLE_TYPES.has(attribute.type),
-      ),
-    [fields.data],
-  );
+  const source = useSelection(selection);
+  const [idsFile, setIdsFile] = useState<ChosenIdsFile | null>(null);
+  const answerFields = source.answerFields ?? [];
+  const records = selection.target === 'records';
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
 
   const regionId = form.regionId ? Number(form.regionId) : null;
@@ -44,7 +36,7 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
 
   const preview = () => {
     setProblem(null);
-    const request = buildCreateRequest(selection, form);
+    const request = buildCreateRequest(selection, form, idsFile?.key ?? null);
     // The shared rule first: nothing is sent without a change.
     if (!CreateBatchUpdateRequestSchema.safeParse(request).success) {
       setProblem(t('batchUpdates.errors.noChange'));
@@ -56,7 +48,19 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
     });
   };
 
-  const count = matches.data;
+  const count = source.count;
+  const countText = idsFile
+    ? t('batchUpdates.idsFile.selected', { formatted: number(idsFile.count) })
+    : count
+      ? t(
+          records
+            ? 'batchUpdates.new.selectedRecords'
+            : count.estimate
+              ? 'batchUpdates.new.selectedAbout'
+              : 'batchUpdates.new.selected',
+          { formatted: number(count.value) },
+        )
+      : t(records ? 'batchUpdates.new.countingRecords' : 'batchUpdates.new.counting');
   return (
     <Stack gap="md" p="lg" maw={960}>
       <div>
@@ -65,17 +69,9 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
         </Title>
         <Group gap="xs" aria-live="polite">
           <Text c="dimmed" size="sm">
-            {count
-              ? t(count.count_is_estimate ? 'batchUpdates.new.selectedAbout' : 'batchUpdates.new.selected', {
-                  formatted: number(count.count),
-                })
-              : t('batchUpdates.new.counting')}
+            {countText}
           </Text>
-          <Anchor
-            component={Link}
-            to={`/workflows/instances${selection.query ? `?${selection.query}` : ''}`}
-            size="sm"
-          >
+          <Anchor component={Link} to={source.listPath} size="sm">
             {t('batchUpdates.new.changeFilters')}
           </Anchor>
         </Group>
@@ -87,50 +83,65 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
             {t('batchUpdates.new.changeHeading')}
           </Title>
           <Group gap="md" align="flex-end" wrap="wrap">
-            <Select
-              label={t('batchUpdates.change.region')}
-              placeholder={t('batchUpdates.change.keep')}
-              searchable
-              clearable
-              w={260}
-              data={(places.regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-              value={form.regionId || null}
-              onChange={(value) =>
-                setForm((current) => ({
-                  ...current,
-                  regionId: value ?? '',
-                  // A unit chosen for another region would be refused.
-                  businessUnitId: current.businessUnitId === NO_UNIT ? NO_UNIT : '',
-                }))
-              }
-            />
-            <Select
-              label={t('batchUpdates.change.businessUnit')}
-              placeholder={t(
-                form.regionId ? 'batchUpdates.change.noneInNewRegion' : 'batchUpdates.change.keep',
-              )}
-              // The server's rule: a new region without a unit takes the old unit away.
-              description={
-                form.regionId && !form.businessUnitId ? t('batchUpdates.change.unitWithRegion') : undefined
-              }
-              searchable
-              clearable
-              w={260}
-              data={[
-                { value: NO_UNIT, label: t('batchUpdates.change.noBusinessUnit') },
-                ...units.map((u) => ({ value: String(u.id), label: u.name })),
-              ]}
-              value={form.businessUnitId || null}
-              onChange={(value) => setForm((current) => ({ ...current, businessUnitId: value ?? '' }))}
-            />
+            {source.hasRegion && (
+              <Select
+                label={t('batchUpdates.change.region')}
+                placeholder={t('batchUpdates.change.keep')}
+                searchable
+                clearable
+                w={260}
+                data={(places.regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+                value={form.regionId || null}
+                onChange={(value) =>
+                  setForm((current) => ({
+                    ...current,
+                    regionId: value ?? '',
+                    // A unit chosen for another region would be refused.
+                    businessUnitId: current.businessUnitId === NO_UNIT ? NO_UNIT : '',
+                  }))
+                }
+              />
+            )}
+            {source.hasBusinessUnit && (
+              <Select
+                label={t('batchUpdates.change.businessUnit')}
+                placeholder={t(
+                  form.regionId ? 'batchUpdates.change.noneInNewRegion' : 'batchUpdates.change.keep',
+                )}
+                // The server's rule: a new region without a unit takes the old unit away.
+                description={
+                  form.regionId && !form.businessUnitId
+                    ? t(
+                        records
+                          ? 'batchUpdates.change.unitWithRegionRecord'
+                          : 'batchUpdates.change.unitWithRegion',
+                      )
+                    : undefined
+                }
+                searchable
+                clearable
+                w={260}
+                data={[
+                  { value: NO_UNIT, label: t('batchUpdates.change.noBusinessUnit') },
+                  ...units.map((u) => ({ value: String(u.id), label: u.name })),
+                ]}
+                value={form.businessUnitId || null}
+                onChange={(value) => setForm((current) => ({ ...current, businessUnitId: value ?? '' }))}
+              />
+            )}
           </Group>
 
-          {selection.kindId === null ? (
+          {source.answerFields === null ? (
             <Text size="sm" c="dimmed">
               {t('batchUpdates.new.answersNeedKind')}
             </Text>
           ) : (
             <Stack gap="sm">
+              {records && answerFields.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('batchUpdates.new.noRecordFields')}
+                </Text>
+              )}
               {form.answers.map((row, index) => (
                 <AnswerChangeRow
                   key={row.key}
@@ -173,6 +184,8 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
           )}
         </Stack>
       </Paper>
+
+      <IdsFilePicker value={idsFile} onChange={setIdsFile} />
 
       {problem && (
         <Alert color="red" role="alert">

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { UserText } from '../../../components/user-text';
 import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
+import { objectTypeQueryOptions, recordKeys } from '../../records';
 import { dashboardKeys, kindFieldsQueryOptions } from '../../workflow-list';
 import { workflowKeys } from '../../workflows';
 import { batchUpdateKeys } from '../api/batch-update-keys';
@@ -74,17 +75,20 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
   const names = usePlaceNames();
   const queryClient = useQueryClient();
   const apply = useApplyBatchUpdate(update.id);
-  // Answers are named by their field's label, from the kind's filter catalogue.
+  // Answers are named by their field's label, from the kind's filter catalogue or the object type.
   const kindId = update.kind?.id ?? 0;
   const fields = useQuery({ ...kindFieldsQueryOptions(kindId), enabled: kindId > 0 });
+  const typeTag = update.object_type?.tag ?? '';
+  const type = useQuery({ ...objectTypeQueryOptions(typeTag), enabled: typeTag !== '' });
   const fieldLabels = useMemo(
     () =>
-      new Map(
-        (fields.data?.results ?? []).flatMap((f) =>
+      new Map([
+        ...(fields.data?.results ?? []).flatMap((f) =>
           f.source.kind === 'field' ? [[f.source.field_tag, f.label] as const] : [],
         ),
-      ),
-    [fields.data],
+        ...(type.data?.definition.fields ?? []).map((f) => [f.tag, f.label] as const),
+      ]),
+    [fields.data, type.data],
   );
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   // Each new state changes the items' outcomes (preview made, applied, undone): ask for them again.
@@ -94,10 +98,11 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
     seenState.current = update.state;
     void queryClient.invalidateQueries({ queryKey: [...batchUpdateKeys.update(update.id), 'items'] });
     void queryClient.invalidateQueries({ queryKey: batchUpdateKeys.lists() });
-    // Applied or undone: the workflows changed, so the dashboard and open workflows ask again.
+    // Applied or undone: the workflows (or records) changed, so their lists and pages ask again.
     if (update.state === 'finished' || update.state === 'undone') {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: workflowKeys.all });
+      void queryClient.invalidateQueries({ queryKey: recordKeys.all });
     }
   }, [update.state, update.id, queryClient]);
 

@@ -9,11 +9,14 @@ export type ChangeForm = { regionId: string; businessUnitId: string; answers: An
 
 export const emptyChangeForm = (): ChangeForm => ({ regionId: '', businessUnitId: '', answers: [] });
 
-// The shared create request (CreateBatchUpdateRequestSchema): the selection is the list's query;
-// only what the person chose to change is sent, and the kind only with answers (they are its own).
+// The shared create request (CreateBatchUpdateRequestSchema): the selection is the list's query, or
+// an uploaded file of ids (`idsFile`, its key) when the person chose one; only what the person chose
+// to change is sent; workflows name their kind only with answers (they are its own), records their
+// type always.
 export function buildCreateRequest(
   selection: NewUpdateSelection,
   form: ChangeForm,
+  idsFile: string | null = null,
 ): CreateBatchUpdateRequest {
   const changes: CreateBatchUpdateRequest['changes'] = {};
   if (form.regionId) changes.region_id = Number(form.regionId);
@@ -27,12 +30,13 @@ export function buildCreateRequest(
   }
   const request: CreateBatchUpdateRequest = {
     target: selection.target,
-    selection: { query: selection.query },
+    selection: idsFile === null ? { query: selection.query } : { ids_file: idsFile },
     changes,
   };
+  if (selection.target === 'records') request.object_type = selection.objectType;
   if (Object.keys(answers).length > 0) {
     changes.answers = answers;
-    if (selection.kindId !== null) request.kind_id = selection.kindId;
+    if (selection.target === 'workflows' && selection.kindId !== null) request.kind_id = selection.kindId;
   }
   return request;
 }

@@ -11,6 +11,7 @@ const TRANSLATED: Record<string, string> = {
   [BATCH_UPDATE_ERROR_CODES.nothingToApply]: 'batchUpdates.errors.nothingToApply',
   [BATCH_UPDATE_ERROR_CODES.notApplicable]: 'batchUpdates.errors.notApplicable',
   [BATCH_UPDATE_ERROR_CODES.notFinished]: 'batchUpdates.errors.notFinished',
+  [BATCH_UPDATE_ERROR_CODES.idsFileGone]: 'batchUpdates.errors.idsFileGone',
 };
 
 export function refusalText(t: TFunction, error: unknown): string {

@@ -20,6 +20,7 @@ function renderList(
     [
       { path: '/records/:objectType', element: <RecordsListPage /> },
       { path: '/records/:objectType/:objectId', element: <p>record page</p> },
+      { path: '/batch-update/new', element: <p>new batch update</p> },
     ],
     { url, queryClient },
   );
@@ -113,6 +114,35 @@ describe('the records list', () => {
 
     renderList('/records/supplier', { can_view_records: true, can_add_record: true });
     expect(await screen.findByRole('button', { name: 'New record' })).toBeTruthy();
+  });
+
+  it("offers a batch update of the listed records, with the list's filters, only with can_perform_batch_import", async () => {
+    const replies = {
+      [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType() },
+      [RECORD_PATHS.records('supplier')]: { body: page([makeListItem()], 3) },
+      [ADMIN_PATHS.regions]: { body: page([{ id: 1, name: 'Europe' }]) },
+    };
+    mockRecordsApi(replies);
+    const first = renderList('/records/supplier?region=1&q=acme&page=1');
+    await screen.findByRole('table');
+    expect(screen.queryByRole('link', { name: /Batch update/ })).toBeNull();
+    first.result.unmount();
+
+    const { router } = renderList('/records/supplier?region=1&q=acme', {
+      can_view_records: true,
+      can_perform_batch_import: true,
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Batch update 3 records' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/batch-update/new'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('target')).toBe('records');
+    expect(search.get('object_type')).toBe('supplier');
+    // The server's own list query, without paging: what the list shows is what changes.
+    expect(Object.fromEntries(new URLSearchParams(search.get('query') ?? ''))).toEqual({
+      ordering: '-created_at',
+      q: 'acme',
+      region__in: '1',
+    });
   });
 
   it('creates a record, showing a field the server refuses under that field', async () => {

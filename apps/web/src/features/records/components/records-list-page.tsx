@@ -1,12 +1,13 @@
 import { recordListColumns } from '@attest/shared';
 import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconFilterOff, IconStack2 } from '@tabler/icons-react';
+import { IconArrowsExchange, IconFilterOff, IconStack2 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
 import { UserText } from '../../../components/user-text';
 import { usePermissions } from '../../auth';
+import { newBatchUpdatePath } from '../../batch-updates';
 import { useObjectType } from '../api/object-types';
 import { useRecords } from '../api/records';
 import { recordCountText } from '../lib/count-text';
@@ -52,6 +53,11 @@ export function RecordsListPage() {
   const page = records.data;
   const pages = page ? Math.max(1, Math.ceil(page.count / RECORDS_PAGE_SIZE)) : 1;
   const filtered = isFiltered(state);
+  // The list's own filters are the selection (plan §7): what the list shows is what changes.
+  const { limit: _limit, offset: _offset, ...filters } = listParams(state);
+  const selectionQuery = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
 
   return (
     <Stack gap="md" p="lg">
@@ -66,7 +72,21 @@ export function RecordsListPage() {
             </Text>
           )}
         </div>
-        {can('can_add_record') && <NewRecordButton objectType={type.data} />}
+        <Group gap="sm">
+          {can('can_perform_batch_import') && page && page.count > 0 && (
+            <Button
+              component={Link}
+              to={newBatchUpdatePath('records', selectionQuery, tag)}
+              variant="default"
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            >
+              {t('batchUpdates.action.recordsLabel', {
+                formatted: new Intl.NumberFormat(i18n.language).format(page.count),
+              })}
+            </Button>
+          )}
+          {can('can_add_record') && <NewRecordButton objectType={type.data} />}
+        </Group>
       </Group>
       <RecordListFilters
         state={state}
