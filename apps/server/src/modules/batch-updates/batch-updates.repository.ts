@@ -138,13 +138,20 @@ export const batchUpdatesRepository = {
     return total;
   },
 
-  // The items the selection does not yield fail with `message`, before any preview.
+  // The items the selection does not yield fail with `message`, before any preview. An anti-join
+  // (not exists), so each item is looked up by its id rather than the selection read whole.
   async failUnselected(tx: Tx, updateId: string, selected: SelectedIds, message: string) {
     await tx
-      .updateTable('batch_update_items')
+      .updateTable('batch_update_items as i')
       .set({ outcome: 'failed', message })
-      .where('update_id', '=', updateId)
-      .where('target_id', 'not in', selected)
+      .where('i.update_id', '=', updateId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom(selected.as('s')).select(sql`1`.as('one')).whereRef('s.id', '=', 'i.target_id'),
+          ),
+        ),
+      )
       .execute();
   },
 
