@@ -21,6 +21,15 @@ describe('ReportDataTable', () => {
     expect(screen.getByText('1,234.5')).toBeTruthy();
   });
 
+  it('lets a keyboard reach its scrolling rows: the scrolling box is a focusable, named region', () => {
+    renderWithProviders(<ReportDataTable results={RESULTS} maxHeight={200} />);
+    const region = screen.getByRole('region', { name: 'Report data' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    region.focus();
+    expect(document.activeElement).toBe(region);
+    expect(region.contains(screen.getByRole('table', { name: 'Report data' }))).toBe(true);
+  });
+
   it('in German, 21.12.2026 and 1.234,5', async () => {
     i18n.addResourceBundle('de', 'translation', de);
     await i18n.changeLanguage('de');

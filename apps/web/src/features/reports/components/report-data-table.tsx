@@ -18,13 +18,27 @@ function cellText(cell: ReportCell, numbers: Intl.NumberFormat, dates: DateForma
 
 // Spec 2 §3.8 results: the first row is the header, the rest are value rows.
 export function ReportDataTable({ results, maxHeight }: { results: ReportCell[][]; maxHeight?: number }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dates = useDateFormat().context;
   const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const [header = [], ...rows] = results;
   return (
-    <ScrollArea.Autosize mah={maxHeight} type="auto">
-      <Table striped highlightOnHover withTableBorder stickyHeader fz="sm" data-testid="report-data-table">
+    // The rows scroll within the height given (and sideways when wide): a keyboard must reach them
+    // too, so the scrolling box takes focus as a named region (WCAG 2.1.1).
+    <ScrollArea.Autosize
+      mah={maxHeight}
+      type="auto"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('reports.view.dataTable') }}
+    >
+      <Table
+        striped
+        highlightOnHover
+        withTableBorder
+        stickyHeader
+        fz="sm"
+        data-testid="report-data-table"
+        aria-label={t('reports.view.dataTable')}
+      >
         <Table.Thead>
           <Table.Tr>
             {header.map((cell, i) => (
