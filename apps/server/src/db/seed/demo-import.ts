@@ -1,7 +1,7 @@
 import type { BatchImport, ImportColumn } from '@attest/shared';
 import { SUPPLIER_OBJECT_TYPE } from '@attest/shared/testing';
 import { seedRecordsImport } from '../../modules/batch-imports/index.js';
-import { actingUser } from '../../modules/batch-updates/index.js';
+import { actingUser } from '../../platform/auth/acting-user.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import type { Db } from '../database.js';

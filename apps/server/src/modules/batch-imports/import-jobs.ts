@@ -1,6 +1,7 @@
 import { userChannel } from '@attest/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/database.js';
+import { actingUser } from '../../platform/auth/acting-user.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { type CursorRunOutcome, runCursorJob } from '../../platform/jobs/cursor-runner.js';
 import type { JobRegistry } from '../../platform/jobs/job-queue.js';
@@ -8,7 +9,6 @@ import { type CrashHook, createJobQueue } from '../../platform/jobs/job-workers.
 import type { OutgoingEvent, RealtimePublisher } from '../../platform/realtime/realtime-publisher.js';
 import { tenantsRepository } from '../../platform/tenancy/tenants.repository.js';
 import { type Tx, useTenant, withTenant } from '../../platform/tenant-transaction.js';
-import { actingUser } from '../batch-updates/index.js';
 import { currentKind } from '../workflows/index.js';
 import { importRunRepository as runs } from './import-run.repository.js';
 import { importTarget } from './import-target.js';

@@ -1,6 +1,7 @@
 import { type BatchUpdateChanges, userChannel } from '@attest/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { actingUser } from '../../platform/auth/acting-user.js';
 import { NotFoundError } from '../../platform/errors.js';
 import { type CursorRunOutcome, runCursorJob } from '../../platform/jobs/cursor-runner.js';
 import {
@@ -19,7 +20,6 @@ import {
   loadVisibleWorkflow,
   type StepIntegrations,
 } from '../workflows/index.js';
-import { actingUser } from './acting-user.js';
 import {
   type BatchUpdateRow,
   type ItemRow,

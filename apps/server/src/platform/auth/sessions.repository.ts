@@ -32,6 +32,31 @@ export type NewSession = {
 export type SessionPolicy = { require_mfa: boolean; session_absolute_hours: number };
 
 export const sessionsRepository = {
+  // The tenant and the active user a background job acts for (acting-user.ts).
+  async actorOf(tx: Tx, tenantId: string, userId: string) {
+    const tenant = await tx
+      .selectFrom('tenants')
+      .select(['id', 'slug', 'name', 'brand'])
+      .where('id', '=', tenantId)
+      .executeTakeFirst();
+    const user = await tx
+      .selectFrom('users')
+      .select([
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'kind',
+        'prefered_language',
+        'timezone',
+        'user_profile_workflow_id',
+      ])
+      .where('id', '=', userId)
+      .where('is_active', '=', true)
+      .executeTakeFirst();
+    return { tenant, user };
+  },
+
   async create(tx: Tx, session: NewSession): Promise<string> {
     const row = await tx
       .insertInto('sessions')
