@@ -122,7 +122,8 @@ function report(violations: Violation[]): string {
     .join('\n');
 }
 
-// The visitor's own first workflow, dashboard and report: what they may see, read from the API.
+// The visitor's own first workflow, dashboard, report, supplier and import: what they may see, read
+// from the API.
 async function idsFor(page: Page): Promise<RouteIds> {
   return page.evaluate(async () => {
     const read = async (path: string) => {
@@ -134,7 +135,9 @@ async function idsFor(page: Page): Promise<RouteIds> {
     const dashboardId = firstId(await read('/api/v1/dashboards/'));
     const reportId =
       dashboardId === null ? null : firstId(await read(`/api/v1/dashboards/${dashboardId}/reports/`));
-    return { workflowId, dashboardId, reportId };
+    const supplierId = firstId(await read('/api/v1/records/supplier/?limit=1'));
+    const importId = firstId(await read('/api/v1/batch-imports/'));
+    return { workflowId, dashboardId, reportId, supplierId, importId };
   });
 }
 
@@ -142,7 +145,7 @@ async function checkRoutesAs(visitor: Visitor): Promise<{ violations: Violation[
   const { page, context } = await newPage();
   const ids: RouteIds =
     visitor === 'anonymous'
-      ? { workflowId: null, dashboardId: null, reportId: null }
+      ? { workflowId: null, dashboardId: null, reportId: null, supplierId: null, importId: null }
       : await signIn(page, TENANT, PEOPLE[visitor]).then(() => idsFor(page));
   const violations: Violation[] = [];
   const visited: string[] = [];

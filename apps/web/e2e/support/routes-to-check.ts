@@ -5,7 +5,14 @@
 export type Visitor = 'anonymous' | 'admin' | 'analyst' | 'supplier';
 
 // Real ids, read from the API as the visitor after signing in; null when the visitor sees none.
-export type RouteIds = { workflowId: number | null; dashboardId: number | null; reportId: number | null };
+export type RouteIds = {
+  workflowId: number | null;
+  dashboardId: number | null;
+  reportId: number | null;
+  // The first Supplier record and batch import the visitor may see (the demo seeds both).
+  supplierId: number | null;
+  importId: number | null;
+};
 
 export type RouteToCheck = {
   // The router's path, its segments joined from the root ('/process/:id/map').
@@ -28,6 +35,8 @@ const report = (prefix: (ids: RouteIds) => string | null, suffix: string) => (id
   const start = prefix(ids);
   return start === null || ids.reportId === null ? null : `${start}/report/${ids.reportId}${suffix}`;
 };
+const supplier = (suffix: string) => (ids: RouteIds) =>
+  ids.supplierId === null ? null : `/records/supplier/${ids.supplierId}${suffix}`;
 const dashboards = (ids: RouteIds) => (ids.dashboardId === null ? null : `/dashboards/${ids.dashboardId}`);
 
 export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
@@ -94,11 +103,15 @@ export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
   { route: '/embed/reports/v1/*', visit: report(() => '/embed/reports/v1', ''), as: ADMIN },
 
   // Records and batches (spec 2 section 2.3).
-  { route: '/records/:objectType', visit: at('/records/vendors'), as: ADMIN },
-  { route: '/records/:objectType/:objectId', visit: at('/records/vendors/1'), as: ADMIN },
-  { route: '/records/:objectType/:objectId/:objectTab', visit: at('/records/vendors/1/details'), as: ADMIN },
+  { route: '/records/:objectType', visit: at('/records/supplier'), as: ADMIN },
+  { route: '/records/:objectType/:objectId', visit: supplier(''), as: ADMIN },
+  { route: '/records/:objectType/:objectId/:objectTab', visit: supplier('/related-workflows'), as: ADMIN },
   { route: '/batch-imports', visit: at('/batch-imports'), as: ADMIN },
-  { route: '/batch-import/:importId', visit: at('/batch-import/1'), as: ADMIN },
+  {
+    route: '/batch-import/:importId',
+    visit: (ids) => (ids.importId === null ? null : `/batch-import/${ids.importId}`),
+    as: ADMIN,
+  },
   { route: '/batch-updates', visit: at('/batch-updates'), as: ADMIN },
   { route: '/batch-update/:updateId', visit: at('/batch-update/1'), as: ADMIN },
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockApi } from '../../../../test/fetch-mock';
 import { createTestQueryClient, renderRoutes } from '../../../../test/render';
+import { permissionsQueryOptions } from '../../../auth';
 import { fieldOf } from './field-fixtures';
 import { FieldInput } from './field-input';
 
@@ -16,8 +17,9 @@ const field = fieldOf('data_object', {
 });
 const SEARCH = RECORD_PATHS.search('supplier');
 
-function renderPicker(value: unknown, { readOnly = false, answerRecords = {} } = {}) {
+function renderPicker(value: unknown, { readOnly = false, answerRecords = {}, canViewRecords = true } = {}) {
   const queryClient = createTestQueryClient();
+  queryClient.setQueryData(permissionsQueryOptions().queryKey, { can_view_records: canViewRecords });
   // The workflow's detail (as the process page holds it) carries the answered record's title.
   queryClient.setQueryData(['workflows', 'detail', 7], { id: 7, answer_records: answerRecords });
   const onCommit = vi.fn();
@@ -110,6 +112,17 @@ describe('RecordPickerField (data_object)', { timeout: 30_000 }, () => {
       answerRecords: { supplier_record: { id: 43, title: null, visible: false } },
     });
     expect(await screen.findByText('Record 43 (not visible to you)')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows the title without a link to one who may not view records', async () => {
+    mockApi({});
+    renderPicker(42, {
+      readOnly: true,
+      canViewRecords: false,
+      answerRecords: { supplier_record: { id: 42, title: 'Nordic Steel', visible: true } },
+    });
+    expect(await screen.findByText('Nordic Steel')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserText } from '../../../../components/user-text';
+import { usePermissions } from '../../../auth';
 import { useRecordOptions } from '../../api/record-options';
 import { workflowQueryOptions } from '../../api/workflow-queries';
 import { type ControlProps, inputChrome, LIST_WHEN_OPEN } from './control-props';
@@ -28,13 +29,23 @@ function useChosenRecord({ field, value, workflowId }: ControlProps, picked: Cho
   return known?.id === id ? known : { id, title: null, visible: false };
 }
 
-// The chosen record as a link to its page, or its number when the person may not see it.
+// The chosen record as a link to its page, or its number when the person may not see it. Whoever
+// fills the form sees the titles of the records they may pick; only those who may view records get
+// a link to the record's page.
 export function RecordLink({ tag, record }: { tag: string | undefined; record: Chosen }) {
   const { t } = useTranslation();
+  const { can } = usePermissions();
   if (!record.visible || record.title === null || tag === undefined) {
     return (
       <Text fz="sm" c="dimmed">
         {t('fields.record.hidden', { id: record.id })}
+      </Text>
+    );
+  }
+  if (!can('can_view_records')) {
+    return (
+      <Text span fz="sm" fw={500}>
+        <UserText>{record.title}</UserText>
       </Text>
     );
   }
