@@ -28,6 +28,8 @@ export const RECORD_PATHS = {
   link: (tag: string, id: number, linkId: number) => `${base}/records/${tag}/${id}/links/${linkId}/`,
   relatedWorkflows: (tag: string, id: number) => `${base}/records/${tag}/${id}/related-workflows/`,
   activity: (tag: string, id: number) => `${base}/records/${tag}/${id}/activity/`,
+  // The record's comments (one thread per record, migration 0034).
+  comments: (tag: string, id: number) => `${base}/records/${tag}/${id}/comments/`,
 } as const;
 
 // Bounds (STYLE rule 7).

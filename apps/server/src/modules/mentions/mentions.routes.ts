@@ -11,6 +11,7 @@ import {
   MessagesPageSchema,
   PageQuerySchema,
   PostMessageRequestSchema,
+  RecordParamsSchema,
   SERVER_MESSAGES,
   ThreadIdParamsSchema,
   ThreadSchema,
@@ -28,6 +29,7 @@ import type { RealtimePublisher } from '../../platform/realtime/realtime-publish
 import { userContext } from '../../platform/request-context.js';
 import type { CommentEffects } from './comment-fanout.js';
 import { listUserMentions, markMentionRead, unreadMentionsCount } from './mentions.service.js';
+import { listRecordComments, postRecordComment } from './record-comments.service.js';
 import type { ThreadEmails } from './thread-emails.js';
 import {
   deleteMessage,
@@ -40,6 +42,9 @@ import {
 
 const tags = ['mentions'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const viewRecords = { access: { permission: 'can_view_records' } } as const;
+// Fastify's pattern for RECORD_PATHS.comments.
+const RECORD_COMMENTS = '/api/v1/records/:tag/:id/comments/';
 
 // user-mentions pages by ?page=N (spec 1 §7); next and previous keep the rest of the query.
 function pageLink(request: FastifyRequest, page: number) {
@@ -130,6 +135,45 @@ export async function mentionsRoutes(app: FastifyInstance, deps: MentionsRouteDe
         request.body.body,
       );
       await announce(deps, effects);
+      return reply.status(201).send(message);
+    },
+  );
+
+  // A record's comments (issue 18): whoever may view the record; 404 for one they cannot see.
+  api.get(
+    RECORD_COMMENTS,
+    {
+      config: viewRecords,
+      schema: {
+        tags,
+        summary: "A record's comments, oldest first",
+        params: RecordParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: MessagesPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { tag, id } = request.params;
+      const { rows, count } = await listRecordComments(userContext(request), tag, id, request.query);
+      return pageResponse(request, rows, count, request.query);
+    },
+  );
+
+  api.post(
+    RECORD_COMMENTS,
+    {
+      config: viewRecords,
+      schema: {
+        tags,
+        summary: 'Comment on a record (plain text, 1 to 5,000 characters; mentions are not notified)',
+        params: RecordParamsSchema,
+        body: PostMessageRequestSchema,
+        response: { 201: MessageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tag, id } = request.params;
+      const message = await postRecordComment(userContext(request), tag, id, request.body.body);
       return reply.status(201).send(message);
     },
   );

@@ -42,3 +42,5 @@ export {
 } from './records.service.js';
 // The demo seed's records (db/seed/demo-records.ts).
 export { createSeedRecords, type SeedRecord } from './seed-records.js';
+// A record's comments (mentions module): the record the user may see, or 404.
+export { loadVisibleRecord } from './visible-record.js';
