@@ -8,6 +8,7 @@ import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useUndoImport } from '../api/batch-imports';
 import { refusalText } from '../lib/refusal-text';
+import { ImportRowsTable } from './import-rows-table';
 
 function Count({ label, value }: { label: string; value: string }) {
   return (
@@ -74,6 +75,20 @@ export function DoneStep({ item, canPerform }: { item: BatchImport; canPerform: 
         <Alert color="red" role="alert" title={t('batchImports.done.undoRefused')}>
           {refusalText(t, undo.error)}
         </Alert>
+      )}
+      {item.failed > 0 && (
+        <Stack gap="xs">
+          <Title order={3} fz="h5">
+            {t('batchImports.done.failedRows', { count: item.failed, shown: count(item.failed) })}
+          </Title>
+          <ImportRowsTable
+            item={item}
+            filter={{ outcome: 'failed' }}
+            label={t('batchImports.done.failedRowsTable')}
+            emptyTitle={t('batchImports.done.noFailedRows')}
+            emptyDescription=""
+          />
+        </Stack>
       )}
       <Group>
         {item.results_available && (

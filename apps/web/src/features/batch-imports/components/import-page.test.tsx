@@ -282,6 +282,35 @@ describe('an import', () => {
     expect(alert.textContent).toContain(detail);
   });
 
+  it('lists the rows a finished import did not write, by number, with their reasons', async () => {
+    const calls = mockImportsApi({
+      [IMPORT]: { body: makeImport({ state: 'finished', rows_done: 50, created: 48, failed: 2 }) },
+      [ROWS]: (call) =>
+        call.search.get('outcome') === 'failed'
+          ? {
+              body: page(
+                [
+                  { ...row(3, [{ column: 2, message: 'Enter a valid email address.' }]), outcome: 'failed' },
+                  {
+                    ...row(17),
+                    outcome: 'failed',
+                    message: 'A record with this VAT number already exists.',
+                  },
+                ],
+                2,
+              ),
+            }
+          : { body: page([], 0) },
+    });
+    renderImport();
+    expect(await screen.findByRole('heading', { name: '2 rows not imported' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Rows not imported' });
+    await within(table).findByText('Enter a valid email address.');
+    expect(within(table).getByText('A record with this VAT number already exists.')).toBeTruthy();
+    expect(within(table).getByText('17')).toBeTruthy();
+    expect(calls.some((c) => c.path === ROWS && c.search.get('outcome') === 'failed')).toBe(true);
+  });
+
   it('offers no mapping, run or undo to someone who may only view the pipeline', async () => {
     mockImportsApi({
       [IMPORT]: { body: makeImport({ state: 'finished', can_undo: true }) },

@@ -68,7 +68,12 @@ export function ImportPage() {
         </div>
         <ImportStateBadge state={item.state} />
       </Group>
-      <Stepper active={stepIndex(step)} size="sm" allowNextStepsSelect={false}>
+      {/* Past the last step once the import is done: every step shows as completed. */}
+      <Stepper
+        active={step === 'done' ? IMPORT_STEPS.length : stepIndex(step)}
+        size="sm"
+        allowNextStepsSelect={false}
+      >
         {IMPORT_STEPS.map((name) => (
           <Stepper.Step key={name} label={t(`batchImports.steps.${name}`)} />
         ))}

@@ -1,46 +1,10 @@
-import type { BatchImport, ImportRow } from '@attest/shared';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import type { BatchImport } from '@attest/shared';
+import { Alert, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListStates } from '../../../components/list-states';
-import { UserText } from '../../../components/user-text';
-import { useImportRows, useRunImport } from '../api/batch-imports';
+import { useRunImport } from '../api/batch-imports';
 import { refusalText } from '../lib/refusal-text';
-
-export const PREVIEW_PAGE_SIZE = 50;
-
-function Problems({ row, headers }: { row: ImportRow; headers: readonly string[] }) {
-  const { t } = useTranslation();
-  if (!row.problems || row.problems.length === 0)
-    return <Text size="sm">{t('batchImports.preview.noProblem')}</Text>;
-  return (
-    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
-      {row.problems.map((problem, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a row's problems are a fixed list
-        <Text component="li" size="sm" key={i}>
-          {problem.column !== null && headers[problem.column] !== undefined && (
-            <Text component="span" fw={500}>
-              <UserText>{headers[problem.column] ?? ''}</UserText>:{' '}
-            </Text>
-          )}
-          {problem.message}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
+import { ImportRowsTable } from './import-rows-table';
 
 type PreviewStepProps = { item: BatchImport; canPerform: boolean; onChangeMapping: () => void };
 
@@ -49,20 +13,9 @@ type PreviewStepProps = { item: BatchImport; canPerform: boolean; onChangeMappin
 export function PreviewStep({ item, canPerform, onChangeMapping }: PreviewStepProps) {
   const { t, i18n } = useTranslation();
   const [problemsOnly, setProblemsOnly] = useState(true);
-  const [page, setPage] = useState(1);
   const validating = item.state === 'validating';
-  const rows = useImportRows(
-    item.id,
-    {
-      limit: PREVIEW_PAGE_SIZE,
-      offset: (page - 1) * PREVIEW_PAGE_SIZE,
-      problems: problemsOnly ? 'only' : undefined,
-    },
-    !validating,
-  );
   const run = useRunImport(item.id);
   const count = (n: number) => n.toLocaleString(i18n.language);
-  const pages = rows.data ? Math.max(1, Math.ceil(rows.data.count / PREVIEW_PAGE_SIZE)) : 1;
 
   if (validating)
     return (
@@ -86,66 +39,20 @@ export function PreviewStep({ item, canPerform, onChangeMapping }: PreviewStepPr
       <Switch
         label={t('batchImports.preview.problemsOnly')}
         checked={problemsOnly}
-        onChange={(event) => {
-          setProblemsOnly(event.currentTarget.checked);
-          setPage(1);
-        }}
+        onChange={(event) => setProblemsOnly(event.currentTarget.checked)}
       />
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <ListStates
-          pending={rows.isPending}
-          failed={rows.isError}
-          empty={(rows.data?.results.length ?? 0) === 0}
-          loadingLabel={t('batchImports.loading')}
-          failedText={t('batchImports.preview.failed')}
-          emptyIcon={null}
-          emptyTitle={t(
-            problemsOnly ? 'batchImports.preview.noProblemsTitle' : 'batchImports.preview.noRowsTitle',
-          )}
-          emptyDescription={t(
-            problemsOnly ? 'batchImports.preview.noProblemsHint' : 'batchImports.preview.noRowsHint',
-          )}
-        >
-          <Table
-            aria-label={t('batchImports.preview.tableLabel')}
-            style={{ opacity: rows.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={96}>{t('batchImports.preview.row')}</Table.Th>
-                <Table.Th>{t('batchImports.preview.problems')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.data?.results.map((row) => (
-                <Table.Tr key={row.row_number}>
-                  <Table.Td>{count(row.row_number)}</Table.Td>
-                  <Table.Td>
-                    <Problems row={row} headers={item.headers} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ListStates>
-        {rows.data && pages > 1 && (
-          <Group
-            justify="flex-end"
-            px="md"
-            py="sm"
-            style={{ borderBlockStart: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
-            />
-          </Group>
+      <ImportRowsTable
+        item={item}
+        filter={problemsOnly ? { problems: 'only' } : {}}
+        enabled={!validating}
+        label={t('batchImports.preview.tableLabel')}
+        emptyTitle={t(
+          problemsOnly ? 'batchImports.preview.noProblemsTitle' : 'batchImports.preview.noRowsTitle',
         )}
-      </Paper>
+        emptyDescription={t(
+          problemsOnly ? 'batchImports.preview.noProblemsHint' : 'batchImports.preview.noRowsHint',
+        )}
+      />
       {run.isError && (
         <Alert color="red" role="alert" title={t('batchImports.run.refused')}>
           {refusalText(t, run.error)}
