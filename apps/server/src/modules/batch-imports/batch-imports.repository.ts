@@ -62,6 +62,9 @@ function selectImports(tx: Tx) {
 
 export type BatchImportRow = NonNullable<Awaited<ReturnType<typeof batchImportsRepository.byId>>>;
 
+// Who reads imports (import-visibility.ts): everyone's, or only those this user created.
+export type ImportViewer = { userId: string; seesAll: boolean };
+
 export type NewBatchImport = {
   tenantId: string;
   createdBy: string;
@@ -110,16 +113,23 @@ export const batchImportsRepository = {
       .execute();
   },
 
-  byId: (tx: Tx, id: string) => selectImports(tx).where('i.id', '=', id).executeTakeFirst(),
+  // Without a viewer: the import itself, for the upload that just made it and the jobs.
+  byId: (tx: Tx, id: string, viewer?: ImportViewer) => {
+    let query = selectImports(tx).where('i.id', '=', id);
+    if (viewer && !viewer.seesAll) query = query.where('i.created_by', '=', viewer.userId);
+    return query.executeTakeFirst();
+  },
 
-  page: async (tx: Tx, query: BatchImportsQuery) => {
+  page: async (tx: Tx, query: BatchImportsQuery, viewer: ImportViewer) => {
     let where = tx.selectFrom('batch_imports as i');
     if (query.state) where = where.where('i.state', '=', query.state);
     if (query.target) where = where.where('i.target', '=', query.target);
+    if (!viewer.seesAll) where = where.where('i.created_by', '=', viewer.userId);
     const counted = await where.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     let rows = selectImports(tx);
     if (query.state) rows = rows.where('i.state', '=', query.state);
     if (query.target) rows = rows.where('i.target', '=', query.target);
+    if (!viewer.seesAll) rows = rows.where('i.created_by', '=', viewer.userId);
     const results = await rows.orderBy('i.id', 'desc').limit(query.limit).offset(query.offset).execute();
     return { results, count: Number(counted.n) };
   },

@@ -8,13 +8,16 @@ import {
   CreateBatchImportQuerySchema,
   IMPORT_FILE_NAME_HEADER,
   ImportMappingRequestSchema,
+  ImportMappingsQuerySchema,
   ImportRowsPageSchema,
   ImportRowsQuerySchema,
   ImportUndoRefusalSchema,
   MAX_IMPORT_BYTES,
+  SavedImportMappingsPageSchema,
 } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { FileStore } from '../../platform/files/file-store.js';
 import { declaredSize, streamBodiesUnparsed, uploadFileName } from '../../platform/files/streamed-upload.js';
@@ -26,6 +29,7 @@ import { getImport, importRowsPage, listImports } from './batch-imports.service.
 import { createBatchImportRunner } from './import-jobs.js';
 import { setImportMapping } from './import-mapping.service.js';
 import { openImportResults, runImport, undoImport } from './run-import.service.js';
+import { deleteSavedMapping, listSavedMappings } from './saved-mappings.service.js';
 import { uploadImport } from './upload-import.service.js';
 
 const tags = ['batch-imports'];
@@ -39,6 +43,7 @@ const ROWS = '/api/v1/batch-imports/:id/rows/';
 const RUN = '/api/v1/batch-imports/:id/run/';
 const UNDO = '/api/v1/batch-imports/:id/undo/';
 const RESULTS = '/api/v1/batch-imports/:id/results/';
+const SAVED_MAPPING = '/api/v1/batch-import-mappings/:id/';
 
 export type BatchImportsRouteDeps = {
   db: Db;
@@ -176,6 +181,38 @@ export async function batchImportsRoutes(app: FastifyInstance, deps: BatchImport
     },
     async (request, reply) =>
       reply.status(202).send(await undoImport(userContext(request), runner, request.params.id)),
+  );
+
+  api.get(
+    BATCH_IMPORT_PATHS.mappings,
+    {
+      config: perform,
+      schema: {
+        tags,
+        summary:
+          "An object type's or workflow kind's saved mappings (kept by PUT mapping's save_as), by name",
+        querystring: ImportMappingsQuerySchema,
+        response: { 200: SavedImportMappingsPageSchema, ...errors },
+      },
+    },
+    async (request) => listSavedMappings(userContext(request), request, request.query),
+  );
+
+  api.delete(
+    SAVED_MAPPING,
+    {
+      config: perform,
+      schema: {
+        tags,
+        summary: 'Delete a saved mapping (imports that used it keep their own columns)',
+        params: BatchImportParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSavedMapping(userContext(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   // Not through the zod type provider: the answer is a stream, which no schema describes.

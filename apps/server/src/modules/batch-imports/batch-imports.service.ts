@@ -7,12 +7,14 @@ import { withTenant } from '../../platform/tenant-transaction.js';
 import { importDetail, importRow, importSummary } from './batch-import-api.js';
 import { batchImportsRepository } from './batch-imports.repository.js';
 import { importRowsRepository } from './import-rows.repository.js';
+import { importViewer } from './import-visibility.js';
 
-// Reading imports (plan §3.2). Another tenant's import is not there (row-level security): 404.
+// Reading imports (plan §3.2). Another tenant's import is not there (row-level security), and one the
+// person may not see (import-visibility.ts) is not either: 404.
 
 export function getImport(ctx: UserContext, id: number): Promise<BatchImport> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const row = await batchImportsRepository.byId(tx, String(id));
+    const row = await batchImportsRepository.byId(tx, String(id), importViewer(ctx));
     if (!row) throw new NotFoundError();
     return importDetail(row);
   });
@@ -20,7 +22,7 @@ export function getImport(ctx: UserContext, id: number): Promise<BatchImport> {
 
 export function listImports(ctx: UserContext, request: FastifyRequest, query: BatchImportsQuery) {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const { results, count } = await batchImportsRepository.page(tx, query);
+    const { results, count } = await batchImportsRepository.page(tx, query, importViewer(ctx));
     return pageResponse(request, results.map(importSummary), count, query);
   });
 }
@@ -32,7 +34,7 @@ export function importRowsPage(
   query: ImportRowsQuery,
 ): Promise<Page<ReturnType<typeof importRow>>> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    if (!(await batchImportsRepository.byId(tx, String(id)))) throw new NotFoundError();
+    if (!(await batchImportsRepository.byId(tx, String(id), importViewer(ctx)))) throw new NotFoundError();
     const { results, count } = await importRowsRepository.page(tx, String(id), {
       problemsOnly: query.problems === 'only',
       outcome: query.outcome,

@@ -13,6 +13,7 @@ import { batchImportsRepository } from './batch-imports.repository.js';
 import { checkMapping } from './check-mapping.js';
 import { importMappingsRepository } from './import-mappings.repository.js';
 import { importTarget } from './import-target.js';
+import { importViewer } from './import-visibility.js';
 import { type StoredMapping, storedMapping } from './stored-mapping.js';
 import { validateRows } from './validate-rows.js';
 
@@ -29,7 +30,7 @@ export async function setImportMapping(
 ): Promise<BatchImport> {
   const importId = String(id);
   const plan = await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const row = await batchImportsRepository.byId(tx, importId);
+    const row = await batchImportsRepository.byId(tx, importId, importViewer(ctx));
     if (!row) throw new NotFoundError();
     const state = await batchImportsRepository.lockState(tx, importId);
     if (!state || !MAPPABLE.includes(state)) {

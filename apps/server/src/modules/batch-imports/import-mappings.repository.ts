@@ -4,6 +4,13 @@ import type { SavedColumn } from './suggest-mapping.js';
 
 type Owner = { target: BatchImportTarget; objectTypeId: string | null; kindId: string | null };
 
+function ofOwner(tx: Tx, owner: Owner) {
+  const query = tx.selectFrom('batch_import_mappings as m').where('m.target', '=', owner.target);
+  return owner.objectTypeId
+    ? query.where('m.object_type_id', '=', owner.objectTypeId)
+    : query.where('m.kind_id', '=', owner.kindId ?? '0');
+}
+
 // batch_import_mappings: named mappings kept by header, for the next file of the same type.
 export const importMappingsRepository = {
   // The newest saved mapping of the type, for suggestMapping.
@@ -59,5 +66,39 @@ export const importMappingsRepository = {
       .returning('id')
       .executeTakeFirstOrThrow();
     return inserted.id;
+  },
+
+  // A type's saved mappings by name, for the map step's picker.
+  page: async (tx: Tx, owner: Owner, page: { limit: number; offset: number }) => {
+    const counted = await ofOwner(tx, owner)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const results = await ofOwner(tx, owner)
+      .leftJoin('users as u', 'u.id', 'm.created_by')
+      .select([
+        'm.id',
+        'm.name',
+        'm.target',
+        'm.object_type_id',
+        'm.kind_id',
+        'm.columns',
+        'm.created_by',
+        'm.created_at',
+        'u.first_name as creator_first_name',
+        'u.last_name as creator_last_name',
+        'u.email as creator_email',
+      ])
+      .orderBy('m.name')
+      .orderBy('m.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { results, count: Number(counted.n) };
+  },
+
+  // Imports that used it keep their own copy of the columns (mapping_id is set null).
+  delete: async (tx: Tx, id: string): Promise<boolean> => {
+    const deleted = await tx.deleteFrom('batch_import_mappings').where('id', '=', id).executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
   },
 };

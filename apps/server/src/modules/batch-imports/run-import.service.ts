@@ -8,6 +8,7 @@ import { importDetail } from './batch-import-api.js';
 import { batchImportsRepository } from './batch-imports.repository.js';
 import { BATCH_IMPORT_RUN_QUEUE, BATCH_IMPORT_UNDO_QUEUE, type BatchImportRunner } from './import-jobs.js';
 import { importRunRepository } from './import-run.repository.js';
+import { importViewer } from './import-visibility.js';
 import { writeResultsFile } from './results-file.js';
 
 // Plan §3.2, §4.4-4.6: run a validated import, undo a finished one, read its per-row results.
@@ -31,7 +32,7 @@ export async function runImport(
 ): Promise<BatchImport> {
   const importId = String(id);
   await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    const row = await batchImportsRepository.byId(tx, importId);
+    const row = await batchImportsRepository.byId(tx, importId, importViewer(ctx));
     if (!row) throw new NotFoundError();
     const head = await importRunRepository.lock(tx, importId);
     if (head?.state === 'parsed' || head?.state === 'validating')
@@ -52,7 +53,7 @@ export async function undoImport(
 ): Promise<BatchImport> {
   const importId = String(id);
   await withTenant(ctx.db, ctx.tenant.id, async (tx) => {
-    if (!(await batchImportsRepository.byId(tx, importId))) throw new NotFoundError();
+    if (!(await batchImportsRepository.byId(tx, importId, importViewer(ctx)))) throw new NotFoundError();
     const head = await importRunRepository.lock(tx, importId);
     if (head?.state === 'undone' || head?.state === 'undoing')
       throw refuse('alreadyUndone', BATCH_IMPORT_MESSAGES.alreadyUndone);
@@ -77,7 +78,9 @@ export async function openImportResults(
   id: number,
 ): Promise<{ fileName: string; stream: Readable }> {
   const importId = String(id);
-  const row = await withTenant(ctx.db, ctx.tenant.id, (tx) => batchImportsRepository.byId(tx, importId));
+  const row = await withTenant(ctx.db, ctx.tenant.id, (tx) =>
+    batchImportsRepository.byId(tx, importId, importViewer(ctx)),
+  );
   if (!row) throw new NotFoundError();
   if (!['finished', 'undoing', 'undone', 'failed'].includes(row.state))
     throw refuse('notFinished', BATCH_IMPORT_MESSAGES.resultsNotReady);
