@@ -8,6 +8,7 @@ export type RecordListParams = {
   region__in?: string | undefined;
   business_unit__in?: string | undefined;
   archived?: 'true' | undefined;
+  advanced_filters?: string | undefined;
 };
 
 // TanStack Query keys of the records feature (plan §7: one key factory).
@@ -26,6 +27,9 @@ export const recordKeys = {
   relatedRecords: (tag: string, id: number, page: number) =>
     [...recordKeys.relatedRecordsAll(tag, id), page] as const,
   activityAll: (tag: string, id: number) => [...recordKeys.record(tag, id), 'activity'] as const,
+  // The signed-in user's saved views of one type's list (preferences of kind saved_record_views).
+  savedViewsAll: () => [...recordKeys.all, 'saved-views'] as const,
+  savedViews: (tag: string) => [...recordKeys.savedViewsAll(), tag] as const,
   // The record picker's answers: titles of one type by search text.
   search: (tag: string, q: string) => [...recordKeys.all, 'search', tag, q] as const,
 };

@@ -20,7 +20,9 @@ import {
   writeListState,
 } from '../lib/list-url-state';
 import { NewRecordButton } from './new-record-button';
+import { RecordFieldFilters } from './record-field-filters';
 import { RecordListFilters } from './record-list-filters';
+import { RecordSavedViews } from './record-saved-views';
 import { PageLoader, PageProblem } from './record-states';
 import { RecordsTable } from './records-table';
 
@@ -93,6 +95,18 @@ export function RecordsListPage() {
         hasRegion={definition.has_region}
         hasBusinessUnit={definition.has_business_unit}
         onChange={change}
+      />
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <RecordSavedViews
+          tag={tag}
+          current={writeListState({ ...state, page: 1 }).toString()}
+          onOpen={(query) => setSearch(new URLSearchParams(query))}
+        />
+      </Group>
+      <RecordFieldFilters
+        definition={definition}
+        applied={state.filters}
+        onApply={(filters) => change({ filters, page: 1 })}
       />
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <ListStates

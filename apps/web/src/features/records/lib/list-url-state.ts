@@ -1,4 +1,9 @@
-import { DEFAULT_RECORD_ORDERING } from '@attest/shared';
+import {
+  type ConditionGroup,
+  ConditionGroupSchema,
+  DEFAULT_RECORD_ORDERING,
+  isEmptyGroup,
+} from '@attest/shared';
 import type { RecordListParams } from '../api/record-keys';
 
 export const RECORDS_PAGE_SIZE = 20;
@@ -10,6 +15,8 @@ export type RecordListState = {
   businessUnits: number[];
   ordering: string;
   archived: boolean;
+  // The field filters (advanced_filters: a ConditionGroup over the type's catalogue), or none.
+  filters: ConditionGroup | undefined;
   // 1-based, as the pager shows it.
   page: number;
 };
@@ -20,6 +27,18 @@ const ids = (raw: string | null) =>
     .filter((part) => /^\d{1,15}$/.test(part))
     .map(Number);
 
+// A filter in the URL that is not a condition group (a hand-edited link) is no filter, rather than
+// a list that cannot load; the server still judges the fields it names.
+function readFilters(raw: string | null): ConditionGroup | undefined {
+  if (!raw) return undefined;
+  try {
+    const group = ConditionGroupSchema.safeParse(JSON.parse(raw));
+    return group.success && !isEmptyGroup(group.data) ? group.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readListState(search: URLSearchParams): RecordListState {
   const page = Number(search.get('page') ?? '1');
   return {
@@ -28,6 +47,7 @@ export function readListState(search: URLSearchParams): RecordListState {
     businessUnits: ids(search.get('business_unit')),
     ordering: search.get('ordering') || DEFAULT_RECORD_ORDERING,
     archived: search.get('archived') === '1',
+    filters: readFilters(search.get('advanced_filters')),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -39,6 +59,7 @@ export function writeListState(state: RecordListState): URLSearchParams {
   if (state.businessUnits.length > 0) search.set('business_unit', state.businessUnits.join(','));
   if (state.ordering !== DEFAULT_RECORD_ORDERING) search.set('ordering', state.ordering);
   if (state.archived) search.set('archived', '1');
+  if (state.filters) search.set('advanced_filters', JSON.stringify(state.filters));
   if (state.page > 1) search.set('page', String(state.page));
   return search;
 }
@@ -52,11 +73,16 @@ export function listParams(state: RecordListState): RecordListParams {
     region__in: state.regions.length > 0 ? state.regions.join(',') : undefined,
     business_unit__in: state.businessUnits.length > 0 ? state.businessUnits.join(',') : undefined,
     archived: state.archived ? 'true' : undefined,
+    advanced_filters: state.filters ? JSON.stringify(state.filters) : undefined,
   };
 }
 
 export const isFiltered = (state: RecordListState) =>
-  state.q !== '' || state.regions.length > 0 || state.businessUnits.length > 0 || state.archived;
+  state.q !== '' ||
+  state.regions.length > 0 ||
+  state.businessUnits.length > 0 ||
+  state.archived ||
+  state.filters !== undefined;
 
 // Dates read best newest first; text A to Z. A second click on the sorted column turns it round.
 const DESCENDING_FIRST = new Set(['created_at', 'updated_at']);
