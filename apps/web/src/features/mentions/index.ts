@@ -7,3 +7,5 @@ export {
   WorkflowCommentsButton,
 } from './components/comments/comment-buttons';
 export { CommentsProvider, type CommentsProviderProps } from './components/comments/comments-provider';
+// The record page's Comments tab (issue 18).
+export { RecordComments, type RecordCommentsProps } from './components/comments/record-comments';

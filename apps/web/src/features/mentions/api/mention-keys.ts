@@ -8,4 +8,5 @@ export const mentionKeys = {
   messages: (threadId: number) => ['mentions', 'messages', threadId] as const,
   subscription: (threadId: number) => ['mentions', 'subscription', threadId] as const,
   mySubscriptions: () => ['mentions', 'my-subscriptions'] as const,
+  recordComments: (tag: string, recordId: number) => ['mentions', 'record-comments', tag, recordId] as const,
 };

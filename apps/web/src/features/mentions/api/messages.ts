@@ -16,40 +16,47 @@ export const MESSAGES_PAGE_SIZE = 20;
 export type MessagesWindow = { results: Message[]; offset: number; count: number };
 type PageParam = { offset: number; limit: number } | 'latest';
 
-async function getPage(threadId: number, offset: number, limit: number, signal?: AbortSignal) {
-  const page = await request(MENTION_PATHS.threadMessages(threadId), MessagesPageSchema, {
-    query: { limit, offset },
-    signal,
-  });
+async function getPage(path: string, offset: number, limit: number, signal?: AbortSignal) {
+  const page = await request(path, MessagesPageSchema, { query: { limit, offset }, signal });
   return { results: page.results, offset, count: page.count };
 }
 
 // The newest page: one call when the thread fits in a page, a second at the right offset otherwise.
-export async function getMessages(threadId: number, param: PageParam, signal?: AbortSignal) {
-  if (param !== 'latest') return getPage(threadId, param.offset, param.limit, signal);
-  const first = await getPage(threadId, 0, MESSAGES_PAGE_SIZE, signal);
+// `path` lists a thread's messages: a workflow thread's, or a record's comments.
+export async function getMessagesAt(path: string, param: PageParam, signal?: AbortSignal) {
+  if (param !== 'latest') return getPage(path, param.offset, param.limit, signal);
+  const first = await getPage(path, 0, MESSAGES_PAGE_SIZE, signal);
   if (first.count <= MESSAGES_PAGE_SIZE) return first;
-  return getPage(threadId, first.count - MESSAGES_PAGE_SIZE, MESSAGES_PAGE_SIZE, signal);
+  return getPage(path, first.count - MESSAGES_PAGE_SIZE, MESSAGES_PAGE_SIZE, signal);
 }
+
+export function getMessages(threadId: number, param: PageParam, signal?: AbortSignal) {
+  return getMessagesAt(MENTION_PATHS.threadMessages(threadId), param, signal);
+}
+
+// How a messages window pages: older pages above, a refetch walks forward to the end.
+export const messagesWindowPaging = {
+  initialPageParam: 'latest' as PageParam,
+  getPreviousPageParam: (first: MessagesWindow): PageParam | undefined =>
+    first.offset > 0
+      ? {
+          offset: Math.max(0, first.offset - MESSAGES_PAGE_SIZE),
+          limit: Math.min(MESSAGES_PAGE_SIZE, first.offset),
+        }
+      : undefined,
+  // Only a refetch walks forward (from the oldest page loaded): it takes the rest to the end, so
+  // messages posted meanwhile are not cut off.
+  getNextPageParam: (last: MessagesWindow): PageParam | undefined =>
+    last.offset + last.results.length < last.count
+      ? { offset: last.offset + last.results.length, limit: MAX_PAGE_SIZE }
+      : undefined,
+};
 
 export const messagesQueryOptions = (threadId: number) =>
   infiniteQueryOptions({
     queryKey: mentionKeys.messages(threadId),
     queryFn: ({ pageParam, signal }) => getMessages(threadId, pageParam, signal),
-    initialPageParam: 'latest' as PageParam,
-    getPreviousPageParam: (first: MessagesWindow): PageParam | undefined =>
-      first.offset > 0
-        ? {
-            offset: Math.max(0, first.offset - MESSAGES_PAGE_SIZE),
-            limit: Math.min(MESSAGES_PAGE_SIZE, first.offset),
-          }
-        : undefined,
-    // Only a refetch walks forward (from the oldest page loaded): it takes the rest to the end, so
-    // messages posted meanwhile are not cut off.
-    getNextPageParam: (last: MessagesWindow): PageParam | undefined =>
-      last.offset + last.results.length < last.count
-        ? { offset: last.offset + last.results.length, limit: MAX_PAGE_SIZE }
-        : undefined,
+    ...messagesWindowPaging,
   });
 
 export function useThreadMessages(threadId: number | null) {

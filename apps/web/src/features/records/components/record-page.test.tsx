@@ -50,6 +50,7 @@ describe('the record page', () => {
       'Related records',
       'Related workflows',
       'Activity',
+      'Comments',
     ]);
     expect(screen.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
+import { RecordComments } from '../../mentions';
 import { useObjectType } from '../api/object-types';
 import { useRecord } from '../api/records';
 import { RecordActions } from './record-actions';
@@ -15,7 +16,13 @@ import { RecordRelatedWorkflows } from './record-related-workflows';
 import { PageLoader, PageProblem } from './record-states';
 
 // Plan §7: the tab is the path's last segment.
-export const RECORD_TABS = ['details', 'related-records', 'related-workflows', 'activity'] as const;
+export const RECORD_TABS = [
+  'details',
+  'related-records',
+  'related-workflows',
+  'activity',
+  'comments',
+] as const;
 type RecordTab = (typeof RECORD_TABS)[number];
 const isTab = (value: string | undefined): value is RecordTab => RECORD_TABS.includes(value as RecordTab);
 
@@ -24,6 +31,7 @@ const TAB_LABELS: Record<RecordTab, string> = {
   'related-records': 'records.tabs.relatedRecords',
   'related-workflows': 'records.tabs.relatedWorkflows',
   activity: 'records.tabs.activity',
+  comments: 'records.tabs.comments',
 };
 
 // /records/{objectType}/{objectId}[/{objectTab}]: one record, its header and its tabs.
@@ -104,6 +112,9 @@ export function RecordPage() {
           </Tabs.Panel>
           <Tabs.Panel value="activity">
             <RecordActivity objectType={type.data} recordId={id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="comments">
+            <RecordComments tag={tag} recordId={id} />
           </Tabs.Panel>
         </Paper>
       </Tabs>

@@ -24,7 +24,9 @@ const COUNTER_FROM = Math.floor(MESSAGE_BODY_MAX_LENGTH * 0.9);
 const SEARCH_DEBOUNCE_MS = 250;
 
 export type ComposerProps = {
-  workflowId: number;
+  // Null where nobody can be mentioned (a record's comments): no @-suggestions.
+  workflowId: number | null;
+  placeholder?: string;
   // A stored body (with tokens) when editing a message.
   initialBody?: string;
   submitLabel: string;
@@ -38,6 +40,7 @@ export type ComposerProps = {
 // token behind it, so nobody types token syntax. Ctrl/Cmd+Enter sends.
 export function Composer({
   workflowId,
+  placeholder,
   initialBody,
   submitLabel,
   onSubmit,
@@ -55,7 +58,7 @@ export function Composer({
   const store = useCombobox({ onDropdownClose: () => store.resetSelectedOption() });
 
   const [debounced] = useDebouncedValue(query?.query ?? null, SEARCH_DEBOUNCE_MS);
-  const candidates = useMentionable(workflowId, query ? debounced : null);
+  const candidates = useMentionable(workflowId ?? 0, query && workflowId !== null ? debounced : null);
   const options = query ? (candidates.data ?? []) : [];
   const dropdownOpen = query !== null && options.length > 0;
 
@@ -129,7 +132,7 @@ export function Composer({
             maxRows={8}
             autoFocus={autoFocus}
             aria-label={t('mentions.composer.label')}
-            placeholder={t('mentions.composer.placeholder')}
+            placeholder={placeholder ?? t('mentions.composer.placeholder')}
             error={tooLong ? t('mentions.composer.tooLong', { max: MESSAGE_BODY_MAX_LENGTH }) : undefined}
             onChange={(event) => {
               setText(event.currentTarget.value);

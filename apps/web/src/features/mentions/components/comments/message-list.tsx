@@ -1,16 +1,30 @@
 import { Alert, Box, Button, Center, EmptyState, Loader, Stack } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flattenMessages, useThreadMessages } from '../../api/messages';
+import { flattenMessages, type MessagesWindow, useThreadMessages } from '../../api/messages';
 import { MessageRow } from './message-row';
 
 export type MessageListProps = { threadId: number; workflowId: number; viewerId: number | null };
 
 // A thread's messages, oldest at the top: it opens on the newest and loads older ones on demand.
 export function MessageList({ threadId, workflowId, viewerId }: MessageListProps) {
-  const { t } = useTranslation();
   const query = useThreadMessages(threadId);
+  return <MessagesView query={query} workflowId={workflowId} viewerId={viewerId} />;
+}
+
+export type MessagesViewProps = {
+  query: UseInfiniteQueryResult<InfiniteData<MessagesWindow>>;
+  // Null for a record's comments: they are not edited or deleted, and mention nobody.
+  workflowId: number | null;
+  viewerId: number | null;
+  emptyDescription?: string;
+};
+
+// The messages of a window query (a workflow thread's, or a record's comments).
+export function MessagesView({ query, workflowId, viewerId, emptyDescription }: MessagesViewProps) {
+  const { t } = useTranslation();
   const messages = flattenMessages(query.data?.pages);
   const scrollRef = useRef<HTMLDivElement>(null);
   const now = new Date();
@@ -59,7 +73,7 @@ export function MessageList({ threadId, workflowId, viewerId }: MessageListProps
           {t('mentions.thread.loadFailed')}
         </Alert>
       )}
-      {query.isSuccess && messages.length === 0 && <NoMessages />}
+      {query.isSuccess && messages.length === 0 && <NoMessages description={emptyDescription} />}
       {messages.length > 0 && (
         <Stack
           gap={0}
@@ -84,7 +98,7 @@ export function MessageList({ threadId, workflowId, viewerId }: MessageListProps
   );
 }
 
-export function NoMessages() {
+export function NoMessages({ description }: { description?: string | undefined }) {
   const { t } = useTranslation();
   return (
     <EmptyState
@@ -92,7 +106,7 @@ export function NoMessages() {
       withIndicatorBackground
       icon={<IconMessages size={26} stroke={1.5} />}
       title={t('mentions.thread.empty')}
-      description={t('mentions.thread.emptyDescription')}
+      description={description ?? t('mentions.thread.emptyDescription')}
     />
   );
 }

@@ -12,17 +12,23 @@ import { useDeleteMessage, useEditMessage } from '../../api/messages';
 import { MessageBody } from '../message-body';
 import { Composer } from './composer';
 
-export type MessageRowProps = { message: Message; workflowId: number; viewerId: number | null; now: Date };
+export type MessageRowProps = {
+  message: Message;
+  // Null for a record's comment: shown only (no edit or delete).
+  workflowId: number | null;
+  viewerId: number | null;
+  now: Date;
+};
 
 // One message: who wrote it (or which integration posted it), when, whether it was edited, and
 // for the author, edit and delete.
 export function MessageRow({ message, workflowId, viewerId, now }: MessageRowProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const edit = useEditMessage(workflowId);
-  const remove = useDeleteMessage(workflowId);
+  const edit = useEditMessage(workflowId ?? 0);
+  const remove = useDeleteMessage(workflowId ?? 0);
   const integration = message.integration_result;
-  const own = message.author !== null && message.author.id === viewerId;
+  const own = workflowId !== null && message.author !== null && message.author.id === viewerId;
   const name = message.author
     ? message.author.name || message.author.email
     : integration
