@@ -14,6 +14,7 @@ import { reportVisibility } from '../reports/index.js';
 import { workflowAccess } from '../workflows/index.js';
 import { preferencesRepository, type ReferenceRule } from './preferences.repository.js';
 import { checkSavedFilterValue } from './saved-filter-value.js';
+import { checkSavedRecordViewValue } from './saved-record-view-value.js';
 
 type Row = { id: string; kind: string; name: string; value: Record<string, unknown>; created_at: Date };
 
@@ -50,6 +51,7 @@ function checkedValue(kind: PreferenceKind, value: unknown): Record<string, unkn
     throw new BadRequestError(undefined, { value: parsed.error.issues.map((i) => i.message) });
   }
   if (kind === 'saved_filters') checkSavedFilterValue(parsed.data as { query: string });
+  if (kind === 'saved_record_views') checkSavedRecordViewValue(parsed.data as { query: string });
   return parsed.data;
 }
 
