@@ -85,6 +85,28 @@ describe('record comments', () => {
     expect((await adminA.get(path)).json().results.map((m: { body: string }) => m.body)).toEqual(['Ours']);
   });
 
+  it('a commented record can still be deleted, and its comments go with it', async () => {
+    const t = await recordsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const record = await created(admin, 'supplier', { values: { name: 'Acme Ltd', vat_number: 'GB1' } });
+    const path = RECORD_PATHS.comments('supplier', record.id);
+    expect((await admin.post(path, { body: 'To be removed' })).statusCode).toBe(201);
+
+    const deleted = await admin.request({
+      method: 'DELETE',
+      url: RECORD_PATHS.record('supplier', record.id),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await admin.get(path)).statusCode).toBe(404);
+    const threads = await adminDb
+      .selectFrom('threads')
+      .select('id')
+      .where('tenant_id', '=', t.id)
+      .where('record_id', '=', String(record.id))
+      .execute();
+    expect(threads).toEqual([]);
+  });
+
   it('refuses an empty or oversized comment (400) with the field message, and keeps nothing', async () => {
     const t = await recordsTestTenant(app, adminDb);
     const admin = await t.signedIn('admin');
