@@ -61,25 +61,34 @@ export const useImportRows = (id: number, params: ImportRowsParams, enabled = tr
 
 // Every action answers the import as it now is: the page shows it at once; its rows and the list are
 // asked again.
-function useImportAction<T>(id: number, action: (input: T) => Promise<BatchImport>) {
+function useImportAction<T>(
+  id: number,
+  action: (input: T) => Promise<BatchImport>,
+  alsoChanged: (input: T) => readonly (readonly unknown[])[] = () => [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       queryClient.setQueryData(batchImportKeys.detail(id), answer);
       void queryClient.invalidateQueries({ queryKey: [...batchImportKeys.detail(id), 'rows'] });
+      for (const queryKey of alsoChanged(input)) void queryClient.invalidateQueries({ queryKey });
       return queryClient.invalidateQueries({ queryKey: batchImportKeys.lists() });
     },
   });
 }
 
+// A mapping saved by name (save_as) joins the type's saved mappings.
 export const useSetImportMapping = (id: number) =>
-  useImportAction(id, (body: ImportMappingRequest) =>
-    request(BATCH_IMPORT_PATHS.mapping(id), BatchImportSchema, {
-      method: 'PUT',
-      body,
-      handledStatuses: ACTION_STATUSES,
-    }),
+  useImportAction(
+    id,
+    (body: ImportMappingRequest) =>
+      request(BATCH_IMPORT_PATHS.mapping(id), BatchImportSchema, {
+        method: 'PUT',
+        body,
+        handledStatuses: ACTION_STATUSES,
+      }),
+    (body) => (body.save_as ? [batchImportKeys.mappings()] : []),
   );
 
 export const useRunImport = (id: number) =>

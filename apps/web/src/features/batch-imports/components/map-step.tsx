@@ -3,11 +3,13 @@ import {
   type BatchImport,
   type BatchImportMode,
   IMPORT_ID_KEY,
+  IMPORT_MAPPING_NAME_MAX_LENGTH,
   type ImportAttribute,
   type ImportColumn,
+  type SavedImportMapping,
   uniqueKeyName,
 } from '@attest/shared';
-import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +17,10 @@ import { UserText } from '../../../components/user-text';
 import { objectTypeQueryOptions } from '../../records';
 import { kindFieldsQueryOptions } from '../../workflow-list';
 import { useImportRows, useSetImportMapping } from '../api/batch-imports';
+import { savedMappingsParams, useDeleteSavedMapping, useSavedMappings } from '../api/saved-mappings';
 import { refusalText } from '../lib/refusal-text';
 import {
+  applySavedMapping,
   initialColumns,
   type KeyOption,
   type TargetField,
@@ -89,6 +93,49 @@ function useTargetChoices(item: BatchImport) {
 
 type MapStepProps = { item: BatchImport; canPerform: boolean; onMapped: () => void };
 
+// Issue 18: "kept as a reusable mapping". The type's saved mappings fill the column choices by
+// header; the chosen one may be deleted.
+function SavedMappingPicker({
+  item,
+  onPick,
+}: {
+  item: BatchImport;
+  onPick: (mapping: SavedImportMapping) => void;
+}) {
+  const { t } = useTranslation();
+  const saved = useSavedMappings(savedMappingsParams(item), true);
+  const remove = useDeleteSavedMapping();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const mappings = saved.data?.results ?? [];
+  if (mappings.length === 0) return null;
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <Select
+        label={t('batchImports.map.savedMapping')}
+        placeholder={t('batchImports.map.savedMappingPlaceholder')}
+        data={mappings.map((mapping) => ({ value: String(mapping.id), label: mapping.name }))}
+        value={chosen}
+        onChange={(value) => {
+          setChosen(value);
+          const mapping = mappings.find((m) => String(m.id) === value);
+          if (mapping) onPick(mapping);
+        }}
+        searchable
+      />
+      {chosen !== null && (
+        <Button
+          variant="subtle"
+          color="red"
+          loading={remove.isPending}
+          onClick={() => remove.mutate(Number(chosen), { onSuccess: () => setChosen(null) })}
+        >
+          {t('batchImports.map.deleteSaved')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 // Plan §4.2: each column of the file, a few of its values, and what it fills; then how rows meet
 // what exists (create, update or upsert by a key). "Check rows" saves it and the server checks
 // every row (the preview).
@@ -98,6 +145,7 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
   const [mode, setMode] = useState<BatchImportMode>(item.mode);
   const [keyName, setKeyName] = useState<string | null>(item.key_name);
   const [startStep, setStartStep] = useState<string | null>(item.start_step_tag);
+  const [saveAs, setSaveAs] = useState('');
   const samples = useImportRows(item.id, { limit: SAMPLE_ROWS, offset: 0 });
   const choices = useTargetChoices(item);
   const save = useSetImportMapping(item.id);
@@ -116,6 +164,7 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
         mode,
         ...(mode === 'create' || !keyName ? {} : { key_name: keyName }),
         ...(item.target === 'workflows' && startStep ? { start_step_tag: startStep } : {}),
+        ...(saveAs.trim() ? { save_as: saveAs.trim() } : {}),
       },
       { onSuccess: onMapped },
     );
@@ -129,6 +178,12 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
       <Text size="sm" c="dimmed">
         {t('batchImports.map.hint')}
       </Text>
+      {canPerform && (
+        <SavedMappingPicker
+          item={item}
+          onPick={(mapping) => setColumns((all) => applySavedMapping(all, mapping))}
+        />
+      )}
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <Table.ScrollContainer minWidth={640}>
           <Table aria-label={t('batchImports.map.tableLabel')} verticalSpacing="xs">
@@ -212,6 +267,16 @@ export function MapStep({ item, canPerform, onMapped }: MapStepProps) {
           />
         )}
       </Group>
+      {canPerform && (
+        <TextInput
+          label={t('batchImports.map.saveAs')}
+          description={t('batchImports.map.saveAsHint')}
+          value={saveAs}
+          onChange={(event) => setSaveAs(event.currentTarget.value)}
+          maxLength={IMPORT_MAPPING_NAME_MAX_LENGTH}
+          maw={420}
+        />
+      )}
       {save.isError && (
         <Alert color="red" role="alert" title={t('batchImports.map.refused')}>
           {refusalText(t, save.error)}

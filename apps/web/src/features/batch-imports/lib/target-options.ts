@@ -5,6 +5,7 @@ import {
   type ImportColumn,
   type ImportColumnTarget,
   isImportableFieldType,
+  type SavedImportMapping,
 } from '@attest/shared';
 
 // A Select's value for what a column fills: 'field:<tag>' or 'attribute:<name>'; none is skipped.
@@ -59,4 +60,15 @@ export function initialColumns(
     header,
     target: known.find((column) => column.index === index)?.target ?? null,
   }));
+}
+
+// A saved mapping is kept by header: each column of this file takes the target saved for its header
+// (case and surrounding spaces aside), whatever its position; a header it does not name is skipped.
+export function applySavedMapping(
+  columns: readonly ImportColumn[],
+  saved: Pick<SavedImportMapping, 'columns'>,
+): ImportColumn[] {
+  const key = (header: string) => header.trim().toLowerCase();
+  const byHeader = new Map(saved.columns.map((column) => [key(column.header), column.target]));
+  return columns.map((column) => ({ ...column, target: byHeader.get(key(column.header)) ?? null }));
 }
