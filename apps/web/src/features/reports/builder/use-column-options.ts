@@ -10,6 +10,7 @@ import type { ComboboxItem, ComboboxItemGroup } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfigurationQuery } from '../../configuration';
 import { objectTypeQueryOptions, objectTypesQueryOptions } from '../../records';
 import { kindFieldsQueryOptions } from '../../workflow-list';
 import type { ColumnFacts } from '../lib/builder/builder-edits';
@@ -77,7 +78,14 @@ export function useColumnOptions(
     : kindId === null
       ? null
       : (catalogue.data?.results ?? null);
-  const options = useMemo(() => reportColumnOptions(reportKind, kindCatalogue), [reportKind, kindCatalogue]);
+  // Spec 2 §3.4: the import_pipeline_* columns only while the tenant's ENABLE_STRUCTURED_DATA_OBJECT
+  // is on (the server refuses them otherwise).
+  const structuredDataObject =
+    useConfigurationQuery().data?.feature_toggles?.ENABLE_STRUCTURED_DATA_OBJECT === true;
+  const options = useMemo(
+    () => reportColumnOptions(reportKind, kindCatalogue, { structuredDataObject }),
+    [reportKind, kindCatalogue, structuredDataObject],
+  );
   const bySource = useMemo(() => new Map(options.map((o) => [o.source, o])), [options]);
 
   const shortLabel = useCallback(
