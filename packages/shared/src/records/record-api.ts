@@ -145,7 +145,9 @@ export const RecordListItemSchema = z.object({
   archived_at: Stamp.nullable(),
 });
 export type RecordListItem = z.infer<typeof RecordListItemSchema>;
-export const RecordsPageSchema = pageOf(RecordListItemSchema);
+// count_is_estimate: the count is the planner's estimate (above the exact limit), shown as "about"
+// (issue 17's count rule, as the workflow list).
+export const RecordsPageSchema = pageOf(RecordListItemSchema).extend({ count_is_estimate: z.boolean() });
 export type RecordsPage = z.infer<typeof RecordsPageSchema>;
 
 export const RecordSearchQuerySchema = z.object({

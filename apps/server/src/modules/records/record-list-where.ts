@@ -7,6 +7,7 @@ import {
 } from '@attest/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { BadRequestError, DetailedBadRequestError } from '../../platform/errors.js';
+import { likePattern } from '../workflow-list/index.js';
 import { compileRecordConditionGroup } from './compile-record-filters.js';
 import type { LoadedObjectType } from './object-types.js';
 import { recordVisibility } from './record-access.js';
@@ -42,11 +43,25 @@ function advancedFilters(type: LoadedObjectType, query: RecordListQuery, now: Da
   return compileRecordConditionGroup(filters, catalogue, now);
 }
 
+// The same rows in a form the planner can estimate (the count rule, cappedCount): visibility as the
+// user's grants in lists (visibleForEstimate) instead of its correlated EXISTS, which the planner
+// takes as 3 rows in 4 whatever the grants (750,026 for 1,000,000 records seen in full), and the title
+// search as the LIKE the function runs, which its expression statistics estimate (the function's
+// ids are taken as 1,000 rows whatever the phrase).
+export type RecordWhereForm = { visibility?: Expression<SqlBool>; title: 'ids' | 'like' };
+
+// Title search as `lower(r.title) like`, tested on the rows met along the list's order: the rows of
+// search_record_titles (the same pattern, tenant and type), without reading every match first.
+export function titleLike(q: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(r.title) like ${likePattern(q.toLowerCase())}`;
+}
+
 export function recordListWhere(
   type: LoadedObjectType,
   userId: string,
   query: RecordListQuery,
   now: Date,
+  form?: RecordWhereForm,
 ): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [
     sql<SqlBool>`r.object_type_id = ${type.id}`,
@@ -62,8 +77,8 @@ export function recordListWhere(
       sql<SqlBool>`r.business_unit_id in (${sql.join(query.business_unit__in.map((id) => sql`${String(id)}::bigint`))})`,
     );
   }
-  if (query.q) parts.push(titleSearch(type, query.q));
-  parts.push(recordVisibility(type, userId));
+  if (query.q) parts.push(form?.title === 'like' ? titleLike(query.q) : titleSearch(type, query.q));
+  parts.push(form?.visibility ?? recordVisibility(type, userId));
   const filters = advancedFilters(type, query, now);
   if (filters) parts.push(filters);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;

@@ -40,6 +40,16 @@ export const recordListRepository = {
       .offset(page.offset)
       .execute(),
 
+  // record_title_share (migration 0038): whether the phrase is common in the type's titles, and its
+  // sampled share of the type's live records in the tenant (null when not common or too few sampled).
+  titleShare: async (tx: Tx, phrase: string, typeId: string) => {
+    const { rows } = await sql<{
+      common: boolean;
+      type_share: number | null;
+    }>`select common, type_share from record_title_share(${phrase}, ${typeId})`.execute(tx);
+    return { common: rows[0]?.common ?? false, typeShare: rows[0]?.type_share ?? null };
+  },
+
   options: (tx: Tx, where: Expression<SqlBool>, limit: number) =>
     tx
       .selectFrom('records as r')

@@ -20,20 +20,43 @@ type MatchScope = { tenantId: string; userId: string; where: RawBuilder<SqlBool>
 // The visibility rule (visibleWorkflowsFilter: a grant on the workflow's region or business unit) in
 // a form the planner can estimate: the user's grants as lists. Its correlated EXISTS are taken as
 // matching 3 rows in 4 whatever the grants, which made every estimate 25 % low for a user who sees
-// everything. Used for estimates only; the rows counted are the EXISTS form's.
-export async function visibleForEstimate(tx: Tx, userId: string): Promise<RawBuilder<SqlBool>> {
+// everything. Used for estimates only; the rows counted are the EXISTS form's. Over `workflows as
+// w` by default; `place` for another table with the same rule (records, issue 18), whose rows have
+// a region only when `everyRowHasRegion`.
+export type EstimatePlace = {
+  regionId: RawBuilder<unknown>;
+  unitId: RawBuilder<unknown>;
+  everyRowHasRegion: boolean;
+};
+
+const WORKFLOW_PLACE: EstimatePlace = {
+  regionId: sql.ref('w.region_id'),
+  unitId: sql.ref('w.business_unit_id'),
+  everyRowHasRegion: true,
+};
+
+export async function visibleForEstimate(
+  tx: Tx,
+  userId: string,
+  place: EstimatePlace = WORKFLOW_PLACE,
+): Promise<RawBuilder<SqlBool>> {
   const tenantId = tenantOfTransaction(tx);
   const load = () => estimateGrantsOf(tx, userId);
   const grants = tenantId === undefined ? await load() : await estimateGrants.find(tenantId, userId, load);
-  // Every region granted: every workflow (each has a region). Not as a list of them all, whose
+  // Every region granted: every row (each has a region). Not as a list of them all, whose
   // estimate PostgreSQL takes as independent chances (69 % at 1M) once their frequencies sum past 1.
-  if (grants.region_ids.length > 0 && new Set(grants.region_ids).size >= Number(grants.regions)) {
+  if (
+    place.everyRowHasRegion &&
+    grants.region_ids.length > 0 &&
+    new Set(grants.region_ids).size >= Number(grants.regions)
+  ) {
     return sql<SqlBool>`true`;
   }
   const list = (ids: string[]) => sql.join(ids.map((id) => sql`cast(${id} as bigint)`));
   const parts: RawBuilder<SqlBool>[] = [];
-  if (grants.region_ids.length > 0) parts.push(sql<SqlBool>`w.region_id in (${list(grants.region_ids)})`);
-  if (grants.unit_ids.length > 0) parts.push(sql<SqlBool>`w.business_unit_id in (${list(grants.unit_ids)})`);
+  if (grants.region_ids.length > 0)
+    parts.push(sql<SqlBool>`${place.regionId} in (${list(grants.region_ids)})`);
+  if (grants.unit_ids.length > 0) parts.push(sql<SqlBool>`${place.unitId} in (${list(grants.unit_ids)})`);
   return parts.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 

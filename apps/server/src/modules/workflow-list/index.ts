@@ -1,6 +1,13 @@
 // The workflow-list module's public face: what the rest of the server may use.
-export { type CappedCount, cappedCount } from './capped-count.repository.js';
+export {
+  type CappedCount,
+  cappedCount,
+  cappedCounts,
+  planEstimates,
+} from './capped-count.repository.js';
 export { compileConditionGroup } from './compile-filters.js';
+// The count rule's visibility for the planner's estimate, for records too (issue 18).
+export { type EstimatePlace, visibleForEstimate } from './counts.repository.js';
 export {
   castValue,
   likePattern,
