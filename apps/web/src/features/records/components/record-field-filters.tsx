@@ -8,7 +8,7 @@ import {
 } from '@attest/shared';
 import { Badge, Button, CloseButton, Group, Paper, ScrollArea, Stack, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBuilder, useAllBusinessUnits, useRegions } from '../../workflow-list';
 
@@ -16,12 +16,14 @@ type RecordFieldFiltersProps = {
   definition: ObjectTypeDefinition;
   applied: ConditionGroup | undefined;
   onApply: (group: ConditionGroup | undefined) => void;
+  // Other list actions shown beside the toggle (the saved views), above the panel.
+  children?: ReactNode;
 };
 
 // The records list's field filters (plan §7): the dashboard's condition builder over the type's
 // catalogue (recordCatalogue, what GET records/:tag/ checks advanced_filters against). Edits stay
 // a draft until applied, so a half-written condition never reaches the list.
-export function RecordFieldFilters({ definition, applied, onApply }: RecordFieldFiltersProps) {
+export function RecordFieldFilters({ definition, applied, onApply, children }: RecordFieldFiltersProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<ConditionGroup>(applied ?? emptyConditionGroup());
@@ -42,7 +44,7 @@ export function RecordFieldFilters({ definition, applied, onApply }: RecordField
 
   return (
     <Stack gap="sm">
-      <Group>
+      <Group gap="sm" wrap="wrap">
         <Button
           variant={count > 0 ? 'light' : 'default'}
           leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
@@ -53,6 +55,7 @@ export function RecordFieldFilters({ definition, applied, onApply }: RecordField
         >
           {t('records.filters.toggle')}
         </Button>
+        {children}
       </Group>
       {opened && (
         <Paper

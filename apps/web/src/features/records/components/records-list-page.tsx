@@ -96,18 +96,17 @@ export function RecordsListPage() {
         hasBusinessUnit={definition.has_business_unit}
         onChange={change}
       />
-      <Group gap="sm" align="flex-start" wrap="wrap">
+      <RecordFieldFilters
+        definition={definition}
+        applied={state.filters}
+        onApply={(filters) => change({ filters, page: 1 })}
+      >
         <RecordSavedViews
           tag={tag}
           current={writeListState({ ...state, page: 1 }).toString()}
           onOpen={(query) => setSearch(new URLSearchParams(query))}
         />
-      </Group>
-      <RecordFieldFilters
-        definition={definition}
-        applied={state.filters}
-        onApply={(filters) => change({ filters, page: 1 })}
-      />
+      </RecordFieldFilters>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <ListStates
           pending={records.isPending}

@@ -8,7 +8,13 @@ import { RecordsListPage } from './records-list-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const page = (results: unknown[], count = results.length) => ({ results, count, next: null, previous: null });
+const page = (results: unknown[], count = results.length) => ({
+  results,
+  count,
+  next: null,
+  previous: null,
+  count_is_estimate: false,
+});
 const GOLD = {
   compareType: 'AND',
   conditions: [{ field: 'record_field__tier', type: 'choice', operator: 'eq', value: 'gold' }],
