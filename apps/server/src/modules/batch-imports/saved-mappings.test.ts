@@ -1,7 +1,9 @@
 import { BATCH_IMPORT_PATHS } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
+import { grant } from '../../test/admin-fixtures.js';
 import { importsTestTenant, uploadFile } from '../../test/batch-import-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
+import { VC, workflowTestTenant } from '../../test/workflow-fixtures.js';
 
 const { app, adminDb } = await createTestApp();
 
@@ -87,5 +89,42 @@ describe('saved import mappings', () => {
     });
     expect(byMember.statusCode).toBe(403);
     expect((await adminA.get(supplierMappings)).json()).toMatchObject({ count: 1 });
+  });
+
+  it("keeps a workflow kind's mapping for that kind, with the name attribute", async () => {
+    const t = await workflowTestTenant(app, adminDb);
+    await grant(adminDb, t.id, t.users.admin, ['can_view_import_pipeline', 'can_perform_batch_import']);
+    const admin = await t.signedIn('admin');
+    const upload = await admin.request({
+      method: 'POST',
+      url: `${BATCH_IMPORT_PATHS.imports}?target=workflows&kind_id=${t.kinds.vendor}`,
+      payload: Buffer.from('Name,notes\nAcme check,First\n'),
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'checks.csv' },
+    });
+    const kindColumns = [
+      { index: 0, header: 'Name', target: { kind: 'attribute', attribute: 'name' } },
+      { index: 1, header: 'notes', target: { kind: 'field', field_tag: VC.notes } },
+    ];
+    const mapped = await admin.request({
+      method: 'PUT',
+      url: BATCH_IMPORT_PATHS.mapping(upload.json().id),
+      payload: { columns: kindColumns, save_as: 'Vendor checks' },
+    });
+    expect(mapped.statusCode).toBe(200);
+    const list = await admin.get(`${BATCH_IMPORT_PATHS.mappings}?target=workflows&kind_id=${t.kinds.vendor}`);
+    expect(list.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          name: 'Vendor checks',
+          target: 'workflows',
+          kind_id: Number(t.kinds.vendor),
+          object_type_id: null,
+          columns: kindColumns.map(({ header, target }) => ({ header, target })),
+        },
+      ],
+    });
+    const unknownKind = await admin.get(`${BATCH_IMPORT_PATHS.mappings}?target=workflows&kind_id=999999`);
+    expect(unknownKind.statusCode).toBe(404);
   });
 });
