@@ -146,8 +146,11 @@ export const RecordListItemSchema = z.object({
 });
 export type RecordListItem = z.infer<typeof RecordListItemSchema>;
 // count_is_estimate: the count is the planner's estimate (above the exact limit), shown as "about"
-// (issue 17's count rule, as the workflow list).
-export const RecordsPageSchema = pageOf(RecordListItemSchema).extend({ count_is_estimate: z.boolean() });
+// (issue 17's count rule, as the workflow list). The server always sends it; false by default so an
+// answer without it reads as exact.
+export const RecordsPageSchema = pageOf(RecordListItemSchema).extend({
+  count_is_estimate: z.boolean().default(false),
+});
 export type RecordsPage = z.infer<typeof RecordsPageSchema>;
 
 export const RecordSearchQuerySchema = z.object({
