@@ -1,4 +1,4 @@
-import { recordListColumns } from '@attest/shared';
+import { HttpError, recordListColumns } from '@attest/shared';
 import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconFilterOff, IconStack2 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -55,6 +55,12 @@ export function RecordsListPage() {
   const page = records.data;
   const pages = page ? Math.max(1, Math.ceil(page.count / RECORDS_PAGE_SIZE)) : 1;
   const filtered = isFiltered(state);
+  // A field filter the type no longer fits (a field removed since a view or link was made): the
+  // server refuses it (400 invalid_filter); the list says so and offers to take the filter off.
+  const badFilter =
+    state.filters !== undefined &&
+    records.error instanceof HttpError &&
+    records.error.code === 'invalid_filter';
   // The list's own filters are the selection (plan §7): what the list shows is what changes.
   const { limit: _limit, offset: _offset, ...filters } = listParams(state);
   const selectionQuery = new URLSearchParams(
@@ -113,7 +119,7 @@ export function RecordsListPage() {
           failed={records.isError}
           empty={(page?.results.length ?? 0) === 0}
           loadingLabel={t('records.loading')}
-          failedText={t('records.list.failed')}
+          failedText={t(badFilter ? 'records.filters.invalid' : 'records.list.failed')}
           emptyIcon={
             filtered ? <IconFilterOff size={28} aria-hidden /> : <IconStack2 size={28} aria-hidden />
           }
@@ -136,6 +142,13 @@ export function RecordsListPage() {
             />
           )}
         </ListStates>
+        {badFilter && (
+          <Group justify="center" pb="lg">
+            <Button variant="light" onClick={() => change({ filters: undefined, page: 1 })}>
+              {t('records.filters.clear')}
+            </Button>
+          </Group>
+        )}
         {filtered && page?.results.length === 0 && (
           <Group justify="center" pb="lg">
             <Button variant="light" onClick={() => setSearch(new URLSearchParams())}>

@@ -100,6 +100,30 @@ describe("the records list's field filters", { timeout: 20_000 }, () => {
     expect(JSON.parse(last?.search.get('advanced_filters') ?? 'null')).toEqual(GOLD);
     expect(last?.search.get('ordering')).toBe('title');
   });
+
+  it('says when a filter no longer fits the type, and takes it off on request', async () => {
+    const { calls, router } = renderList(
+      {
+        [RECORD_PATHS.records('supplier')]: (call) =>
+          call.search.has('advanced_filters')
+            ? {
+                status: 400,
+                body: { detail: "advanced_filters: unknownField at 'conditions.0'.", code: 'invalid_filter' },
+              }
+            : { body: page([makeListItem()], 1) },
+      },
+      `/records/supplier?${GOLD_QUERY}`,
+    );
+    expect(
+      await screen.findByText(
+        'These field filters no longer fit this type: a field they name may have been removed or changed.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear field filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ordering=title'));
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(listCalls(calls).at(-1)?.search.get('advanced_filters')).toBeNull();
+  });
 });
 
 describe("the records list's saved views", { timeout: 20_000 }, () => {
