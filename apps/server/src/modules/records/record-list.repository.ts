@@ -50,6 +50,20 @@ export const recordListRepository = {
     return { common: rows[0]?.common ?? false, typeShare: rows[0]?.type_share ?? null };
   },
 
+  // record_type_rows (migration 0039): the planner's estimate of the type's live records as the
+  // table's owner, without the tenant policy; null for a type not of the tenant.
+  typeRowsUnpoliced: async (tx: Tx, typeId: string): Promise<number | null> => {
+    const { rows } = await sql<{ n: number | null }>`select record_type_rows(${typeId}) as n`.execute(tx);
+    return rows[0]?.n ?? null;
+  },
+
+  // The same rows as the app reads them (under the policy), for the planner's estimate.
+  typeRows: (tx: Tx, typeId: string) =>
+    tx
+      .selectFrom('records as r')
+      .select(sql`1`.as('one'))
+      .where(sql<SqlBool>`r.object_type_id = ${typeId} and r.archived_at is null`),
+
   options: (tx: Tx, where: Expression<SqlBool>, limit: number) =>
     tx
       .selectFrom('records as r')

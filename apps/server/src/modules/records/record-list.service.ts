@@ -24,6 +24,7 @@ import {
 import { hasPlaces, type LoadedObjectType, loadedObjectType, loadObjectType } from './object-types.js';
 import { objectTypesRepository } from './object-types.repository.js';
 import { recordVisibility } from './record-access.js';
+import { policyFactor } from './record-count-estimate.js';
 import { recordListRepository } from './record-list.repository.js';
 import { recordListOrder, recordListWhere, titleSearch } from './record-list-where.js';
 import { titleShare } from './record-title-share.js';
@@ -86,6 +87,8 @@ export function listRecords(
       planned = unsearched * share.typeShare;
       if (walksTitles(query, share.typeShare)) title = 'like';
     }
+    // The tenant policy's share taken out of the planner's figure (record-count-estimate.ts).
+    if (planned > 0) planned *= await policyFactor(tx, ctx.tenant.id, type.id);
     const pageWhere = title === 'like' ? recordListWhere(type, userId, query, now, { title }) : where;
     const [rows, total] = await Promise.all([
       recordListRepository.page(tx, pageWhere, order, { limit: query.limit, offset: query.offset }),
