@@ -97,10 +97,12 @@ describe('the records list', () => {
     expect(await screen.findByRole('link', { name: 'Acme Ltd' })).toBeTruthy();
   });
 
-  it('reads a count past the exact limit as an estimate', async () => {
+  it('reads a count the server says is an estimate as "about"', async () => {
     mockRecordsApi({
       [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType({ has_region: false }) },
-      [RECORD_PATHS.records('supplier')]: { body: page([makeListItem()], 25_000) },
+      [RECORD_PATHS.records('supplier')]: {
+        body: { ...page([makeListItem()], 25_000), count_is_estimate: true },
+      },
     });
     renderList();
     expect(await screen.findByText('Records: about 25,000')).toBeTruthy();

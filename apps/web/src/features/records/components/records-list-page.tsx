@@ -76,7 +76,7 @@ export function RecordsListPage() {
           </Title>
           {page && (
             <Text c="dimmed" size="sm" aria-live="polite">
-              {recordCountText(t, i18n.language, page.count)}
+              {recordCountText(t, i18n.language, page)}
             </Text>
           )}
         </div>
