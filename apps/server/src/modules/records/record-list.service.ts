@@ -14,13 +14,7 @@ import { pageResponse } from '../../platform/page-response.js';
 import type { UserContext } from '../../platform/request-context.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
-import {
-  type CappedCount,
-  cappedCount,
-  cappedCounts,
-  planEstimates,
-  visibleForEstimate,
-} from '../workflow-list/index.js';
+import { type CappedCount, cappedCounts, planEstimates, visibleForEstimate } from '../workflow-list/index.js';
 import { hasPlaces, type LoadedObjectType, loadedObjectType, loadObjectType } from './object-types.js';
 import { objectTypesRepository } from './object-types.repository.js';
 import { recordVisibility } from './record-access.js';
@@ -39,7 +33,19 @@ export function listObjectTypes(ctx: UserContext): Promise<ObjectTypes> {
       const type = loadedObjectType(ctx.tenant.id, row);
       const live = sql<SqlBool>`(r.object_type_id = ${type.id} and r.archived_at is null)`;
       const visible = recordVisibility(type, ctx.auth.user.id);
-      const { count } = await cappedCount(tx, recordListRepository.matches(tx, and(live, visible)));
+      // The count rule on the planner's estimate with visibility as the user's grants and the tenant
+      // policy's share taken out, as the list's count (listRecords).
+      const visibility = await estimateVisibility(tx, type, ctx.auth.user.id);
+      const [planned = 0] = await planEstimates(tx, [
+        { matches: recordListRepository.matches(tx, and(live, visibility)) },
+      ]);
+      const factor = planned > 0 ? await policyFactor(tx, ctx.tenant.id, type.id) : 1;
+      const [{ count }] = (await cappedCounts(
+        tx,
+        [{ matches: recordListRepository.matches(tx, and(live, visible)) }],
+        COUNT_EXACT_LIMIT,
+        [planned * factor],
+      )) as [CappedCount];
       results.push({
         id: Number(type.id),
         tag: type.tag,
