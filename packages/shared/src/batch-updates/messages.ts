@@ -18,6 +18,7 @@ export const BATCH_UPDATE_ERROR_CODES = {
   unitOutsideRegion: 'batch_update_unit_outside_region',
   idsFileInvalid: 'batch_update_ids_file_invalid',
   idsFileTooLarge: 'batch_update_ids_file_too_large',
+  idsFileEmpty: 'batch_update_ids_file_empty',
   notPreviewed: 'batch_update_not_previewed',
   nothingToApply: 'batch_update_nothing_to_apply',
   notApplicable: 'batch_update_not_applicable',
@@ -44,6 +45,7 @@ export const BATCH_UPDATE_MESSAGES = {
     `Line ${count(line)} of the file is not an id. The file holds one id per line, and nothing else.`,
   idsFileTooLarge: (maxIds: number) =>
     `The file holds more than ${count(maxIds)} ids. Split it into smaller files.`,
+  idsFileEmpty: 'The file holds no ids. Put one id on each line.',
   notPreviewed: 'The preview is still being made. Apply the update once it is ready.',
   nothingToApply: 'Nothing to apply: no item would change.',
   notApplicable: 'This batch update has already been applied.',

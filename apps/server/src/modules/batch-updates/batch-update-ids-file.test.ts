@@ -167,6 +167,15 @@ describe('a file of ids', () => {
     expect(large.json().code).toBe(FILE_READER_ERROR_CODES.fileTooLarge);
     const empty = await upload(admin, '');
     expect(empty.statusCode).toBe(400);
+    // A header alone, or a body that is no list of ids, selects nothing: refused, not an empty update.
+    for (const body of ['Workflow ID\n', '{"__proto__": {"polluted": true}}']) {
+      const none = await upload(admin, body);
+      expect(none.statusCode, body).toBe(400);
+      expect(none.json()).toMatchObject({
+        code: 'batch_update_ids_file_empty',
+        detail: BATCH_UPDATE_MESSAGES.idsFileEmpty,
+      });
+    }
   });
 
   it('answers 403 without the permission', async () => {

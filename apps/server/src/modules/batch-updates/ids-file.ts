@@ -57,6 +57,8 @@ export async function readIds(source: Readable, fileName: string): Promise<strin
   } finally {
     await file.close();
   }
+  // Nothing to select (a header alone, or a body that is no list of ids at all).
+  if (ids.size === 0) throw refusal(CODES.idsFileEmpty, MESSAGES.idsFileEmpty);
   return [...ids];
 }
 
