@@ -13,3 +13,30 @@ export async function createE2eTenant(seed: Omit<TenantSeed, 'slug' | 'name'>): 
   await createTenant(adminDb, { slug, name: `E2E ${slug}`, ...seed });
   return slug;
 }
+
+// Fixture, not journey: full access to one of the tenant's regions for one of its people (the demo
+// seed grants its analysts the same), written straight into the database like the tenant itself;
+// granting it in the administration's user access editor is that screen's journey.
+export async function grantFullRegion(tenantSlug: string, email: string, regionName: string): Promise<void> {
+  const tenant = await adminDb
+    .selectFrom('tenants')
+    .select('id')
+    .where('slug', '=', tenantSlug)
+    .executeTakeFirstOrThrow();
+  const user = await adminDb
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const region = await adminDb
+    .selectFrom('regions')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .where('name', '=', regionName)
+    .executeTakeFirstOrThrow();
+  await adminDb
+    .insertInto('user_region_access')
+    .values({ tenant_id: tenant.id, user_id: user.id, region_id: region.id, access: 'full' })
+    .execute();
+}

@@ -1,9 +1,10 @@
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { PageLoader, PageProblem } from '../../../components/page-states';
 import { useBatchUpdate } from '../api/batch-updates';
 import { readNewUpdateSearch } from '../lib/new-update-path';
 import { NewUpdate } from './new-update';
-import { PageLoader, PageProblem } from './page-states';
 import { UpdateView } from './update-view';
 
 // batch-update/{updateId} (spec 2 §2.3); batch-update/new?target=workflows&query=<the list's query>
@@ -21,7 +22,11 @@ function NewUpdateRoute({ search }: { search: URLSearchParams }) {
   const selection = readNewUpdateSearch(search);
   if (!selection)
     return (
-      <PageProblem title={t('batchUpdates.new.noSelection')} hint={t('batchUpdates.new.noSelectionHint')} />
+      <PageProblem
+        icon={<IconArrowsExchange size={24} aria-hidden />}
+        title={t('batchUpdates.new.noSelection')}
+        hint={t('batchUpdates.new.noSelectionHint')}
+      />
     );
   return <NewUpdate selection={selection} />;
 }
@@ -31,7 +36,11 @@ function ExistingUpdate({ id }: { id: number }) {
   const update = useBatchUpdate(id);
   if (id === 0 || update.isError)
     return (
-      <PageProblem title={t('batchUpdates.update.notFound')} hint={t('batchUpdates.update.notFoundHint')} />
+      <PageProblem
+        icon={<IconArrowsExchange size={24} aria-hidden />}
+        title={t('batchUpdates.update.notFound')}
+        hint={t('batchUpdates.update.notFoundHint')}
+      />
     );
   if (update.isPending) return <PageLoader label={t('batchUpdates.loading')} />;
   return <UpdateView update={update.data} />;

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArchive } from '@tabler/icons-react';
+import { IconArchive, IconDatabaseOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PageLoader, PageProblem } from '../../../components/page-states';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { RecordComments } from '../../mentions';
@@ -13,7 +14,6 @@ import { RecordActivity } from './record-activity';
 import { RecordDetails } from './record-details';
 import { RecordRelatedRecords } from './record-related-records';
 import { RecordRelatedWorkflows } from './record-related-workflows';
-import { PageLoader, PageProblem } from './record-states';
 
 // Plan §7: the tab is the path's last segment.
 export const RECORD_TABS = [
@@ -47,7 +47,13 @@ export function RecordPage() {
   const tab: RecordTab = isTab(objectTab) ? objectTab : 'details';
 
   if (id === 0 || type.isError || record.isError)
-    return <PageProblem title={t('records.recordNotFound')} hint={t('records.recordNotFoundHint')} />;
+    return (
+      <PageProblem
+        icon={<IconDatabaseOff size={24} aria-hidden />}
+        title={t('records.recordNotFound')}
+        hint={t('records.recordNotFoundHint')}
+      />
+    );
   if (type.isPending || record.isPending) return <PageLoader label={t('records.loading')} />;
   const detail = record.data;
 

@@ -1,10 +1,11 @@
 import { HttpError, recordListColumns } from '@attest/shared';
 import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsExchange, IconFilterOff, IconStack2 } from '@tabler/icons-react';
+import { IconArrowsExchange, IconDatabaseOff, IconFilterOff, IconStack2 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { PageLoader, PageProblem } from '../../../components/page-states';
 import { UserText } from '../../../components/user-text';
 import { usePermissions } from '../../auth';
 import { newBatchUpdatePath } from '../../batch-updates';
@@ -23,7 +24,6 @@ import { NewRecordButton } from './new-record-button';
 import { RecordFieldFilters } from './record-field-filters';
 import { RecordListFilters } from './record-list-filters';
 import { RecordSavedViews } from './record-saved-views';
-import { PageLoader, PageProblem } from './record-states';
 import { RecordsTable } from './records-table';
 
 // /records/{objectType} (plan §7): one type's records, paged, ordered and filtered by the server;
@@ -50,7 +50,13 @@ export function RecordsListPage() {
 
   if (type.isPending) return <PageLoader label={t('records.loading')} />;
   if (type.isError)
-    return <PageProblem title={t('records.typeNotFound')} hint={t('records.typeNotFoundHint')} />;
+    return (
+      <PageProblem
+        icon={<IconDatabaseOff size={24} aria-hidden />}
+        title={t('records.typeNotFound')}
+        hint={t('records.typeNotFoundHint')}
+      />
+    );
   const { definition } = type.data;
   const page = records.data;
   const pages = page ? Math.max(1, Math.ceil(page.count / RECORDS_PAGE_SIZE)) : 1;

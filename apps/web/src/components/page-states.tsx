@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
-// The page's own loading face: a spinner named for screen readers.
+// A page's own loading face: a spinner named for screen readers.
 export function PageLoader({ label }: { label: string }) {
   return (
     <Center py={64}>
@@ -10,13 +10,15 @@ export function PageLoader({ label }: { label: string }) {
   );
 }
 
-// An update that does not exist or is another's tenant's, or a new-update link without a selection.
-export function PageProblem({ title, hint }: { title: string; hint?: string }) {
+// What a page shows instead of its content: something that does not exist or that the person may
+// not see (one message for both, so the page does not tell which exist), or a link missing what it
+// needs. The icon is the page's own.
+export function PageProblem({ title, hint, icon }: { title: string; hint?: string; icon: ReactNode }) {
   return (
     <Center py={64}>
       <Stack align="center" gap="xs" maw={440} ta="center" role="alert">
         <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-          <IconArrowsExchange size={24} aria-hidden />
+          {icon}
         </ThemeIcon>
         <Title order={1} fz="lg">
           {title}
