@@ -1,4 +1,5 @@
-import type { Message, PageQuery } from '@attest/shared';
+import { type Message, type PageQuery, RECORD_ERROR_CODES, RECORD_MESSAGES } from '@attest/shared';
+import { AppError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { loadVisibleRecord } from '../records/index.js';
@@ -33,6 +34,8 @@ export function postRecordComment(
 ): Promise<Message> {
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
     const record = await loadVisibleRecord(tx, ctx, tag, recordId);
+    // An archived record is read-only until restored, its comments too.
+    if (record.archived) throw new AppError(400, RECORD_ERROR_CODES.archived, RECORD_MESSAGES.archived);
     const threadId = await insertRecordThreadIfAbsent(tx, {
       tenant_id: ctx.tenant.id,
       record_id: record.recordId,

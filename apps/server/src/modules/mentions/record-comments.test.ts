@@ -1,4 +1,4 @@
-import { RECORD_PATHS } from '@attest/shared';
+import { RECORD_ERROR_CODES, RECORD_MESSAGES, RECORD_PATHS } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { type RecordsTestTenant, recordsTestTenant } from '../../test/record-fixtures.js';
 import { createTestApp, type TestClient } from '../../test/test-app.js';
@@ -105,6 +105,26 @@ describe('record comments', () => {
       .where('record_id', '=', String(record.id))
       .execute();
     expect(threads).toEqual([]);
+  });
+
+  it('an archived record keeps its comments readable and takes no new one until restored', async () => {
+    const t = await recordsTestTenant(app, adminDb);
+    const admin = await t.signedIn('admin');
+    const record = await created(admin, 'supplier', { values: { name: 'Acme Ltd', vat_number: 'GB1' } });
+    const path = RECORD_PATHS.comments('supplier', record.id);
+    expect((await admin.post(path, { body: 'Before archiving' })).statusCode).toBe(201);
+    expect((await admin.post(RECORD_PATHS.archive('supplier', record.id), {})).statusCode).toBe(200);
+
+    const refused = await admin.post(path, { body: 'After archiving' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: RECORD_ERROR_CODES.archived,
+      detail: RECORD_MESSAGES.archived,
+    });
+    expect((await admin.get(path)).json().count).toBe(1);
+
+    expect((await admin.post(RECORD_PATHS.restore('supplier', record.id), {})).statusCode).toBe(200);
+    expect((await admin.post(path, { body: 'After restoring' })).statusCode).toBe(201);
   });
 
   it('refuses an empty or oversized comment (400) with the field message, and keeps nothing', async () => {

@@ -12,11 +12,10 @@ export async function loadVisibleRecord(
   ctx: UserContext,
   tag: string,
   recordId: number,
-): Promise<{ objectTypeId: string; recordId: string }> {
+): Promise<{ objectTypeId: string; recordId: string; archived: boolean }> {
   const type = await loadObjectType(tx, ctx.tenant.id, tag);
   const id = String(recordId);
-  if (!(await recordsRepository.detail(tx, type.id, id, recordVisibility(type, ctx.auth.user.id)))) {
-    throw new NotFoundError();
-  }
-  return { objectTypeId: type.id, recordId: id };
+  const record = await recordsRepository.detail(tx, type.id, id, recordVisibility(type, ctx.auth.user.id));
+  if (!record) throw new NotFoundError();
+  return { objectTypeId: type.id, recordId: id, archived: record.archived_at !== null };
 }

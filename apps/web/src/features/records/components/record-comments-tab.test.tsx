@@ -79,4 +79,20 @@ describe("the record page's Comments tab", () => {
     expect(await screen.findByText('No comments yet')).toBeTruthy();
     expect(screen.getByText('Start the conversation about this record.')).toBeTruthy();
   });
+
+  it('keeps the comments of an archived record readable and offers no composer', async () => {
+    mockRecordsApi({
+      [RECORD_PATHS.objectType('supplier')]: { body: makeSupplierType() },
+      [RECORD_PATHS.record('supplier', 42)]: {
+        body: makeRecord({ archived_at: '2026-11-21T09:00:00.000Z' }),
+      },
+      [COMMENTS]: {
+        body: { results: [message(1, 'Audit booked for May', 'Ana')], count: 1, next: null, previous: null },
+      },
+    });
+    renderComments();
+    expect(await screen.findByText('Audit booked for May')).toBeTruthy();
+    expect(screen.getByText('This record is archived. Restore it to comment.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Write a comment' })).toBeNull();
+  });
 });

@@ -120,7 +120,7 @@ export function RecordPage() {
             <RecordActivity objectType={type.data} recordId={id} />
           </Tabs.Panel>
           <Tabs.Panel value="comments">
-            <RecordComments tag={tag} recordId={id} />
+            <RecordComments tag={tag} recordId={id} archived={detail.archived_at !== null} />
           </Tabs.Panel>
         </Paper>
       </Tabs>
