@@ -1,5 +1,5 @@
 import { BATCH_IMPORT_PATHS, RECORD_PATHS } from '@attest/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSupplierType } from '../../../test/record-fixtures';
 import { createTestQueryClient, renderRoutes } from '../../../test/render';
@@ -98,6 +98,12 @@ describe('the map step: saved mappings', () => {
     fireEvent.click(await screen.findByRole('combobox', { name: 'Use a saved mapping' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Monthly suppliers' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete this saved mapping' }));
+    // Asked first, by the mapping's name; nothing is deleted before the person confirms.
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Delete the saved mapping “Monthly suppliers”?',
+    });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete mapping' }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Use a saved mapping' })).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.path === BATCH_IMPORT_PATHS.savedMapping(4))).toBe(
       true,

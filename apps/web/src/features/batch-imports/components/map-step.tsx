@@ -10,6 +10,7 @@ import {
   uniqueKeyName,
 } from '@attest/shared';
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -127,7 +128,17 @@ function SavedMappingPicker({
           variant="subtle"
           color="red"
           loading={remove.isPending}
-          onClick={() => remove.mutate(Number(chosen), { onSuccess: () => setChosen(null) })}
+          onClick={() => {
+            const mapping = mappings.find((m) => String(m.id) === chosen);
+            if (!mapping) return;
+            modals.openConfirmModal({
+              title: t('batchImports.map.deleteSavedTitle', { name: mapping.name }),
+              children: <Text size="sm">{t('batchImports.map.deleteSavedBody')}</Text>,
+              labels: { confirm: t('batchImports.map.deleteSavedConfirm'), cancel: t('batchImports.cancel') },
+              confirmProps: { color: 'red' },
+              onConfirm: () => remove.mutate(mapping.id, { onSuccess: () => setChosen(null) }),
+            });
+          }}
         >
           {t('batchImports.map.deleteSaved')}
         </Button>
