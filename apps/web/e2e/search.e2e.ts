@@ -116,10 +116,14 @@ describe('global search', () => {
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
     const nav = page.getByRole('navigation', { name: ar.nav.label });
     await nav.getByRole('link', { name: ar.nav.home }).waitFor();
-    // Right to left, the navigation follows the tenant's name leftwards.
-    const name = await page.locator('[data-testid=header-logo]').boundingBox();
-    const links = await nav.boundingBox();
-    expect(links && name && links.x + links.width <= name.x).toBe(true);
+    // Right to left, the navigation follows the tenant's name leftwards. Asked until the header
+    // settles: its menus that depend on what the person may see (records, studio) arrive after it.
+    const navEndsBeforeName = async () => {
+      const name = await page.locator('[data-testid=header-logo]').boundingBox();
+      const links = await nav.boundingBox();
+      return Boolean(links && name && links.x + links.width <= name.x);
+    };
+    await expect.poll(navEndsBeforeName).toBe(true);
 
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: ar.search.palette.title });

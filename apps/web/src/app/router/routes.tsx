@@ -1,17 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import {
-  AnonymousOnly,
-  ClosePage,
-  InvitationPage,
-  LoginPage,
-  MagicLinkConfirmPage,
-  MagicLinkRequestPage,
-  MfaPage,
-  OtpPage,
-  RequireAuth,
-  SsoStartPage,
-} from '../../features/auth';
+import { AnonymousOnly, ClosePage, LoginPage, RequireAuth, SsoStartPage } from '../../features/auth';
 import { NotFoundPage, ReloadRequiredPage, ServiceUnavailablePage } from '../../features/errors';
 import { AdminRedirect } from '../routes/admin-redirect';
 import { AuthFrameRoute } from '../routes/login-route';
@@ -24,10 +13,12 @@ import { settingsRoutes } from './settings-routes';
 import { studioRoutes } from './studio-routes';
 import { processWithoutHeaderRoute, workflowRoutes } from './workflow-routes';
 
-// Issue 14 (first load): the sign-in pages are all the entry chunk holds. The signed-in frame (its
-// layout, the real-time socket) and every page under it load on demand, so /login downloads none of
-// them; app/router/signed-in.tsx is the one module the frame comes from.
+// Issue 14 (first load): the sign-in form is all the entry chunk holds. The sign-in's further steps
+// (auth-steps.ts), the signed-in frame (its layout, the real-time socket) and every page under it
+// load on demand, so /login downloads none of them; app/router/signed-in.tsx is the one module the
+// frame comes from.
 const signedIn = () => import('./signed-in');
+const authSteps = () => import('./auth-steps');
 
 // Spec 1 section 2 and spec 2 section 2: every route under one root layout with an error element.
 export const routes: RouteObject[] = [
@@ -47,18 +38,21 @@ export const routes: RouteObject[] = [
             element: <AnonymousOnly />,
             children: [
               { index: true, element: <LoginPage /> },
-              { path: 'mfa', element: <MfaPage /> },
-              { path: 'code', element: <OtpPage /> },
-              { path: 'magic', element: <MagicLinkRequestPage /> },
+              { path: 'mfa', lazy: async () => ({ Component: (await authSteps()).MfaPage }) },
+              { path: 'code', lazy: async () => ({ Component: (await authSteps()).OtpPage }) },
+              { path: 'magic', lazy: async () => ({ Component: (await authSteps()).MagicLinkRequestPage }) },
               { path: 'certa', element: <LoginPage /> },
               { path: ':loginType', element: <SsoStartPage /> },
             ],
           },
           // These work whoever is signed in: the popup closes, the invitation sets a password, and a
           // confirmed link follows its own next_path rather than the anonymous-only redirect.
-          { path: 'magic/confirm', element: <MagicLinkConfirmPage /> },
+          {
+            path: 'magic/confirm',
+            lazy: async () => ({ Component: (await authSteps()).MagicLinkConfirmPage }),
+          },
           { path: 'close', element: <ClosePage /> },
-          { path: 'invitation', element: <InvitationPage /> },
+          { path: 'invitation', lazy: async () => ({ Component: (await authSteps()).InvitationPage }) },
         ],
       },
       {
