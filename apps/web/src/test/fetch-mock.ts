@@ -26,3 +26,26 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
     ([input]) => new URL(String(input), 'http://acme.localhost').pathname === path,
   );
 }
+
+export type ApiCall = { path: string; method: string; search: URLSearchParams; body: unknown };
+
+// Answers by method and path ('PATCH /api/v1/records/supplier/42/'), or by path for a GET; anything
+// unlisted is a 404, so a stray call shows. Every call is kept, with its body.
+export function mockApiCalls(replies: Record<string, Reply | ((call: ApiCall) => Reply)>) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(String(input), 'http://acme.localhost');
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const call = { path: url.pathname, method, search: url.searchParams, body };
+      calls.push(call);
+      const reply =
+        replies[`${method} ${url.pathname}`] ?? (method === 'GET' ? replies[url.pathname] : undefined);
+      if (!reply) return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+      return jsonResponse(typeof reply === 'function' ? reply(call) : reply);
+    }),
+  );
+  return calls;
+}

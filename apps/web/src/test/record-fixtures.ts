@@ -1,6 +1,4 @@
 import type { ObjectTypeDetail, RecordDetail, RecordListItem } from '@attest/shared';
-import { vi } from 'vitest';
-import { jsonResponse, type Reply } from './fetch-mock';
 
 // A supplier type as the studio would publish it: a title field, a checked e-mail, a region.
 export function makeSupplierType(overrides: Partial<ObjectTypeDetail['definition']> = {}): ObjectTypeDetail {
@@ -70,25 +68,5 @@ export function makeRecord(overrides: Partial<RecordDetail> = {}): RecordDetail 
   };
 }
 
-export type Call = { path: string; method: string; search: URLSearchParams; body: unknown };
-
-// Answers by method and path ('PATCH /api/v1/records/supplier/42/'), or by path for a GET; anything
-// unlisted is a 404, so a stray call shows. Every call is kept, with its body.
-export function mockRecordsApi(replies: Record<string, Reply | ((call: Call) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://acme.localhost');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { path: url.pathname, method, search: url.searchParams, body };
-      calls.push(call);
-      const reply =
-        replies[`${method} ${url.pathname}`] ?? (method === 'GET' ? replies[url.pathname] : undefined);
-      if (!reply) return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
-      return jsonResponse(typeof reply === 'function' ? reply(call) : reply);
-    }),
-  );
-  return calls;
-}
+// Calls kept and answered by route: the shared stub under this feature's name.
+export { type ApiCall as Call, mockApiCalls as mockRecordsApi } from './fetch-mock';

@@ -1,6 +1,4 @@
 import type { BatchImport, BatchImportSummary } from '@attest/shared';
-import { vi } from 'vitest';
-import { jsonResponse, type Reply } from '../../../test/fetch-mock';
 
 export function makeSummary(overrides: Partial<BatchImportSummary> = {}): BatchImportSummary {
   return {
@@ -57,25 +55,5 @@ export const page = (results: unknown[], count = results.length) => ({
   previous: null,
 });
 
-export type Call = { path: string; method: string; search: URLSearchParams; body: unknown };
-
-// Answers by method and path ('PUT /api/v1/batch-imports/7/mapping/'), or by path for a GET;
-// anything unlisted is a 404, so a stray call shows. Every call is kept, with its body.
-export function mockImportsApi(replies: Record<string, Reply | ((call: Call) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://acme.localhost');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { path: url.pathname, method, search: url.searchParams, body };
-      calls.push(call);
-      const reply =
-        replies[`${method} ${url.pathname}`] ?? (method === 'GET' ? replies[url.pathname] : undefined);
-      if (!reply) return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
-      return jsonResponse(typeof reply === 'function' ? reply(call) : reply);
-    }),
-  );
-  return calls;
-}
+// Calls kept and answered by route: the shared stub under this feature's name.
+export { type ApiCall as Call, mockApiCalls as mockImportsApi } from '../../../test/fetch-mock';

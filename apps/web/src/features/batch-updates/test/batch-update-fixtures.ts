@@ -1,6 +1,4 @@
 import type { BatchUpdate, BatchUpdateItem } from '@attest/shared';
-import { vi } from 'vitest';
-import { jsonResponse, type Reply } from '../../../test/fetch-mock';
 
 export const page = (results: unknown[], count = results.length) => ({
   results,
@@ -53,25 +51,5 @@ export const REGIONS = [
   { id: 4, name: 'Asia' },
 ];
 
-export type Call = { path: string; method: string; search: URLSearchParams; body: unknown };
-
-// Answers by method and path ('POST /api/v1/batch-updates/'), or by path for a GET; anything
-// unlisted is a 404, so a stray call shows. Every call is kept, with its body.
-export function mockBatchApi(replies: Record<string, Reply | ((call: Call) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = new URL(String(input), 'http://acme.localhost');
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { path: url.pathname, method, search: url.searchParams, body };
-      calls.push(call);
-      const reply =
-        replies[`${method} ${url.pathname}`] ?? (method === 'GET' ? replies[url.pathname] : undefined);
-      if (!reply) return jsonResponse({ status: 404, body: { detail: 'Not found.', code: 'not_found' } });
-      return jsonResponse(typeof reply === 'function' ? reply(call) : reply);
-    }),
-  );
-  return calls;
-}
+// Calls kept and answered by route: the shared stub under this feature's name.
+export { type ApiCall as Call, mockApiCalls as mockBatchApi } from '../../../test/fetch-mock';
