@@ -56,6 +56,11 @@ export type HomeWorkflow = z.infer<typeof HomeWorkflowSchema>;
 export const HomeWorkflowsPageSchema = pageOf(HomeWorkflowSchema);
 export type HomeWorkflowsPage = z.infer<typeof HomeWorkflowsPageSchema>;
 
+// GET admin/home-page-config/: the configuration as stored, even one the home page ignores as
+// invalid (spec 2 §5), so that an administrator sees it and can mend it; null when none is set.
+export const StoredHomePageConfigSchema = z.object({ config: z.unknown() });
+export type StoredHomePageConfig = z.infer<typeof StoredHomePageConfigSchema>;
+
 export const HomeSectionQuerySchema = PageQuerySchema;
 export const ShortcutParentsQuerySchema = PageQuerySchema.extend({
   // A word of the workflow's name, for the parent picker.

@@ -1,7 +1,7 @@
-import type { HomePageConfig } from '@attest/shared';
+import type { HomePageConfig, StoredHomePageConfig } from '@attest/shared';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import { NotFoundError } from '../../platform/errors.js';
-import type { UserContext } from '../../platform/request-context.js';
+import type { TenantContext, UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { homeRepository } from './home.repository.js';
 
@@ -21,5 +21,14 @@ export function setHomePageConfig(
       ipAddress: ctx.ip,
     });
     return config;
+  });
+}
+
+// The stored configuration as it is, for Settings > Shortcuts: an invalid one too (the home page
+// ignores it, spec 2 §5), so the administrator can see what is wrong and mend it.
+export function getStoredHomePageConfig(ctx: TenantContext): Promise<StoredHomePageConfig> {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const row = await homeRepository.storedConfig(tx, ctx.tenant.id);
+    return { config: row?.config ?? null };
   });
 }

@@ -8,13 +8,14 @@ import {
   ImpersonationErrorSchema,
   ShortcutParamsSchema,
   ShortcutParentsQuerySchema,
+  StoredHomePageConfigSchema,
 } from '@attest/shared';
 import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
 import { getHome, homeSection, shortcutParents } from './home.service.js';
-import { setHomePageConfig } from './home-config.service.js';
+import { getStoredHomePageConfig, setHomePageConfig } from './home-config.service.js';
 
 const tags = ['home'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -104,6 +105,20 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       );
       return pageResponse(request, results, count, request.query);
     },
+  );
+
+  api.get(
+    HOME_PATHS.adminConfig,
+    {
+      config: { access: { permission: 'can_access_admin_settings' } },
+      schema: {
+        tags,
+        summary: "The tenant's home page configuration as stored (c2_home_page_config), null when unset",
+        description: 'Answered as stored, even when the home page ignores it as invalid (spec 2 §5).',
+        response: { 200: StoredHomePageConfigSchema, ...errors },
+      },
+    },
+    async (request) => getStoredHomePageConfig(userContext(request)),
   );
 
   api.put(

@@ -4,6 +4,7 @@ import {
   type HomePageConfig,
   HomeSchema,
   HomeWorkflowsPageSchema,
+  StoredHomePageConfigSchema,
   WORKFLOW_PATHS,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
@@ -317,5 +318,72 @@ describe('home sections', () => {
     // Full access through the business unit alone is enough.
     await grantUnit(t, t.users.member, t.ids.unit('Paris'));
     expect((await page(member, HOME_PATHS.shortcutParents(0))).results.map((w) => w.id)).toEqual([parent]);
+  });
+});
+
+describe('GET admin/home-page-config/ (Settings > Shortcuts, issue 19)', () => {
+  const get = (client: TestClient) => client.get(HOME_PATHS.adminConfig);
+
+  it('answers the stored configuration as it is, even one the home page ignores; null when unset', async () => {
+    const t = await tenantWithAdmin();
+    const admin = await t.signedIn('admin');
+    const unset = await get(admin);
+    expect(unset.statusCode).toBe(200);
+    expect(StoredHomePageConfigSchema.parse(unset.json())).toEqual({ config: null });
+    // An invalid one (spec 2 §5: ignored by the home page) is shown so that it can be mended.
+    const invalid = { child_workflow_shortcut_config: [{ kind_tag: 'vendor_check' }], extra: true };
+    await adminDb
+      .updateTable('tenant_configurations')
+      .set({ custom_ui_labels: JSON.stringify({ c2_home_page_config: invalid }) })
+      .where('tenant_id', '=', t.id)
+      .execute();
+    expect((await get(admin)).json()).toEqual({ config: invalid });
+  });
+
+  it('refuses people without the permission (403) and the signed-out (401)', async () => {
+    const t = await tenantWithAdmin();
+    expect((await get(await t.signedIn('member'))).statusCode).toBe(403);
+    expect((await get(TestClient.forTenant(app, t.slug))).statusCode).toBe(401);
+  });
+
+  it("keeps tenants apart: one tenant's configuration is never read or replaced by another's administrator", async () => {
+    const [a, b] = await Promise.all([tenantWithAdmin(), tenantWithAdmin()]);
+    const config: HomePageConfig = { child_workflow_shortcut_config: [createShortcut([])] };
+    expect((await put(await a.signedIn('admin'), config)).statusCode).toBe(200);
+    const adminB = await b.signedIn('admin');
+    expect((await get(adminB)).json()).toEqual({ config: null });
+    expect((await put(adminB, { create_new_message: 'B only' })).statusCode).toBe(200);
+    expect((await storedLabels(a.id))?.c2_home_page_config).toEqual(config);
+    expect((await get(await a.signedIn('admin'))).json()).toEqual({ config });
+  });
+
+  it('an invalid configuration is refused with every §5 message at its path, nothing written or audited', async () => {
+    const t = await tenantWithAdmin();
+    const admin = await t.signedIn('admin');
+    const response = await put(admin, {
+      child_workflow_shortcut_config: [
+        createShortcut([]),
+        {
+          ...createShortcut([]),
+          workflow_mapping_config: {
+            vendor_check: { creation_kind_tag: 'sub_check', allowed_status_ids: [3] },
+          },
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    const mapping = 'child_workflow_shortcut_config.1.workflow_mapping_config.vendor_check.ui';
+    expect(response.json().errors).toEqual({
+      [`${mapping}.status_filtering_fallback_message`]: [HOME_SHORTCUT_MESSAGES.fallbackRequired],
+      [`${mapping}.create_button_label`]: [HOME_SHORTCUT_MESSAGES.buttonLabelRequired],
+    });
+    expect((await get(admin)).json()).toEqual({ config: null });
+    const audit = await adminDb
+      .selectFrom('audit_events')
+      .select('action')
+      .where('tenant_id', '=', t.id)
+      .where('action', '=', 'home_page_config.changed')
+      .execute();
+    expect(audit).toEqual([]);
   });
 });
