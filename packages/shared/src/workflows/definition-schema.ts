@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localized, TranslationsSchema } from '../localized-text.js';
-import { isHexColor } from '../validators/hex-color.js';
+import { HEX_COLOR_MESSAGE, isHexColor } from '../validators/hex-color.js';
 import { text } from '../validators/input-limits.js';
 import { type Condition, ConditionSchema, conditionLeafIssue, conditionLeaves } from './conditions.js';
 import { type FieldDefinition, FieldSchema, TagSegmentSchema } from './field-schema.js';
@@ -27,7 +27,7 @@ export const WorkflowStatusSchema = z
     display_name: text().trim().min(1).max(100),
     // Issue 14: the name in other languages (optional, so every stored definition stays valid).
     display_name_translations: TranslationsSchema.optional(),
-    color_code: text().refine(isHexColor, 'Use a hex colour such as #1c7ed6.'),
+    color_code: text().refine(isHexColor, HEX_COLOR_MESSAGE),
   })
   .strict();
 export type WorkflowStatus = z.infer<typeof WorkflowStatusSchema>;

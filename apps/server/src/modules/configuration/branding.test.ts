@@ -93,8 +93,8 @@ describe('PATCH admin/branding/', () => {
     };
     const response = await patch(admin, branding);
     expect(response.statusCode).toBe(200);
-    expect(BrandingSchema.parse(response.json())).toEqual(branding);
-    expect(BrandingSchema.parse((await admin.get(BRANDING)).json())).toEqual(branding);
+    expect(BrandingSchema.parse(response.json())).toMatchObject(branding);
+    expect(BrandingSchema.parse((await admin.get(BRANDING)).json())).toMatchObject(branding);
 
     const config = ConfigurationSchema.parse((await admin.get(CONFIG)).json());
     expect(config).toMatchObject({
@@ -176,7 +176,12 @@ describe('demo seed', () => {
       const c = tenant.configuration ?? {};
       const labels = c.custom_ui_labels ?? {};
       expect(() =>
-        BrandingSchema.parse({
+        BrandingSchema.pick({
+          logo: true,
+          report_embed_url: true,
+          header_links: true,
+          support_links: true,
+        }).parse({
           logo: c.logo ?? null,
           report_embed_url: c.report_embed_url ?? null,
           header_links: labels.header_links ?? [],

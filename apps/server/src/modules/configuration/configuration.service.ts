@@ -6,26 +6,10 @@ import {
   FEATURE_TOGGLES,
   findLocale,
 } from '@attest/shared';
-import { z } from 'zod';
 import type { TenantContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { type ConfigurationRow, configurationRepository } from './configuration.repository.js';
-import { safeEmbedUrl, safeLinks, safeLogo } from './stored-branding.js';
-
-// custom_ui_labels is edited by administrators as JSON; anything missing or malformed falls back
-// to its default instead of breaking every page of the tenant.
-const StoredLabelsSchema = z.object({
-  banner_message: z.string().max(500).nullable().catch(null).default(null),
-  trigger: z.boolean().catch(false).default(false),
-  color: z.string().nullable().catch(null).default(null),
-  brandColor: z.string().nullable().catch(null).default(null),
-  header_links: z.unknown().optional().transform(safeLinks),
-  specialFeatures: z.array(z.string()).catch([]).default([]),
-  filter_placeholders: z
-    .object({ Region: z.string().nullable().default(null), Business: z.string().nullable().default(null) })
-    .catch({ Region: null, Business: null })
-    .default({ Region: null, Business: null }),
-});
+import { safeEmbedUrl, safeLinks, safeLogo, storedLabels } from './stored-branding.js';
 
 export type TenantConfiguration = { configuration: Configuration; maintenance: boolean };
 
@@ -40,12 +24,13 @@ export async function getConfiguration(ctx: TenantContext): Promise<TenantConfig
 function toConfiguration(ctx: TenantContext, row: ConfigurationRow | undefined): Configuration {
   const brand = BRANDS[ctx.tenant.brand];
   const languages = (row?.supported_languages ?? [DEFAULT_LOCALE]).filter((code) => findLocale(code));
-  const labels: CustomUiLabels = StoredLabelsSchema.parse(row?.custom_ui_labels ?? {});
+  const labels: CustomUiLabels = storedLabels(row?.custom_ui_labels);
   const toggles = Object.fromEntries(
     FEATURE_TOGGLES.map((name) => [name, row?.feature_toggles?.[name] === true]),
   );
   return {
-    name: ctx.tenant.name,
+    // Issue 19: the name an administrator gave in Settings > Branding, else the tenant's own.
+    name: row?.display_name ?? ctx.tenant.name,
     tenant: ctx.tenant.slug,
     brand: ctx.tenant.brand,
     brand_title: brand.title,

@@ -1,10 +1,13 @@
 import {
+  type CustomUiLabels,
   EmbedUrlSchema,
   type HeaderLink,
   HeaderLinkSchema,
+  HexColorSchema,
   LogoUrlSchema,
   MAX_HEADER_LINKS,
 } from '@attest/shared';
+import { z } from 'zod';
 
 // Issue 12, finding 8: what was stored before the rules existed, or written straight to the database,
 // is checked again on every read. A bad value is dropped (the page shows the rest), never rendered.
@@ -28,4 +31,23 @@ export function safeLogo(stored: string | null | undefined): string | null {
 
 export function safeEmbedUrl(stored: string | null | undefined): string | null {
   return stored != null && EmbedUrlSchema.safeParse(stored).success ? stored : null;
+}
+
+// custom_ui_labels is edited by administrators as JSON; anything missing or malformed falls back
+// to its default instead of breaking every page of the tenant. Colours go into CSS: hex only.
+const StoredLabelsSchema = z.object({
+  banner_message: z.string().max(500).nullable().catch(null).default(null),
+  trigger: z.boolean().catch(false).default(false),
+  color: HexColorSchema.nullable().catch(null).default(null),
+  brandColor: HexColorSchema.nullable().catch(null).default(null),
+  header_links: z.unknown().optional().transform(safeLinks),
+  specialFeatures: z.array(z.string()).catch([]).default([]),
+  filter_placeholders: z
+    .object({ Region: z.string().nullable().default(null), Business: z.string().nullable().default(null) })
+    .catch({ Region: null, Business: null })
+    .default({ Region: null, Business: null }),
+});
+
+export function storedLabels(stored: unknown): CustomUiLabels {
+  return StoredLabelsSchema.parse(stored && typeof stored === 'object' ? stored : {});
 }
