@@ -2,5 +2,5 @@
 export { fileAnswerErrors } from './attachment-answers.js';
 export { attachmentsRoutes } from './attachments.routes.js';
 export { attachmentDisposition } from './content-disposition.js';
-export { registerUnusedUploadsJobs } from './unused-uploads.js';
 export { contentMatchesType } from './content-sniffing.js';
+export { registerUnusedUploadsJobs } from './unused-uploads.js';
