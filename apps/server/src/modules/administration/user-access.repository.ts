@@ -3,16 +3,27 @@ import { authChangedIn } from '../../platform/auth/auth-changes.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 
 export const userAccessRepository = {
-  // Row-level security hides other tenants' rows, so their ids come back as missing.
+  // Row-level security hides other tenants' rows, so their ids come back as missing; archived places
+  // take no new grant (issue 19), so they come back as missing too.
   async existingRegionIds(tx: Tx, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await tx.selectFrom('regions').select('id').where('id', 'in', ids).execute();
+    const rows = await tx
+      .selectFrom('regions')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('archived_at', 'is', null)
+      .execute();
     return new Set(rows.map((r) => r.id));
   },
 
   async existingBusinessUnitIds(tx: Tx, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await tx.selectFrom('business_units').select('id').where('id', 'in', ids).execute();
+    const rows = await tx
+      .selectFrom('business_units')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('archived_at', 'is', null)
+      .execute();
     return new Set(rows.map((r) => r.id));
   },
 

@@ -9,7 +9,8 @@ export type PlaceScope = { userId: string } | 'all';
 
 export const regionsRepository = {
   async page(tx: Tx, scope: PlaceScope, page: { limit: number; offset: number }) {
-    let query = tx.selectFrom('regions as r');
+    // Archived places are offered for no new choice (issue 19): no filter, picker or grant lists them.
+    let query = tx.selectFrom('regions as r').where('r.archived_at', 'is', null);
     if (scope !== 'all') query = query.where(visibleRegionsFilter(scope.userId));
     const [rows, total] = await Promise.all([
       query
@@ -29,7 +30,7 @@ export const regionsRepository = {
     scope: PlaceScope,
     filter: { regionIds?: string[]; limit: number; offset: number },
   ) {
-    let query = tx.selectFrom('business_units as b');
+    let query = tx.selectFrom('business_units as b').where('b.archived_at', 'is', null);
     if (scope !== 'all') query = query.where(visibleBusinessUnitsFilter(scope.userId));
     if (filter.regionIds) query = query.where('b.region_id', 'in', filter.regionIds);
     const [rows, total] = await Promise.all([

@@ -4,13 +4,19 @@ import { visibleRecordFilter } from './record-visibility.js';
 import { visibleWorkflowsFilter } from './workflow-access.repository.js';
 
 // The records a workflow or an answer refers to: regions, business units, users and other workflows.
-// Row-level security keeps every query to the transaction's tenant.
+// Row-level security keeps every query to the transaction's tenant. A region or business unit that is
+// archived (issue 19) is no new choice: creation, answers and options see only active ones.
 export const referencesRepository = {
   findRegion: (tx: Tx, id: string) =>
-    tx.selectFrom('regions').select('id').where('id', '=', id).executeTakeFirst(),
+    tx.selectFrom('regions').select('id').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst(),
 
   findBusinessUnit: (tx: Tx, id: string) =>
-    tx.selectFrom('business_units').select('region_id').where('id', '=', id).executeTakeFirst(),
+    tx
+      .selectFrom('business_units')
+      .select('region_id')
+      .where('id', '=', id)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst(),
 
   // Which of these ids exist (as rows of { id }).
   regionIds: (tx: Tx, ids: string[]) =>
@@ -60,6 +66,7 @@ export const referencesRepository = {
       tx
         .selectFrom('regions')
         .select(['id', 'name'])
+        .where('archived_at', 'is', null)
         .where((eb) =>
           eb.or([
             eb('id', 'in', regionsIn),
@@ -72,6 +79,7 @@ export const referencesRepository = {
       tx
         .selectFrom('business_units')
         .select(['id', 'name', 'region_id'])
+        .where('archived_at', 'is', null)
         .where((eb) => eb.or([eb('region_id', 'in', regionsIn), eb('id', 'in', unitsIn)]))
         .orderBy(sql`lower(name)`)
         .orderBy('id')
@@ -82,13 +90,20 @@ export const referencesRepository = {
 
   // The options of a field of such a type, by name, at most `limit`.
   regionOptions: (tx: Tx, limit: number) =>
-    tx.selectFrom('regions').select(['id', 'name']).orderBy(sql`lower(name)`).limit(limit).execute(),
+    tx
+      .selectFrom('regions')
+      .select(['id', 'name'])
+      .where('archived_at', 'is', null)
+      .orderBy(sql`lower(name)`)
+      .limit(limit)
+      .execute(),
 
   businessUnitOptions: (tx: Tx, regionId: string, limit: number) =>
     tx
       .selectFrom('business_units')
       .select(['id', 'name'])
       .where('region_id', '=', regionId)
+      .where('archived_at', 'is', null)
       .orderBy(sql`lower(name)`)
       .limit(limit)
       .execute(),

@@ -31,8 +31,27 @@ export function registerTenancy(app: FastifyInstance): void {
       throw new AppError(400, ERROR_CODES.tenantMismatch, SERVER_MESSAGES.tenantMismatch);
     }
     request.tenant = entry.tenant;
-    if (entry.maintenance && !request.routeOptions.config.allowDuringMaintenance) {
-      throw new AppError(503, ERROR_CODES.maintenance, SERVER_MESSAGES.maintenance);
-    }
+    if (entry.maintenance) inMaintenance.add(request);
+  });
+}
+
+const inMaintenance = new WeakSet<FastifyRequest>();
+
+// While the tenant is in maintenance everything answers 503, except (issue 19: turning maintenance
+// on must never lock the administrator out of turning it off):
+// - routes marked allowDuringMaintenance (the configuration the maintenance page shows, the global
+//   settings);
+// - public routes: signing in and out serve none of the tenant's data, and an administrator whose
+//   session ended during maintenance signs in again through them;
+// - anyone signed in who may access admin settings: administrators keep working to check the
+//   tenant and end maintenance.
+// Registered after the session hook, which tells who is asking.
+export function registerMaintenanceGate(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!inMaintenance.has(request)) return;
+    const { allowDuringMaintenance, access } = request.routeOptions.config;
+    if (allowDuringMaintenance || access === 'public') return;
+    if (request.auth?.permissions.has('can_access_admin_settings')) return;
+    throw new AppError(503, ERROR_CODES.maintenance, SERVER_MESSAGES.maintenance);
   });
 }
