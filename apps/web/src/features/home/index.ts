@@ -1,3 +1,4 @@
 // The home feature's public face (issue 16): the /home page, loaded lazily by the app's router.
 export { homeKeys } from './api/home-keys';
 export { HomePage } from './components/home-page';
+export { ShortcutsSettingsPage } from './components/shortcuts-settings/shortcuts-settings-page';

@@ -1,26 +1,2 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-
-export function AdminPageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: ReactNode;
-  description: ReactNode;
-  actions?: ReactNode;
-}) {
-  return (
-    <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-      <Stack gap={2}>
-        <Title order={1} fz={24} fw={700}>
-          {title}
-        </Title>
-        <Text fz="sm" c="dimmed">
-          {description}
-        </Text>
-      </Stack>
-      {actions && <Group gap="sm">{actions}</Group>}
-    </Group>
-  );
-}
+// The header moved to components/ so that Settings pages of other features use the same one.
+export { AdminPageHeader } from '../../../components/admin-page-header';

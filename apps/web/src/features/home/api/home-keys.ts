@@ -4,6 +4,8 @@ export type HomeSectionKind = 'following' | 'requested';
 export const homeKeys = {
   all: ['home'] as const,
   config: () => [...homeKeys.all, 'config'] as const,
+  // The stored configuration Settings > Shortcuts edits.
+  storedConfig: () => [...homeKeys.all, 'stored-config'] as const,
   section: (kind: HomeSectionKind) => [...homeKeys.all, 'section', kind] as const,
   parents: (index: number, q: string) => [...homeKeys.all, 'parents', index, q] as const,
   recent: () => [...homeKeys.all, 'recent'] as const,
