@@ -29,6 +29,8 @@ declare module 'fastify' {
     // Never done on someone's behalf (password, MFA, invitations, admin changes): answered 434 while
     // impersonating, with this error_tag when given.
     forbiddenWhileImpersonating?: true | ImpersonationErrorTag;
+    // Never through an API token, only in a person's session (the token routes themselves, issue 19).
+    sessionOnly?: true;
     // A write method that writes nothing (the report preview's POST): its reads may go to the read
     // replica, and it marks no recent write (platform/read-replica/read-your-writes.ts).
     readOnly?: true;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AuthState } from '../request-context.js';
 import { withTenant } from '../tenant-transaction.js';
+import { bearerTokenOf } from './bearer-token.js';
 import { setGrantsCacheTtl } from './grants-cache.js';
 import { createSessionCache, type LoadedSession } from './session-cache.js';
 import { setCsrfCookie } from './session-cookies.js';
@@ -21,7 +22,8 @@ export function registerSessions(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     const tenant = request.tenant;
-    if (!tenant || !token) return;
+    // A bearer request is its API token's alone (api-token-hook.ts), whatever cookie it carries.
+    if (!tenant || !token || bearerTokenOf(request) !== null) return;
     const tokenHash = hashToken(token);
     request.auth = await cache.find(tenant.id, tokenHash, () => loadSession(app.db, tenant.id, tokenHash));
   });
@@ -29,7 +31,7 @@ export function registerSessions(app: FastifyInstance): void {
   // Keep the readable CSRF cookie in step: the session's token when signed in, otherwise a
   // pre-session token for the login form (a fresh one after sign-out).
   app.addHook('onSend', async (request, reply) => {
-    if (!request.tenant) return;
+    if (!request.tenant || bearerTokenOf(request) !== null) return;
     const current = rotated.has(request) ? undefined : request.cookies[CSRF_COOKIE];
     const wanted = request.auth?.csrfToken ?? current ?? newToken();
     if (wanted !== request.cookies[CSRF_COOKIE]) setCsrfCookie(reply, wanted);
