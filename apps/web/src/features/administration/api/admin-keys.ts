@@ -12,6 +12,8 @@ export const adminKeys = {
   businessUnits: () => [...adminKeys.all, 'business-units'] as const,
   ssoProviders: () => [...adminKeys.all, 'sso-providers'] as const,
   securitySettings: () => [...adminKeys.all, 'security-settings'] as const,
+  apiTokens: () => [...adminKeys.all, 'api-tokens'] as const,
+  apiTokensPage: (page: PageRequest) => [...adminKeys.apiTokens(), page] as const,
   audit: (page: PageRequest) => [...adminKeys.all, 'audit', page] as const,
   mailbox: (page: PageRequest) => [...adminKeys.all, 'mailbox', page] as const,
 };
