@@ -5,6 +5,7 @@ import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
 import ja from './ja.json';
+import pt from './pt.json';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -40,6 +41,7 @@ describe.each([
   ['de', de],
   ['ja', ja],
   ['ar', ar],
+  ['pt', pt],
 ])('%s strings', (code, messages) => {
   const extra = extraPluralForms(code, keysOf(messages));
 
