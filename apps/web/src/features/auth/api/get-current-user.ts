@@ -4,10 +4,11 @@ import { parseJson, send } from '../../../lib/api/http-client';
 import { authKeys } from './auth-keys';
 
 // Signed out is a normal state here, not an error: 401 answers null. A 503 is the maintenance
-// page's business (configuration drives it), so it raises no toast here.
+// page's business (configuration drives it), so it raises no toast here; it also answers null, so
+// the sign-in page an administrator opens during maintenance (issue 19) sees nobody signed in.
 export async function getCurrentUser(): Promise<User | null> {
   const response = await send('users/me/', { query: { format: 'json' }, handledStatuses: [401, 503] });
-  if (response.status === 401) return null;
+  if (response.status === 401 || response.status === 503) return null;
   return parseJson(response, UserSchema);
 }
 

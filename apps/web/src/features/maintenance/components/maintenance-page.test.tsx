@@ -34,3 +34,13 @@ describe('MaintenancePage', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 });
+
+describe('MaintenancePage for administrators (issue 19)', () => {
+  it('offers the sign-in page, where administrators go to end maintenance', () => {
+    renderWithProviders(<MaintenancePage message="Back shortly." endTime={null} signInHref="/login" />);
+    expect(screen.getByText('Administrator?')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to manage maintenance' }).getAttribute('href')).toBe(
+      '/login',
+    );
+  });
+});
