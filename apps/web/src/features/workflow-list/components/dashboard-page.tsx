@@ -35,7 +35,7 @@ import { countLabel } from '../lib/count-label';
 import { type DashboardView, hasFilters, listRequestQuery } from '../lib/dashboard-state';
 import { AdvancedFilterPanel } from './advanced-filter-panel';
 import { DashboardSidebar } from './dashboard-sidebar';
-import { FilterBar } from './filter-bar';
+import { FilterBar, type FilterPlaceholders } from './filter-bar';
 import { AccessDenied, EmptyList, ListSkeleton } from './list-states';
 import { SaveFilterButton } from './saved-filters';
 import { WorkflowTable } from './workflow-table';
@@ -52,6 +52,8 @@ export type DashboardPageProps = {
   preferredRegionId?: number | null;
   // Issue 18: "Batch update" on the list's filters, for people with can_perform_batch_import.
   canBatchUpdate?: boolean;
+  // Spec 1 §3 filter placeholders for Region and Business (Settings > Branding, issue 19).
+  filterPlaceholders?: FilterPlaceholders;
 };
 
 // The kind counts ignore what only makes sense within one kind.
@@ -73,6 +75,7 @@ export function DashboardPage({
   actions,
   preferredRegionId,
   canBatchUpdate = false,
+  filterPlaceholders,
 }: DashboardPageProps) {
   const { t, i18n } = useTranslation();
   const defaultView: DashboardView = personalised ? 'my_stuff' : 'kind';
@@ -217,7 +220,13 @@ export function DashboardPage({
       </Group>
 
       <Paper withBorder radius="md" p="sm">
-        <FilterBar list={list} kinds={kinds.data ?? []} dispatch={dispatch} filtered={filtered} />
+        <FilterBar
+          list={list}
+          kinds={kinds.data ?? []}
+          dispatch={dispatch}
+          filtered={filtered}
+          placeholders={filterPlaceholders}
+        />
       </Paper>
 
       {/* Above the list at its full width, with its own height limit: open with many conditions,

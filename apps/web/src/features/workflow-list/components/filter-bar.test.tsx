@@ -75,4 +75,30 @@ describe('the dashboard filter bar', () => {
     expect(await optionsOf('Business unit')).toEqual(['Procurement EU']);
     expect(unitQueries).toEqual(['1']);
   });
+
+  it("says the tenant's own words while no region or business unit is chosen (issue 19)", async () => {
+    mockPlaces();
+    const placeholders = { Region: 'All territories', Business: 'Every division' };
+    const { unmount } = renderWithProviders(
+      <FilterBar
+        list={defaultListState()}
+        kinds={KINDS}
+        dispatch={vi.fn()}
+        filtered={false}
+        placeholders={placeholders}
+      />,
+    );
+    expect(await screen.findByPlaceholderText('All territories')).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <FilterBar
+        list={{ ...defaultListState(), region__in: [1] }}
+        kinds={KINDS}
+        dispatch={vi.fn()}
+        filtered
+        placeholders={placeholders}
+      />,
+    );
+    expect(await screen.findByPlaceholderText('Every division')).toBeTruthy();
+  });
 });

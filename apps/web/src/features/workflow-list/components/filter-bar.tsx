@@ -14,11 +14,15 @@ import { useDebouncedInput } from '../hooks/use-debounced-input';
 import type { DashboardAction } from '../lib/dashboard-state';
 import { DateRangeFilter } from './date-range-filter';
 
+// The tenant's own words for an empty Region or Business unit filter (spec 1 §3); null: ours.
+export type FilterPlaceholders = { Region: string | null; Business: string | null };
+
 type FilterBarProps = {
   list: WorkflowListState;
   kinds: WorkflowKind[];
   dispatch: (action: DashboardAction) => void;
   filtered: boolean;
+  placeholders?: FilterPlaceholders;
 };
 
 const toIds = (values: string[]) => values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -38,7 +42,7 @@ function statusChoices(kinds: WorkflowKind[], kindId: number | undefined) {
 }
 
 // Spec 1 §3 filter names: search, kind, status, region, business unit, dates, my task.
-export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
+export function FilterBar({ list, kinds, dispatch, filtered, placeholders }: FilterBarProps) {
   const { t } = useTranslation();
   const regions = useRegions();
   const units = useBusinessUnits(list.region__in);
@@ -93,7 +97,11 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
       />
       <MultiSelect
         aria-label={t('dashboard.filters.region')}
-        placeholder={list.region__in.length === 0 ? t('dashboard.filters.anyRegion') : undefined}
+        placeholder={
+          list.region__in.length === 0
+            ? (placeholders?.Region ?? t('dashboard.filters.anyRegion'))
+            : undefined
+        }
         data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
         value={toValues(list.region__in)}
         onChange={(values) => dispatch({ type: 'regions', ids: toIds(values) })}
@@ -108,7 +116,7 @@ export function FilterBar({ list, kinds, dispatch, filtered }: FilterBarProps) {
           list.region__in.length === 0
             ? t('dashboard.filters.businessUnit')
             : list.business_unit__in.length === 0
-              ? t('dashboard.filters.anyBusinessUnit')
+              ? (placeholders?.Business ?? t('dashboard.filters.anyBusinessUnit'))
               : undefined
         }
         disabled={list.region__in.length === 0}
