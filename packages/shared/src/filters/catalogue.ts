@@ -24,6 +24,8 @@ export const WORKFLOW_ATTRIBUTES = [
   'cycle_time',
   'is_cycle_running',
   'is_locked',
+  // Issue 19: the badges the workflow holds (badge_tags: spec 1 §5, an empty value is invalid).
+  'badges',
 ] as const;
 export type WorkflowAttribute = (typeof WORKFLOW_ATTRIBUTES)[number];
 
@@ -71,6 +73,7 @@ const WORKFLOW_TYPES: Record<WorkflowAttribute, AttributeType> = {
   cycle_time: 'decimal',
   is_cycle_running: 'boolean',
   is_locked: 'boolean',
+  badges: 'badge_tags',
 };
 
 // English labels from us; the web translates these fixed ones by `label_key`.
@@ -89,6 +92,7 @@ const WORKFLOW_LABELS: Record<WorkflowAttribute, string> = {
   cycle_time: 'Workflow cycle time (hours)',
   is_cycle_running: 'Workflow cycle running',
   is_locked: 'Workflow locked',
+  badges: 'Workflow badges',
 };
 
 const STEP_TYPES: Record<StepAttribute, AttributeType> = {

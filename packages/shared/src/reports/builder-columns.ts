@@ -62,6 +62,8 @@ export type ReportColumnOption = {
 const NOT_ON_X = new Set([
   'id',
   'progress',
+  // Spec 2 §3.4: badges is for reading; badge_tags groups.
+  'badges',
   'cycle_time',
   'ageing',
   'duration',

@@ -50,6 +50,10 @@ export const REPORT_WORKFLOW_ATTRIBUTES = [
   'is_cycle_running',
   'ageing',
   'progress',
+  // Spec 2 §3.4 badges (their labels, for reading) and badge_tags (their tags: a workflow groups
+  // under each tag it holds). Issue 19: held as badge definitions award them (workflow_badges).
+  'badges',
+  'badge_tags',
   // Spec 2 §3.4: the batch import that created the workflow (workflows.import_id), offered and run
   // only while the tenant's ENABLE_STRUCTURED_DATA_OBJECT toggle is on.
   'import_pipeline_id',
@@ -142,6 +146,8 @@ export const WORKFLOW_ATTRIBUTE_DATA_TYPES: Record<ReportWorkflowAttribute, Repo
   is_cycle_running: 'boolean',
   ageing: 'duration',
   progress: 'number',
+  badges: 'text',
+  badge_tags: 'text',
   import_pipeline_id: 'number',
   import_pipeline_name: 'text',
   import_pipeline_created_at: 'date',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BadgeChipSchema } from '../badges/definitions.js';
 import { FilterAttributeSchema } from '../filters/catalogue.js';
 import { pageOf } from '../pagination.js';
 import { text } from '../validators/input-limits.js';
@@ -51,6 +52,8 @@ export const WorkflowListItemSchema = z.object({
   lc_data: z.array(LcDataItemSchema),
   workflow_family: z.array(FamilyMemberSchema),
   alerts: z.array(ListAlertSchema),
+  // Issue 19: the badges the workflow holds, in tag order (a list's badges column shows them).
+  badges: z.array(BadgeChipSchema).optional(),
   status: z.object({ id: Id, tag: text(), display_name: text(), color_code: text() }),
   progress: z.number().int(),
   kind: z.object({ id: Id, name: text(), tag: text() }),

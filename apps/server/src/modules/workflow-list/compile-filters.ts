@@ -57,6 +57,9 @@ function workflowColumn(attribute: WorkflowAttribute): Source {
       return { expr: sql`(w.cycle_end is null)`, kind: 'boolean' };
     case 'is_locked':
       return { expr: sql`w.is_locked`, kind: 'boolean' };
+    // Badge values are tags; the compiler reads the workflow's live badges (see below).
+    case 'badges':
+      return { expr: sql`d.tag`, kind: 'text' };
   }
 }
 
@@ -119,7 +122,13 @@ function conditionSql(
     case 'workflow': {
       const column = workflowColumn(source.attribute);
       const predicate = positivePredicate(column.expr, column.kind, positive, value);
-      if (source.attribute === 'status') {
+      if (source.attribute === 'badges') {
+        // Issue 19: the badges a workflow holds (workflow_badges, kept by the badges module), by
+        // tag; an archived badge is held by no one.
+        holds = sql<SqlBool>`exists (select 1 from workflow_badges wb
+          join badge_definitions d on d.tenant_id = wb.tenant_id and d.id = wb.badge_id and d.archived_at is null
+          where wb.tenant_id = w.tenant_id and wb.workflow_id = w.id and ${predicate})`;
+      } else if (source.attribute === 'status') {
         holds = sql<SqlBool>`w.status_id in (select s.id from workflow_statuses s where s.tenant_id = w.tenant_id and ${predicate})`;
       } else if (
         (source.attribute === 'region' || source.attribute === 'business_unit') &&

@@ -17,7 +17,7 @@ export {
   typedAnswerColumn,
   type ValueKind,
 } from './filter-predicates.js';
-export { currentDefinitions } from './kind-catalogue.js';
+export { catalogueForKinds, currentDefinitions } from './kind-catalogue.js';
 export { countMatches, LIST_COLUMNS, type ListRow } from './list.repository.js';
 export { checkListEnvironment } from './list-environment.js';
 // The list's items for rows another module picked (a record's related workflows, issue 18).

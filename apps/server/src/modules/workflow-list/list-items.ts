@@ -1,5 +1,7 @@
 import {
   attributeTypeOfField,
+  type BadgeChip,
+  type BadgeIcon,
   type FieldDefinition,
   flattenSteps,
   isAnswerable,
@@ -25,6 +27,7 @@ type Lookups = {
   units: Map<string, string>;
   people: Map<string, { name: string; email: string }>;
   alerts: Map<string, WorkflowListItem['alerts']>;
+  badges: Map<string, BadgeChip[]>;
   parents: Map<string, WorkflowListItem['workflow_family']>;
   answers: Map<string, Map<string, Answer>>;
   definitions: Map<string, WorkflowDefinition>;
@@ -97,7 +100,7 @@ async function lookups(
       ]),
     ),
   ];
-  const { statuses, kinds, regions, units, people, alerts, answers, family } = await pageLookups(tx, {
+  const { statuses, kinds, regions, units, people, alerts, answers, family, badges } = await pageLookups(tx, {
     tenantId,
     userId,
     locale,
@@ -124,6 +127,12 @@ async function lookups(
     });
     alertMap.set(a.workflow_id, list);
   }
+  const badgeMap: Lookups['badges'] = new Map();
+  for (const b of badges) {
+    const list = badgeMap.get(b.workflow_id) ?? [];
+    list.push({ tag: b.tag, label: b.label, colour: b.colour, icon: b.icon as BadgeIcon });
+    badgeMap.set(b.workflow_id, list);
+  }
   const answerMap: Lookups['answers'] = new Map();
   for (const a of answers) {
     const map = answerMap.get(a.workflow_id) ?? new Map();
@@ -143,6 +152,7 @@ async function lookups(
       people.map((p) => [p.id, { name: `${p.first_name} ${p.last_name}`.trim() || p.email, email: p.email }]),
     ),
     alerts: alertMap,
+    badges: badgeMap,
     parents: familyOf(family),
     answers: answerMap,
     definitions,
@@ -239,6 +249,7 @@ export async function listItems(
         { id: Number(row.id), name: row.name, relation: 'self' },
       ],
       alerts: l.alerts.get(row.id) ?? [],
+      badges: l.badges.get(row.id) ?? [],
       status: {
         id: Number(row.status_id),
         tag: status?.tag ?? '',

@@ -46,6 +46,7 @@ export type AnswerValueRow = {
   number_value: string | null;
   date_value: string | null;
 };
+export type BadgeRow = { workflow_id: string; tag: string; label: string; colour: string; icon: string };
 // One visible ancestor of a workflow: `id` is `depth` generations above `child_id`.
 export type FamilyLinkRow = { child_id: string; id: string; depth: number; name: string };
 
@@ -58,6 +59,7 @@ export type PageLookups = {
   alerts: OpenAlertRow[];
   answers: AnswerValueRow[];
   family: FamilyLinkRow[];
+  badges: BadgeRow[];
 };
 
 const text = (column: string) => sql<string>`${sql.ref(column)}::text`;
@@ -145,6 +147,19 @@ export async function pageLookups(tx: Tx, keys: PageLookupKeys): Promise<PageLoo
           .orderBy('id'),
       ).as('alerts'),
       answers.as('answers'),
+      // Issue 19: the live badges the page's workflows hold (workflow_badges), labelled for the reader.
+      jsonArrayFrom(
+        tx
+          .selectFrom('workflow_badges as wb')
+          .innerJoin('badge_definitions as d', (join) =>
+            join.onRef('d.tenant_id', '=', 'wb.tenant_id').onRef('d.id', '=', 'wb.badge_id'),
+          )
+          .select([text('wb.workflow_id').as('workflow_id'), 'd.tag', 'd.colour', 'd.icon'])
+          .select(localizedColumn('d.label', 'd.label_translations', keys.locale).as('label'))
+          .where(anyOf('wb.workflow_id', keys.workflowIds))
+          .where('d.archived_at', 'is', null)
+          .orderBy('d.tag'),
+      ).as('badges'),
       (keys.withParentIds.length === 0
         ? none<FamilyLinkRow>()
         : jsonArrayFrom(visibleAncestors(tx, keys.tenantId, keys.userId, keys.withParentIds))

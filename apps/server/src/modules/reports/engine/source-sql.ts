@@ -115,6 +115,8 @@ const WORKFLOW_LABELS: Record<ReportWorkflowAttribute, string> = {
   is_cycle_running: 'Cycle running',
   ageing: 'Ageing',
   progress: 'Progress',
+  badges: 'Badges',
+  badge_tags: 'Badge tags',
   import_pipeline_id: 'Import pipeline id',
   import_pipeline_name: 'Import pipeline',
   import_pipeline_created_at: 'Import pipeline created at',
@@ -178,6 +180,10 @@ function workflowExpr(
     // Seconds the running cycle has lasted so far; null once it has ended.
     case 'ageing':
       return sql`(case when ${w('cycle_end')} is null then ${seconds(sql`${w('cycle_start')}`, now)} end)`;
+    case 'badges':
+      return heldBadges(w, 'label');
+    case 'badge_tags':
+      return scope.perItem ? badgeTagItems(scope, w) : heldBadges(w, 'tag');
     case 'import_pipeline_id':
       return w('import_id');
     case 'import_pipeline_name':
@@ -187,6 +193,24 @@ function workflowExpr(
     case 'import_pipeline_created_by_email':
       return lookup(scope, batchImport(), 'import_creator', 'users', 'created_by')('email');
   }
+}
+
+// Issue 19: the live badges a workflow holds (workflow_badges), as one text in a stable order.
+function heldBadges(w: Columns, column: 'label' | 'tag'): RawBuilder<unknown> {
+  return sql`(select string_agg(${sql.ref(`d.${column}`)}, ', ' order by d.tag) from workflow_badges wb
+    join badge_definitions d on d.tenant_id = wb.tenant_id and d.id = wb.badge_id and d.archived_at is null
+    where wb.tenant_id = ${w('tenant_id')} and wb.workflow_id = ${w('id')})`;
+}
+
+// Grouped by badge_tags, a workflow counts once under each tag it holds (as a list answer does).
+function badgeTagItems(scope: SourceScope, w: Columns): RawBuilder<unknown> {
+  const alias = scope.join(
+    `${scope.alias ?? 'w'}|badge_tags`,
+    (a) => sql`left join lateral (select d.tag from workflow_badges wb
+      join badge_definitions d on d.tenant_id = wb.tenant_id and d.id = wb.badge_id and d.archived_at is null
+      where wb.tenant_id = ${w('tenant_id')} and wb.workflow_id = ${w('id')}) as ${a} on true`,
+  );
+  return sql.ref(`${alias}.tag`);
 }
 
 // A step's cycle runs from when it (last) opened to its completion.
