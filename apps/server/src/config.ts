@@ -88,6 +88,26 @@ const ConfigSchema = z.object({
   // Requests that may wait for a turn in each lane, and for how long, before a 503 with Retry-After.
   ADMISSION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(100_000).default(200),
   ADMISSION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  // Error reporting (docs/operations.md, "Error reporting and analytics"). Unset: nothing is sent.
+  // The server's Sentry DSN; the web app's is SENTRY_BROWSER_DSN, else this one (a DSN only lets one
+  // send events, so it may be public).
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_BROWSER_DSN: z.url().optional(),
+  // Unset: NODE_ENV, and attest@<version of the server package>.
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
+  SENTRY_RELEASE: z.string().max(200).optional(),
+  // Product analytics (spec 2 §9.4): up to five http(s) addresses, comma-separated, that each receive
+  // the web app's event batches as a POST of JSON. Unset: no event leaves the browser.
+  ANALYTICS_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).max(5)),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'FILES_DIR'> & { FILES_DIR: string };

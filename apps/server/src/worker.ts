@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/bootstrap.js';
 import { openServices } from './open-services.js';
+import { openErrorReporter } from './platform/error-reporting/sentry-reporter.js';
 import { handleProcessFaults } from './platform/process-faults.js';
 import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 
@@ -8,9 +9,14 @@ import { createWorkerPublisher } from './platform/realtime/redis-clients.js';
 const config = loadConfig();
 // As in main.ts: an unhandled error ends the process, for the supervisor to start a clean one,
 // unless it is a lost database connection (platform/process-faults.ts).
+const errorReporter = openErrorReporter(config);
 handleProcessFaults({
   databaseLost: (error) => console.error('jobs: database connection lost', error),
-  fatal: (error, origin) => console.error(origin, error),
+  fatal: (error, origin) => {
+    console.error(origin, error);
+    errorReporter.report(error, { tenant: null });
+  },
+  flush: () => errorReporter.flush(2000),
 });
 const database = await openDatabase(config, (source, error) => console.error(source, error));
 // No socket.io server here: the workers' live events reach the API processes' sockets through the

@@ -2,11 +2,17 @@ import { ERROR_CODES, INPUT_LIMIT_MESSAGES, SERVER_MESSAGES } from '@attest/shar
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isUnstorableText } from './database-errors.js';
+import { type ErrorReporter, NO_ERROR_REPORTER } from './error-reporting/error-reporter.js';
 import { AppError, DetailedBadRequestError, ImpersonationError, TooManyRequestsError } from './errors.js';
 
 // One place maps every error to `{detail, code}` and its status. Messages are for people;
-// database errors and stack traces never reach the client.
-export function registerErrorHandler(app: FastifyInstance): void {
+// database errors and stack traces never reach the client. What nothing expected (the 500s) also
+// goes to the error-reporting service with the tenant tag (issue 19); the known 4xx and 503 answers
+// (bad input, maintenance, overload, database away) are not failures of ours to report.
+export function registerErrorHandler(
+  app: FastifyInstance,
+  reporter: ErrorReporter = NO_ERROR_REPORTER,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -45,6 +51,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ detail: error.message, code: error.code ?? ERROR_CODES.invalid });
     }
     request.log.error({ err: error }, 'unhandled error');
+    reporter.report(error, {
+      tenant: request.tenant?.slug ?? null,
+      method: request.method,
+      route: request.routeOptions.url,
+    });
     return reply.status(500).send({ detail: SERVER_MESSAGES.internal, code: ERROR_CODES.internal });
   });
 }

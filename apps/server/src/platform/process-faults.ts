@@ -5,6 +5,8 @@ export type ProcessFaultLog = {
   databaseLost: (error: unknown) => void;
   // Anything else nothing handled: logged just before the process exits.
   fatal: (error: unknown, origin: string) => void;
+  // Sends what the error reporter still holds (issue 19), bounded in time, before the exit.
+  flush?: () => Promise<void>;
 };
 
 // An error nothing handled leaves the process in a state nobody knows: log it and exit non-zero
@@ -21,10 +23,15 @@ export function handleProcessFaults(log: ProcessFaultLog): void {
       return;
     }
     log.fatal(reason, 'unhandledRejection');
-    process.exit(1);
+    exitAfterFlush(log);
   });
   process.on('uncaughtException', (error, origin) => {
     log.fatal(error, origin);
-    process.exit(1);
+    exitAfterFlush(log);
   });
+}
+
+function exitAfterFlush(log: ProcessFaultLog): void {
+  if (!log.flush) process.exit(1);
+  void log.flush().finally(() => process.exit(1));
 }
