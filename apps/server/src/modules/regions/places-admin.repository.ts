@@ -121,30 +121,11 @@ export const placesAdminRepository = {
   // first, which counts them).
   async regionUsage(tx: Tx, id: string) {
     const row = await tx
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('workflows')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('region_id', '=', id)
-          .where('archived_at', 'is', null)
-          .as('workflows'),
-        eb
-          .selectFrom('records')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('region_id', '=', id)
-          .where('archived_at', 'is', null)
-          .as('records'),
-        eb
-          .selectFrom('user_region_access')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('region_id', '=', id)
-          .as('grants'),
-        eb
-          .selectFrom('business_units')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('region_id', '=', id)
-          .where('archived_at', 'is', null)
-          .as('business_units'),
+      .selectNoFrom([
+        countIn('workflows', 'region_id', id).as('workflows'),
+        countIn('records', 'region_id', id).as('records'),
+        countIn('user_region_access', 'region_id', id).as('grants'),
+        countIn('business_units', 'region_id', id).as('business_units'),
       ])
       .executeTakeFirstOrThrow();
     return usageOf(row);
@@ -152,24 +133,10 @@ export const placesAdminRepository = {
 
   async unitUsage(tx: Tx, id: string) {
     const row = await tx
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom('workflows')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('business_unit_id', '=', id)
-          .where('archived_at', 'is', null)
-          .as('workflows'),
-        eb
-          .selectFrom('records')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('business_unit_id', '=', id)
-          .where('archived_at', 'is', null)
-          .as('records'),
-        eb
-          .selectFrom('user_business_unit_access')
-          .select(eb.fn.countAll<string>().as('n'))
-          .where('business_unit_id', '=', id)
-          .as('grants'),
+      .selectNoFrom([
+        countIn('workflows', 'business_unit_id', id).as('workflows'),
+        countIn('records', 'business_unit_id', id).as('records'),
+        countIn('user_business_unit_access', 'business_unit_id', id).as('grants'),
       ])
       .executeTakeFirstOrThrow();
     return usageOf({ ...row, business_units: '0' });
@@ -227,6 +194,19 @@ function archiveColumns(archived: { by: string } | null | undefined) {
   return archived === null
     ? { archived_at: null, archived_by: null }
     : { archived_at: sql<Date>`now()`, archived_by: archived.by };
+}
+
+// The rows of a table that lie in a place; of workflows, records and units only the unarchived.
+function countIn(
+  table: 'workflows' | 'records' | 'business_units' | 'user_region_access' | 'user_business_unit_access',
+  column: 'region_id' | 'business_unit_id',
+  id: string,
+) {
+  const live =
+    table === 'user_region_access' || table === 'user_business_unit_access'
+      ? sql``
+      : sql`and archived_at is null`;
+  return sql<string>`(select count(*) from ${sql.table(table)} where ${sql.ref(column)} = ${id} ${live})`;
 }
 
 function usageOf(row: {

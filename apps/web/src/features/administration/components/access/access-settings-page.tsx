@@ -1,16 +1,5 @@
 import type { ManagedRegion, PlaceStatus } from '@attest/shared';
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +10,7 @@ import { pageCount } from '../../api/page-request';
 import { useCreateRegion, useManagedRegions } from '../../api/places';
 import { TableRowsState } from '../table-rows-state';
 import { PlaceNameModal } from './place-name-modal';
+import { PlaceStatusControl } from './place-status-control';
 import { RegionDrawer } from './region-drawer';
 
 // Settings > Access (issue 19): the tenant's regions, paged on the server; a region opens its
@@ -57,17 +47,12 @@ export function AccessSettingsPage() {
       <Paper withBorder radius="lg" p="md" shadow="xs">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <SegmentedControl
-              aria-label={t('admin.places.statusFilter')}
+            <PlaceStatusControl
               value={status}
-              onChange={(value) => {
-                setStatus(value as PlaceStatus);
+              onChange={(next) => {
+                setStatus(next);
                 setPage(1);
               }}
-              data={[
-                { value: 'active', label: t('admin.places.active') },
-                { value: 'archived', label: t('admin.places.archivedTab') },
-              ]}
             />
             <TextInput
               aria-label={t('admin.places.searchRegions')}

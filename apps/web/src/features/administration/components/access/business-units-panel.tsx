@@ -6,7 +6,6 @@ import {
   Group,
   Modal,
   Pagination,
-  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -24,6 +23,7 @@ import { useCreateUnit, useManagedUnits, useRenamePlace, useSetPlaceArchived } f
 import { errorText } from '../../lib/error-text';
 import { TableRowsState } from '../table-rows-state';
 import { PlaceNameModal } from './place-name-modal';
+import { PlaceStatusControl } from './place-status-control';
 import { ViewersPanel } from './viewers-panel';
 
 // A region's business units, paged on the server: added, renamed, archived and restored here.
@@ -61,19 +61,13 @@ export function BusinessUnitsPanel({
   return (
     <Stack gap="md">
       {!regionArchived && <AddUnitForm regionId={regionId} />}
-      <SegmentedControl
+      <PlaceStatusControl
         size="xs"
-        aria-label={t('admin.places.statusFilter')}
         value={status}
-        onChange={(value) => {
-          setStatus(value as PlaceStatus);
+        onChange={(next) => {
+          setStatus(next);
           setPage(1);
         }}
-        data={[
-          { value: 'active', label: t('admin.places.active') },
-          { value: 'archived', label: t('admin.places.archivedTab') },
-        ]}
-        style={{ alignSelf: 'flex-start' }}
       />
       {archive.error && (
         <Alert color="orange" variant="light" title={t('admin.places.archiveRefused')}>
