@@ -4,6 +4,7 @@ import de from './de.json';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
+import italian from './it.json';
 import ja from './ja.json';
 import pt from './pt.json';
 
@@ -42,6 +43,7 @@ describe.each([
   ['ja', ja],
   ['ar', ar],
   ['pt', pt],
+  ['it', italian],
 ])('%s strings', (code, messages) => {
   const extra = extraPluralForms(code, keysOf(messages));
 
