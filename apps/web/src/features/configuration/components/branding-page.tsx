@@ -5,7 +5,6 @@ import {
   Button,
   ColorInput,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Switch,
@@ -14,7 +13,6 @@ import {
 } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPageHeader } from '../../../components/admin-page-header';
 import { toast } from '../../../lib/notifications/toast';
 import { useBranding, useUpdateBranding } from '../api/branding';
 import {
@@ -28,6 +26,7 @@ import {
 import { failureText } from '../lib/failure-text';
 import { LinksEditor } from './links-editor';
 import { LogoField } from './logo-field';
+import { SettingsPage } from './settings-page';
 import { Section } from './settings-section';
 
 // Colours people often pick for a brand or a notice; any other hex colour can be typed.
@@ -42,20 +41,14 @@ export type BrandingPageProps = {
 // placeholders every page of the tenant shows, with a live preview of the header.
 export function BrandingPage({ renderPreview }: BrandingPageProps) {
   const { t } = useTranslation();
-  const branding = useBranding();
   return (
-    <Stack gap="lg">
-      <AdminPageHeader title={t('admin.branding.title')} description={t('admin.branding.description')} />
-      {branding.data ? (
-        <BrandingForm branding={branding.data} renderPreview={renderPreview} />
-      ) : branding.error ? (
-        <Alert color="red" variant="light">
-          {failureText(branding.error, t)}
-        </Alert>
-      ) : (
-        <Loader size="sm" aria-label={t('admin.loadingPage')} />
-      )}
-    </Stack>
+    <SettingsPage
+      title={t('admin.branding.title')}
+      description={t('admin.branding.description')}
+      query={useBranding()}
+    >
+      {(branding) => <BrandingForm branding={branding} renderPreview={renderPreview} />}
+    </SettingsPage>
   );
 }
 

@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Group,
-  Loader,
   Radio,
   Select,
   Stack,
@@ -17,7 +16,6 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPageHeader } from '../../../components/admin-page-header';
 import { toast } from '../../../lib/notifications/toast';
 import { useLanguageSettings, useUpdateLanguages } from '../api/languages';
 import { failureText } from '../lib/failure-text';
@@ -29,26 +27,21 @@ import {
   removeLanguage,
   sameSettings,
 } from '../lib/language-choice';
+import { SettingsPage } from './settings-page';
 import { Section } from './settings-section';
 
 // Settings > Languages (issue 19): which of the catalogue's locales people may choose in the
 // language menu, and the one the sign-in page and new users start with.
 export function LanguagesPage() {
   const { t } = useTranslation();
-  const settings = useLanguageSettings();
   return (
-    <Stack gap="lg">
-      <AdminPageHeader title={t('admin.languages.title')} description={t('admin.languages.description')} />
-      {settings.data ? (
-        <LanguagesForm saved={settings.data} />
-      ) : settings.error ? (
-        <Alert color="red" variant="light">
-          {failureText(settings.error, t)}
-        </Alert>
-      ) : (
-        <Loader size="sm" aria-label={t('admin.loadingPage')} />
-      )}
-    </Stack>
+    <SettingsPage
+      title={t('admin.languages.title')}
+      description={t('admin.languages.description')}
+      query={useLanguageSettings()}
+    >
+      {(saved) => <LanguagesForm saved={saved} />}
+    </SettingsPage>
   );
 }
 
