@@ -4,6 +4,7 @@ import { createExportRunner, type ExportRunner } from './modules/exports/index.j
 import { createIntegrationRunner, type IntegrationRunner } from './modules/integrations/index.js';
 import { createThreadEmails, type ThreadEmails } from './modules/mentions/index.js';
 import { createReportSubscriptionRunner, type ReportSubscriptionRunner } from './modules/reports/index.js';
+import { createSchedulerRunner, type SchedulerRunner } from './modules/scheduler/index.js';
 import { type CaptchaGuard, createCaptchaGuard } from './platform/captcha/captcha-guard.js';
 import type { CaptchaVerifierFactory } from './platform/captcha/captcha-verifier.js';
 import { hcaptchaVerifier } from './platform/captcha/hcaptcha-verifier.js';
@@ -42,6 +43,7 @@ export type Services = {
   integrations: IntegrationRunner;
   workflowExports: ExportRunner;
   reportSubscriptions: ReportSubscriptionRunner;
+  scheduler: SchedulerRunner;
 };
 
 export type ServicesOptions = {
@@ -71,6 +73,7 @@ export function createServices(
   const mail = createMailer({ config, db, jobs, log });
   const files = createFileStore(config);
   const threadEmails = createThreadEmails({ config, db, mail, jobs, log });
+  const workflowExports = createExportRunner({ db, files, jobs, log });
   return {
     config,
     db,
@@ -90,7 +93,9 @@ export function createServices(
       announceComment: (effects) => threadEmails.announce(effects, realtime),
       log,
     }),
-    workflowExports: createExportRunner({ db, files, jobs, log }),
+    workflowExports,
     reportSubscriptions: createReportSubscriptionRunner({ config, db, mail, jobs, log }),
+    // Scheduled exports (issue 19) make their workflow-list files with the export runner.
+    scheduler: createSchedulerRunner({ db, files, mail, secretBox, jobs, workflowExports, log }),
   };
 }

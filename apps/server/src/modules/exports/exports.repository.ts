@@ -104,6 +104,16 @@ export const exportsRepository = {
       .executeTakeFirst()) as ExportRow | undefined;
   },
 
+  // The file of a finished export and its size (the scheduler sends it on: list-export-file.ts).
+  finishedFile(tx: Tx, tenantId: string, id: string) {
+    return tx
+      .selectFrom('workflow_exports')
+      .select(['state', 'storage_key', 'size_bytes', 'rows_done', 'file_name', 'error'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
   // Takes a queued export for one worker. A retried job (its attempt died mid-file) takes over a
   // running one; its half-written file was never stored (the file store renames only when complete).
   async claim(tx: Tx, tenantId: string, id: string, reclaim: boolean): Promise<boolean> {

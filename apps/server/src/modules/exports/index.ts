@@ -5,3 +5,4 @@ export { registerExportJobs } from './export-jobs.js';
 export { createExportRunner, type ExportRunner } from './export-runner.js';
 export { exportsRoutes } from './exports.routes.js';
 export { createRowWriter, type RowWriter } from './file-writers.js';
+export { type ListExportFile, writeListExportFile } from './list-export-file.js';

@@ -4,7 +4,8 @@ export {
   type ReportSubscriptionRunner,
   registerReportSubscriptionJobs,
 } from './report-subscription-jobs.js';
-export { nextRunAfter } from './report-subscription-schedule.js';
+export { reportCsv } from './report-data.service.js';
+export { nextRunAfter, wallClockAt } from './report-subscription-schedule.js';
 export { reportSubscriptionsRoutes } from './report-subscriptions.routes.js';
 export { reportVisibility } from './report-visibility.js';
 export { reportsRoutes } from './reports.routes.js';
