@@ -6,6 +6,7 @@ import es from './es.json';
 import fr from './fr.json';
 import italian from './it.json';
 import ja from './ja.json';
+import nl from './nl.json';
 import pt from './pt.json';
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -44,6 +45,7 @@ describe.each([
   ['ar', ar],
   ['pt', pt],
   ['it', italian],
+  ['nl', nl],
 ])('%s strings', (code, messages) => {
   const extra = extraPluralForms(code, keysOf(messages));
 
