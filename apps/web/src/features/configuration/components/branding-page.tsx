@@ -104,6 +104,7 @@ function BrandingForm({ branding, renderPreview }: { branding: Branding } & Bran
               placeholder="#1971c2"
               format="hex"
               swatches={SWATCHES}
+              eyeDropperButtonProps={{ 'aria-label': t('admin.branding.pickColour') }}
               dir="ltr"
               value={draft.brand_color}
               onChange={(value) => set('brand_color', value)}
@@ -133,6 +134,7 @@ function BrandingForm({ branding, renderPreview }: { branding: Branding } & Bran
               placeholder="#fff3bf"
               format="hex"
               swatches={SWATCHES}
+              eyeDropperButtonProps={{ 'aria-label': t('admin.branding.pickColour') }}
               dir="ltr"
               value={draft.banner_color}
               onChange={(value) => set('banner_color', value)}
