@@ -7,36 +7,30 @@ import {
   SPECIAL_FEATURES,
   type SpecialFeature,
 } from '@attest/shared';
-import { Alert, Button, Group, Loader, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AdminPageHeader } from '../../../components/admin-page-header';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useGlobalSettings, useUpdateGlobalSettings } from '../api/global-settings';
 import { failureText } from '../lib/failure-text';
 import { fromLocalInput, toLocalInput } from '../lib/local-date-time';
+import { SettingsPage } from './settings-page';
 import { Section } from './settings-section';
 
 // Settings > Global settings (issue 19): the spec's special features and feature toggles, and
 // maintenance mode with the message and end time the maintenance page shows (spec 1 §2-3).
 export function GlobalSettingsPage() {
   const { t } = useTranslation();
-  const settings = useGlobalSettings();
   return (
-    <Stack gap="lg">
-      <AdminPageHeader title={t('admin.global.title')} description={t('admin.global.description')} />
-      {settings.data ? (
-        <GlobalSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />
-      ) : settings.error ? (
-        <Alert color="red" variant="light">
-          {failureText(settings.error, t)}
-        </Alert>
-      ) : (
-        <Loader size="sm" />
-      )}
-    </Stack>
+    <SettingsPage
+      title={t('admin.global.title')}
+      description={t('admin.global.description')}
+      query={useGlobalSettings()}
+    >
+      {(settings) => <GlobalSettingsForm key={JSON.stringify(settings)} settings={settings} />}
+    </SettingsPage>
   );
 }
 

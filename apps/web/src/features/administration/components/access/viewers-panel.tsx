@@ -77,14 +77,14 @@ export function ViewersPanel({ kind, id }: { kind: PlaceKind; id: number }) {
         <Pagination value={page} onChange={setPage} total={pageCount(viewers.data?.count ?? 0)} size="sm" />
       )}
       <Modal opened={granting} onClose={closeGrant} title={t('admin.places.grant')} size="lg" radius="md">
-        {granting && <GrantAccess />}
+        {granting && <GrantAccess onDone={closeGrant} />}
       </Modal>
     </Stack>
   );
 }
 
 // Pick a person, then edit their access as Settings > Users does.
-function GrantAccess() {
+function GrantAccess({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
@@ -112,6 +112,11 @@ function GrantAccess() {
         nothingFoundMessage={t('admin.places.noPeople')}
       />
       {userId && <UserAccessEditor key={userId} userId={Number(userId)} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t('admin.places.done')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
