@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BadgeChipSchema } from '../badges/definitions.js';
 import { text } from '../validators/input-limits.js';
 
 // Issue 16, the task inbox (docs/tasks.md; spec 2 §3.10 task row, §9.2, §9.4 the four task views). A
@@ -117,6 +118,8 @@ export const TaskRowSchema = z.object({
   alert_color: text().nullable(),
   // The connector of the step's integration, when it has one.
   integration: text().nullable(),
+  // Issue 19: the badges the workflow holds (the row shows a few and counts the rest as N+).
+  badges: z.array(BadgeChipSchema).optional(),
   is_locked: z.boolean(),
   type: z.enum(TASK_TYPES),
   actions: z.object({ claim: z.boolean(), unclaim: z.boolean(), reassign: z.boolean() }),

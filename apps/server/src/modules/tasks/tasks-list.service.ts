@@ -15,6 +15,7 @@ import { pageResponse } from '../../platform/page-response.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
+import { badgeChipsOf } from '../badges/index.js';
 import { loadDefinition } from '../workflows/index.js';
 import { mayReassign } from './task-offers.js';
 import { taskRowExtrasRepository as extrasRepo } from './task-row-extras.repository.js';
@@ -109,7 +110,13 @@ export function listTasks(
       },
       tab === 'delegated',
     );
-    return { ...pageResponse(request, rows, count, { limit, offset }), count_is_estimate: estimated };
+    // Issue 19: the page's badges in one query, beside each row.
+    const badges = await badgeChipsOf(tx, [...new Set(pageKeys.workflowIds)], readerLocale(ctx));
+    const withBadges = rows.map((row) => ({ ...row, badges: badges.get(String(row.workflow_id)) ?? [] }));
+    return {
+      ...pageResponse(request, withBadges, count, { limit, offset }),
+      count_is_estimate: estimated,
+    };
   });
 }
 

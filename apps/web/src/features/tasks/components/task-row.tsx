@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/format/use-date-format';
+import { BadgeChips } from '../../badges';
 import type { TaskRow as TaskRowData } from '../api/task-contract';
 import { alertColorOf, alertLevelKey, TASK_TYPE_STYLE, taskHref } from '../lib/task-type';
 import { TaskAvatars } from './task-avatars';
@@ -119,6 +120,8 @@ export function TaskRow({ row, viewerId, selectable, selected, onSelectedChange,
         </Group>
       </Stack>
       <Group gap={8} wrap="wrap" justify="flex-end" style={{ flex: '0 1 auto', marginInlineStart: 'auto' }}>
+        {/* Issue 19: two badges, the rest counted as +N, capped as N+ (spec 2 §9.2 overflowCount). */}
+        <BadgeChips badges={row.badges ?? []} max={2} size="xs" />
         {row.overdue_days > 0 && (
           <Text fz="xs" fw={600} c="red.9" data-testid="task-overdue">
             {t('tasks.row.daysOverdue', { count: row.overdue_days })}

@@ -9,6 +9,7 @@ import {
   formatDay,
   formatDate as formatInstantDate,
 } from '../../../lib/format/date-time';
+import { BadgeChips } from '../../badges';
 import { AlertBadges } from './alert-badges';
 import { FamilyLine } from './family-line';
 import { StatusPill } from './status-pill';
@@ -80,7 +81,7 @@ export function workflowColumns({ rows, t, dates, kindSelected, showKind, direct
       id: 'name',
       header: () => t('dashboard.columns.name'),
       cell: (info) => (
-        <Stack gap={0} miw={0}>
+        <Stack gap={2} miw={0}>
           <Anchor
             component={Link}
             to={`/process/${info.row.original.id}`}
@@ -92,6 +93,8 @@ export function workflowColumns({ rows, t, dates, kindSelected, showKind, direct
             <UserText>{info.row.original.name}</UserText>
           </Anchor>
           <FamilyLine family={info.row.original.workflow_family} />
+          {/* Issue 19: the badges the workflow holds, under its name (no column to make room for). */}
+          <BadgeChips badges={info.row.original.badges ?? []} max={3} size="xs" />
         </Stack>
       ),
     }),

@@ -15,6 +15,8 @@ export type ProcessHeaderProps = {
   archiveAction?: ReactNode;
   // The workflow's comments button (issue 6), on the process page.
   commentsAction?: ReactNode;
+  // Issue 19: the badges the workflow holds, beside its status.
+  badges?: ReactNode;
   // Which view is shown, so its own link is left out.
   view: 'page' | 'map' | 'wizard';
 };
@@ -25,6 +27,7 @@ export function ProcessHeader({
   onOpenActivity,
   archiveAction,
   commentsAction,
+  badges,
   view,
 }: ProcessHeaderProps) {
   const { t } = useTranslation();
@@ -48,6 +51,7 @@ export function ProcessHeader({
               {detail.name}
             </Title>
             <StatusBadge status={detail.status} />
+            {badges}
           </Group>
           <Group gap="xs" wrap="wrap">
             <Badge variant="light" color="gray" radius="sm">

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/user-text';
 import { toast } from '../../../lib/notifications/toast';
+import { WorkflowBadges } from '../../badges';
 import { CommentsProvider, WorkflowCommentsButton } from '../../mentions';
 import { useRecordWorkflowView } from '../api/record-view';
 import { useAnswerDrafts } from '../hooks/use-answer-drafts';
@@ -79,6 +80,12 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
         detail={detail}
         view="page"
         commentsAction={<WorkflowCommentsButton />}
+        badges={
+          <WorkflowBadges
+            workflowId={detail.id}
+            watched={[detail.status.tag, detail.progress, detail.answers]}
+          />
+        }
         onOpenActivity={() => setActivityOpen(true)}
         archiveAction={
           detail.abilities.can_archive && detail.archived_at === null ? (

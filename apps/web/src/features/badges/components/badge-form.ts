@@ -1,0 +1,65 @@
+import {
+  BADGE_LABEL_MAX_LENGTH,
+  type BadgeDefinition,
+  type BadgeDefinitionCreate,
+  type BadgeIcon,
+  type ConditionGroup,
+  emptyConditionGroup,
+  isHexColor,
+  isValidTagSegment,
+} from '@attest/shared';
+
+// The editor's draft and its checks before sending (the server checks the same with the same rules).
+export type BadgeDraft = {
+  tag: string;
+  label: string;
+  colour: string;
+  icon: BadgeIcon;
+  kindId: number | null;
+  rule: ConditionGroup;
+};
+
+export const NEW_BADGE: BadgeDraft = {
+  tag: '',
+  label: '',
+  colour: '#1c7ed6',
+  icon: 'star',
+  kindId: null,
+  rule: emptyConditionGroup(),
+};
+
+export function draftOf(definition: BadgeDefinition): BadgeDraft {
+  return {
+    tag: definition.tag,
+    label: definition.label,
+    colour: definition.colour,
+    icon: definition.icon,
+    kindId: definition.kind_id,
+    rule: definition.rule,
+  };
+}
+
+export type DraftErrors = Partial<Record<'tag' | 'label' | 'colour', string>>;
+
+// Translation keys of the draft's problems, by field.
+export function draftErrors(draft: BadgeDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (!isValidTagSegment(draft.tag)) errors.tag = 'badges.form.tagInvalid';
+  if (draft.label.trim() === '' || draft.label.length > BADGE_LABEL_MAX_LENGTH) {
+    errors.label = 'badges.form.labelRequired';
+  }
+  if (!isHexColor(draft.colour)) errors.colour = 'badges.form.colourInvalid';
+  return errors;
+}
+
+export function createBody(draft: BadgeDraft): BadgeDefinitionCreate {
+  return {
+    tag: draft.tag,
+    label: draft.label.trim(),
+    label_translations: {},
+    colour: draft.colour,
+    icon: draft.icon,
+    kind_id: draft.kindId,
+    rule: draft.rule,
+  };
+}
