@@ -1,0 +1,101 @@
+import { SCHEDULER_PATHS, type ScheduledExport } from '@attest/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApiCalls } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { SchedulerPage } from './scheduler-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const NIGHTLY: ScheduledExport = {
+  id: 7,
+  name: 'Nightly vendors',
+  owner: { id: 1, name: 'Ada Admin', email: 'admin@acme.test' },
+  source: { type: 'workflow_list', kind_id: 5, filters: {} },
+  source_name: 'Vendor Check',
+  format: 'csv',
+  schedule: {
+    frequency: 'daily',
+    time: '06:30',
+    weekday: null,
+    day_of_month: null,
+    time_zone: 'Europe/Berlin',
+  },
+  destination: {
+    kind: 'sftp',
+    host: 'files.example.com',
+    port: 22,
+    username: 'drop',
+    directory: '/in',
+    host_fingerprint: '',
+    has_password: false,
+    has_private_key: true,
+  },
+  enabled: true,
+  next_run_at: '2026-11-28T05:30:00Z',
+  last_run: {
+    at: '2026-11-27T05:30:00Z',
+    outcome: 'failed',
+    message: 'Host key verification failed',
+    rows: null,
+    bytes: null,
+  },
+  created_at: '2026-11-20T08:00:00Z',
+  updated_at: '2026-11-20T08:00:00Z',
+};
+const page = (results: ScheduledExport[]) => ({
+  body: { results, count: results.length, next: null, previous: null },
+});
+const kinds = [{ id: 5, name: 'Vendor Check' }];
+const allowed = (codes: string[]) => (codename: string) => codes.includes(codename);
+
+describe('SchedulerPage', () => {
+  it('lists a schedule with its owner, what, destination and the last run failure, never a credential', async () => {
+    mockApiCalls({ [SCHEDULER_PATHS.list]: page([NIGHTLY]) });
+    renderWithProviders(<SchedulerPage can={allowed([])} kinds={kinds} />);
+    const row = await screen.findByTestId('schedule-row-7');
+    expect(within(row).getByText('Nightly vendors')).toBeTruthy();
+    expect(within(row).getByText('Runs as Ada Admin')).toBeTruthy();
+    expect(within(row).getByText('Vendor Check list (CSV)')).toBeTruthy();
+    expect(within(row).getByText('drop@files.example.com:22 /in')).toBeTruthy();
+    expect(within(row).getByText('Failed')).toBeTruthy();
+    expect(within(row).getByText('Host key verification failed')).toBeTruthy();
+  });
+
+  it('offers nothing to change to someone without the SFTP permissions', async () => {
+    mockApiCalls({ [SCHEDULER_PATHS.list]: page([NIGHTLY]) });
+    renderWithProviders(<SchedulerPage can={allowed(['can_access_scheduler'])} kinds={kinds} />);
+    const row = await screen.findByTestId('schedule-row-7');
+    expect(screen.queryByRole('button', { name: 'Schedule an export' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Run now' })).toBeNull();
+    expect(within(row).getByRole('switch', { name: 'Run Nightly vendors on its schedule' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('offers only the destination kinds the person may change, and runs a schedule now', async () => {
+    const calls = mockApiCalls({
+      [SCHEDULER_PATHS.list]: page([NIGHTLY]),
+      [`POST ${SCHEDULER_PATHS.run.replace(':id', '7')}`]: { status: 202, body: null },
+    });
+    renderWithProviders(
+      <SchedulerPage
+        can={allowed(['can_change_scheduled_report_exports', 'can_change_sftp_report_exports'])}
+        kinds={kinds}
+      />,
+    );
+    const row = await screen.findByTestId('schedule-row-7');
+    fireEvent.click(within(row).getByRole('button', { name: 'Run now' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/7/run/'))).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule an export' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('radio', { name: 'E-mail' })).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'SFTP' })).toBeTruthy();
+    expect(within(dialog).queryByRole('radio', { name: 'Remote storage (S3)' })).toBeNull();
+  });
+});
