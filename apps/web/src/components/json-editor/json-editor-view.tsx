@@ -86,7 +86,18 @@ export default function JsonEditorView(props: JsonEditorViewProps) {
       },
     });
     editor.current = created;
+    // CodeMirror's text area is editable but carries no tabindex, so its scrolling box reads to
+    // assistive checks as a region the keyboard cannot reach (axe scrollable-region-focusable). It
+    // is reached by Tab already; saying so changes nothing for people. Each mode switch draws anew.
+    const markFocusable = () => {
+      for (const content of host.current?.querySelectorAll('.cm-content:not([tabindex])') ?? [])
+        content.setAttribute('tabindex', '0');
+    };
+    markFocusable();
+    const observer = new MutationObserver(markFocusable);
+    observer.observe(host.current, { childList: true, subtree: true });
     return () => {
+      observer.disconnect();
       editor.current = null;
       void created.destroy();
     };

@@ -14,7 +14,7 @@ export function ConfigProblems({ problems, syntaxError }: { problems: JsonProble
     );
   if (problems.length === 0)
     return (
-      <Text fz="sm" c="teal.8" role="status">
+      <Text fz="sm" c="teal.9" role="status">
         <IconCircleCheck size={16} style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />
         {t('admin.shortcuts.valid')}
       </Text>
