@@ -251,6 +251,42 @@ describe('scheduled export by e-mail and to S3-compatible storage', () => {
     expect((await lastRun(admin, created.id))?.outcome).toBe('succeeded');
   });
 
+  it('e-mails a report as CSV, run as its owner', async () => {
+    const { t, admin } = await seeded();
+    await grant(adminDb, t.id, t.users.admin, ['can_add_process_report']);
+    const report = await admin.post('/api/v1/reports/', {
+      name: 'Vendors by name',
+      config: {
+        report_kind: 'workflow',
+        chart_type: 'BAR_CHART',
+        group_by: [{ source: 'workflow__name', extra_json: { label: 'Name' } }],
+        operations: [{ function: 'count', label: 'Count' }],
+        order_by: [{ type: 'column', source: 'workflow__name', ordering: 'ASC' }],
+      },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const created = await create(admin, {
+      name: 'Report mail',
+      source: { type: 'report', report_id: report.json().id },
+      schedule: DAILY,
+      destination: { kind: 'email', emails: ['board@example.test'] },
+    });
+    expect(created.source_name).toBe('Vendors by name');
+    await runNow(admin, created.id);
+    expect(await runner.runQueued(t.id)).toBe(1);
+    expect((await lastRun(admin, created.id))?.outcome).toBe('succeeded');
+    const mail = await withTenant(db, t.id, (tx) =>
+      tx
+        .selectFrom('outbox_emails')
+        .select(['attachments'])
+        .where('tenant_id', '=', t.id)
+        .executeTakeFirstOrThrow(),
+    );
+    const csv = Buffer.from(mail.attachments[0]?.content_base64 ?? '', 'base64').toString('utf8');
+    expect(csv).toContain('Acme Ltd check');
+    expect(csv).not.toContain('Hidden Asia check');
+  });
+
   it('uploads to an S3-compatible server by path; an unknown access key fails after bounded retries, said so', async () => {
     const { t, admin } = await seeded();
     const destination = {
