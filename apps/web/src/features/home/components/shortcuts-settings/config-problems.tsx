@@ -30,7 +30,7 @@ export function ConfigProblems({ problems, syntaxError }: { problems: JsonProble
       <List size="sm" spacing={4} data-testid="config-problems">
         {problems.map((problem) => (
           <List.Item key={`${problemPlace(problem.path)} ${problem.message}`}>
-            <Text span ff="monospace" fz="xs" dir="ltr">
+            <Text span ff="monospace" fz="xs" dir="ltr" style={{ wordBreak: 'break-all' }}>
               {problemPlace(problem.path)}
             </Text>
             {': '}

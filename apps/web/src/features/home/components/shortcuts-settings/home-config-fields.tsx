@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, TagsInput, Textarea } from '@mantine/core';
+import { NumberInput, TagsInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type TopField, topFormOf } from '../../lib/shortcut-form';
 
@@ -24,25 +24,23 @@ export function HomeConfigFields({ config, disabled, onChange }: Props) {
         value={form.create_new_message}
         onChange={(e) => onChange('create_new_message', e.currentTarget.value)}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TagsInput
-          label={t('admin.shortcuts.fields.processShortcuts')}
-          description={t('admin.shortcuts.fields.processShortcutsHint')}
-          disabled={disabled}
-          value={form.process_shortcuts}
-          onChange={(value) => onChange('process_shortcuts', value)}
-        />
-        <NumberInput
-          label={t('admin.shortcuts.fields.myProcessReport')}
-          description={t('admin.shortcuts.fields.myProcessReportHint')}
-          min={1}
-          allowDecimal={false}
-          allowNegative={false}
-          disabled={disabled}
-          value={form.my_process_report ?? ''}
-          onChange={(value) => onChange('my_process_report', typeof value === 'number' ? value : null)}
-        />
-      </SimpleGrid>
+      <TagsInput
+        label={t('admin.shortcuts.fields.processShortcuts')}
+        description={t('admin.shortcuts.fields.processShortcutsHint')}
+        disabled={disabled}
+        value={form.process_shortcuts}
+        onChange={(value) => onChange('process_shortcuts', value)}
+      />
+      <NumberInput
+        label={t('admin.shortcuts.fields.myProcessReport')}
+        description={t('admin.shortcuts.fields.myProcessReportHint')}
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        disabled={disabled}
+        value={form.my_process_report ?? ''}
+        onChange={(value) => onChange('my_process_report', typeof value === 'number' ? value : null)}
+      />
     </>
   );
 }

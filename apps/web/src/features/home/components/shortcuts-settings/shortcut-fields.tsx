@@ -1,5 +1,5 @@
 import { HOME_USE_CASES } from '@attest/shared';
-import { Button, Group, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type ShortcutField, type ShortcutForm, shortcutFormOf } from '../../lib/shortcut-form';
@@ -40,32 +40,29 @@ export function ShortcutFields({ shortcut, disabled, errors, onChange, onRemove 
     />
   );
   return (
+    // One column: the form sits beside the editor, and tags are long identifiers.
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('title', 'title')}
-        <Select
-          label={t('admin.shortcuts.fields.useCase')}
-          disabled={disabled}
-          allowDeselect={false}
-          data={HOME_USE_CASES.map((value) => ({ value, label: t(`admin.shortcuts.useCases.${value}`) }))}
-          value={form.use_case || null}
-          error={errors.use_case}
-          onChange={(value) => onChange('use_case', value ?? '')}
-        />
-      </SimpleGrid>
+      {text('title', 'title')}
+      <Select
+        label={t('admin.shortcuts.fields.useCase')}
+        disabled={disabled}
+        allowDeselect={false}
+        data={HOME_USE_CASES.map((value) => ({ value, label: t(`admin.shortcuts.useCases.${value}`) }))}
+        value={form.use_case || null}
+        error={errors.use_case}
+        onChange={(value) => onChange('use_case', value ?? '')}
+      />
       {text('description', 'description')}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {TEXT_FIELDS.map(({ field, label, tag }) => text(field, label, tag))}
-        <TagsInput
-          label={t('admin.shortcuts.fields.allowedStatusIds')}
-          description={t('admin.shortcuts.fields.allowedStatusIdsHint')}
-          disabled={disabled}
-          value={form.allowed_status_ids}
-          error={errors.allowed_status_ids}
-          onChange={(value) => onChange('allowed_status_ids', value)}
-        />
-        {text('status_filtering_fallback_message', 'fallbackMessage')}
-      </SimpleGrid>
+      {TEXT_FIELDS.map(({ field, label, tag }) => text(field, label, tag))}
+      <TagsInput
+        label={t('admin.shortcuts.fields.allowedStatusIds')}
+        description={t('admin.shortcuts.fields.allowedStatusIdsHint')}
+        disabled={disabled}
+        value={form.allowed_status_ids}
+        error={errors.allowed_status_ids}
+        onChange={(value) => onChange('allowed_status_ids', value)}
+      />
+      {text('status_filtering_fallback_message', 'fallbackMessage')}
       {!disabled && (
         <Group justify="flex-end">
           <Button

@@ -79,8 +79,39 @@ export function ShortcutsEditor({ stored, disabled }: { stored: unknown; disable
   const shortcuts = formReady ? shortcutsOf(json) : [];
   return (
     <Stack gap="md">
+      {!disabled && (
+        <Group justify="flex-end" gap="sm">
+          {dirty && (
+            <Text fz="sm" c="dimmed" me="auto">
+              {t('admin.shortcuts.unsaved')}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              save.reset();
+              setText(savedText);
+            }}
+          >
+            {t('admin.shortcuts.discard')}
+          </Button>
+          <Button
+            onClick={submit}
+            loading={save.isPending}
+            disabled={!dirty || json === undefined || problems.length > 0}
+          >
+            {t('admin.save')}
+          </Button>
+        </Group>
+      )}
+      {save.error && refused.length === 0 && (
+        <Alert color="red" variant="light">
+          {save.error.message || t('admin.failed')}
+        </Alert>
+      )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }} miw={0}>
           <Stack gap="sm">
             <JsonEditor
               label={t('admin.shortcuts.editorLabel')}
@@ -97,7 +128,7 @@ export function ShortcutsEditor({ stored, disabled }: { stored: unknown; disable
             <ConfigProblems problems={shown} syntaxError={json === undefined} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }} miw={0}>
           <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="shortcuts-form-title">
             <Stack gap="md">
               <Title order={2} fz="md" fw={600} id="shortcuts-form-title">
@@ -173,32 +204,6 @@ export function ShortcutsEditor({ stored, disabled }: { stored: unknown; disable
           </Paper>
         </Grid.Col>
       </Grid>
-      {save.error && refused.length === 0 && (
-        <Alert color="red" variant="light">
-          {save.error.message || t('admin.failed')}
-        </Alert>
-      )}
-      {!disabled && (
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              save.reset();
-              setText(savedText);
-            }}
-          >
-            {t('admin.shortcuts.discard')}
-          </Button>
-          <Button
-            onClick={submit}
-            loading={save.isPending}
-            disabled={!dirty || json === undefined || problems.length > 0}
-          >
-            {t('admin.save')}
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
 }
