@@ -1,5 +1,6 @@
 import { Box, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  IconBolt,
   IconHistory,
   IconKey,
   IconMailbox,
@@ -16,6 +17,7 @@ const SECTIONS = [
   { to: APP_PATHS.settingsGroups, label: 'admin.nav.groups', icon: IconUsersGroup },
   { to: APP_PATHS.settingsSso, label: 'admin.nav.sso', icon: IconKey },
   { to: APP_PATHS.settingsSecurity, label: 'admin.nav.security', icon: IconShieldLock },
+  { to: APP_PATHS.settingsShortcuts, label: 'admin.nav.shortcuts', icon: IconBolt },
   { to: APP_PATHS.settingsAudit, label: 'admin.nav.audit', icon: IconHistory },
   { to: APP_PATHS.settingsMailbox, label: 'admin.nav.mailbox', icon: IconMailbox },
 ] as const;

@@ -8,6 +8,7 @@ export {
   SecuritySettingsPage,
   SsoProvidersPage,
 } from '../../features/administration';
+export { ShortcutsSettingsPage } from '../../features/home';
 export { SettingsLayout } from '../layout/settings-layout';
 
 // The administration pages, loaded as one chunk only by the people who open them.

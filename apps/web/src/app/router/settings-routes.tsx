@@ -35,6 +35,11 @@ export const settingsRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await pages()).SecuritySettingsPage }),
           },
           {
+            path: 'shortcuts',
+            handle: { title: 'admin.nav.shortcuts' },
+            lazy: async () => ({ Component: (await pages()).ShortcutsSettingsPage }),
+          },
+          {
             path: 'audit',
             handle: { title: 'admin.nav.audit' },
             lazy: async () => ({ Component: (await pages()).AuditPage }),

@@ -7,4 +7,5 @@ export const APP_PATHS = {
   settingsAudit: '/settings/audit',
   settingsSso: '/settings/sso',
   settingsSecurity: '/settings/security',
+  settingsShortcuts: '/settings/shortcuts',
 } as const;
