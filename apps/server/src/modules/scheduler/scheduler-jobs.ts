@@ -33,15 +33,23 @@ export const requeueCrashedRun: CrashHook = async (tx, job, { again }) => {
   }
 };
 
-// The tick every minute (pg-boss's cron `schedule`: one tick a minute across every process), and
-// once at start so a worker that was down catches up at once.
-export async function registerSchedulerWorkers(workers: JobWorkers, runner: SchedulerRunner): Promise<void> {
-  const { boss } = workers;
+// A retried job (its worker died) takes over the run its dead attempt had claimed.
+export async function registerSchedulerRunWorker(
+  workers: JobWorkers,
+  runner: SchedulerRunner,
+): Promise<void> {
   await workers.register<SchedulerJob>(
     SCHEDULER_RUN_QUEUE,
     (job) => runner.run(job.data.tenantId, job.data.runId, { reclaim: job.retryCount > 0 }),
     { onCrash: requeueCrashedRun },
   );
+}
+
+// The tick every minute (pg-boss's cron `schedule`: one tick a minute across every process), and
+// once at start so a worker that was down catches up at once.
+export async function registerSchedulerWorkers(workers: JobWorkers, runner: SchedulerRunner): Promise<void> {
+  const { boss } = workers;
+  await registerSchedulerRunWorker(workers, runner);
   await boss.schedule(SCHEDULER_TICK_QUEUE, '* * * * *');
   await workers.register(SCHEDULER_TICK_QUEUE, () => runner.tick());
   await boss.send(SCHEDULER_TICK_QUEUE, {});
