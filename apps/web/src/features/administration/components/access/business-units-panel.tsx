@@ -158,6 +158,7 @@ export function BusinessUnitsPanel({
         title={viewing ? t('admin.places.whoSeesName', { name: viewing.name }) : ''}
         size="lg"
         radius="md"
+        closeButtonProps={{ 'aria-label': t('admin.places.close') }}
       >
         {viewing && <ViewersPanel kind="unit" id={viewing.id} />}
       </Modal>

@@ -19,8 +19,15 @@ export type PlaceNameModalProps = {
 // One name, for creating or renaming a region or a business unit. The server decides uniqueness
 // (regardless of case) and says so under the field.
 export function PlaceNameModal(props: PlaceNameModalProps) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} radius="md">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      radius="md"
+      closeButtonProps={{ 'aria-label': t('admin.places.close') }}
+    >
       {props.opened && <NameForm key={props.initial ?? ''} {...props} />}
     </Modal>
   );

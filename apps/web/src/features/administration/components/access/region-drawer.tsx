@@ -20,6 +20,7 @@ export function RegionDrawer({ region, onClose }: { region: ManagedRegion | null
       size={640}
       title={t('admin.places.regionDrawerTitle')}
       padding="xl"
+      closeButtonProps={{ 'aria-label': t('admin.places.close') }}
     >
       {region && <RegionDetail key={region.id} region={region} />}
     </Drawer>

@@ -76,7 +76,14 @@ export function ViewersPanel({ kind, id }: { kind: PlaceKind; id: number }) {
       {(viewers.data?.count ?? 0) > rows.length && (
         <Pagination value={page} onChange={setPage} total={pageCount(viewers.data?.count ?? 0)} size="sm" />
       )}
-      <Modal opened={granting} onClose={closeGrant} title={t('admin.places.grant')} size="lg" radius="md">
+      <Modal
+        opened={granting}
+        onClose={closeGrant}
+        title={t('admin.places.grant')}
+        size="lg"
+        radius="md"
+        closeButtonProps={{ 'aria-label': t('admin.places.close') }}
+      >
         {granting && <GrantAccess onDone={closeGrant} />}
       </Modal>
     </Stack>
