@@ -163,13 +163,20 @@ export const recordsRepository = {
     return { count: Number(total.n), names: named.map((row) => row.name) };
   },
 
+  // A record's place: an archived region or unit (issue 19) takes no record, as it takes no workflow.
   region: (tx: Tx, regionId: string) =>
-    tx.selectFrom('regions').select(['id', 'name']).where('id', '=', regionId).executeTakeFirst(),
+    tx
+      .selectFrom('regions')
+      .select(['id', 'name'])
+      .where('id', '=', regionId)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst(),
 
   businessUnit: (tx: Tx, unitId: string) =>
     tx
       .selectFrom('business_units')
       .select(['id', 'name', 'region_id'])
       .where('id', '=', unitId)
+      .where('archived_at', 'is', null)
       .executeTakeFirst(),
 };

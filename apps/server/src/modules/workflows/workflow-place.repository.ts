@@ -15,12 +15,14 @@ export const workflowPlaceRepository = {
       .execute();
   },
 
-  // The business unit's region, or none when it does not exist (or is another tenant's).
+  // The business unit's region, or none when it does not exist (or is another tenant's, or is
+  // archived: issue 19, no workflow moves into an archived unit).
   async unitRegion(tx: Tx, businessUnitId: string): Promise<string | undefined> {
     const row = await tx
       .selectFrom('business_units')
       .select('region_id')
       .where('id', '=', businessUnitId)
+      .where('archived_at', 'is', null)
       .executeTakeFirst();
     return row?.region_id;
   },
