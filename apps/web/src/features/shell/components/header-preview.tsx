@@ -40,7 +40,13 @@ export function HeaderPreview({ name, logo, brandColor, banner, links }: HeaderP
             <Box miw={0} style={{ overflow: 'hidden' }}>
               <HeaderLogo name={name} logo={logo} linkHome={false} />
             </Box>
-            <Text fz="sm" fw={600} pb={4} style={{ borderBottom: `2px solid ${brand}`, whiteSpace: 'nowrap' }} visibleFrom="sm">
+            <Text
+              fz="sm"
+              fw={600}
+              pb={4}
+              style={{ borderBottom: `2px solid ${brand}`, whiteSpace: 'nowrap' }}
+              visibleFrom="sm"
+            >
               {t('nav.home')}
             </Text>
           </Group>
