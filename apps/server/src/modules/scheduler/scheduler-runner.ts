@@ -22,7 +22,7 @@ import { type ExportRunner, writeListExportFile } from '../exports/index.js';
 import { nextRunAfter, reportCsv, wallClockAt } from '../reports/index.js';
 import { deliver } from './destinations/deliver.js';
 import { CONTENT_TYPES, type ExportFile } from './destinations/export-file.js';
-import { schedulesRepository as repo, type ScheduleRow } from './scheduler.repository.js';
+import { schedulesRepository as repo, type ScheduleRow, scheduleOf } from './scheduler.repository.js';
 import { runsRepository } from './scheduler-runs.repository.js';
 import { openSecrets } from './scheduler-secrets.js';
 import { sourcesRepository } from './scheduler-sources.repository.js';
@@ -51,16 +51,6 @@ export type SchedulerRunner = {
 };
 
 class RunRefusal extends Error {}
-
-const scheduleOf = (
-  row: Pick<ScheduleRow, 'frequency' | 'time_of_day' | 'weekday' | 'day_of_month' | 'time_zone'>,
-) => ({
-  frequency: row.frequency,
-  time: row.time_of_day,
-  weekday: row.weekday,
-  day_of_month: row.day_of_month,
-  time_zone: row.time_zone,
-});
 
 // The permissions the owner must still hold when the run starts (spec 2 §6).
 function missingPermission(ctx: UserContext, row: ScheduleRow): PermissionCodename | null {

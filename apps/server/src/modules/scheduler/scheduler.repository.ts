@@ -50,6 +50,17 @@ export type ScheduleValues = {
   nextRunAt: Date;
 };
 
+// A stored schedule as the shared schedule rules take it (nextRunAfter).
+export const scheduleOf = (
+  row: Pick<ScheduleRow, 'frequency' | 'time_of_day' | 'weekday' | 'day_of_month' | 'time_zone'>,
+) => ({
+  frequency: row.frequency,
+  time: row.time_of_day,
+  weekday: row.weekday,
+  day_of_month: row.day_of_month,
+  time_zone: row.time_zone,
+});
+
 function selectSchedules(tx: Tx, tenantId: string) {
   return tx
     .selectFrom('scheduled_exports as s')

@@ -19,6 +19,7 @@ import {
   schedulesRepository as repo,
   type ScheduleRow,
   type ScheduleValues,
+  scheduleOf,
 } from './scheduler.repository.js';
 import { toRun, toScheduledExport } from './scheduler-answers.js';
 import type { SchedulerRunner } from './scheduler-runner.js';
@@ -153,16 +154,7 @@ export function setScheduledExportEnabled(
     const row = await findOr404(tx, ctx, id, true);
     assertMay(ctx, row.destination_kind, 'change');
     // Enabled again: from the next time after now, not the runs missed while off.
-    const next = nextRunAfter(
-      {
-        frequency: row.frequency,
-        time: row.time_of_day,
-        weekday: row.weekday,
-        day_of_month: row.day_of_month,
-        time_zone: row.time_zone,
-      },
-      new Date(),
-    );
+    const next = nextRunAfter(scheduleOf(row), new Date());
     await repo.setEnabled(tx, ctx.tenant.id, row.id, enabled, next);
     await audit(tx, ctx, enabled ? 'scheduled_export.enabled' : 'scheduled_export.disabled', row, ip);
     return toScheduledExport(await findOr404(tx, ctx, id), deps.secretBox);
