@@ -31,6 +31,10 @@ export type TenantConfigurationsTable = {
   hcaptcha_secret_encrypted: string | null;
   session_idle_minutes: Generated<number>;
   session_absolute_hours: Generated<number>;
+  // Migration 0040 (issue 19): the name people see, and the uploaded logo's file.
+  display_name: string | null;
+  logo_storage_key: string | null;
+  logo_content_type: string | null;
   updated_at: UpdatedAt;
 };
 

@@ -178,6 +178,8 @@ export const ROUTES_TO_CHECK: readonly RouteToCheck[] = [
   { route: '/settings/groups', visit: at('/settings/groups'), as: ADMIN },
   { route: '/settings/sso', visit: at('/settings/sso'), as: ADMIN },
   { route: '/settings/security', visit: at('/settings/security'), as: ADMIN },
+  { route: '/settings/branding', visit: at('/settings/branding'), as: ADMIN },
+  { route: '/settings/languages', visit: at('/settings/languages'), as: ADMIN },
   { route: '/settings/shortcuts', visit: at('/settings/shortcuts'), as: ADMIN },
   { route: '/settings/audit', visit: at('/settings/audit'), as: ADMIN },
   { route: '/settings/mailbox', visit: at('/settings/mailbox'), as: ADMIN },

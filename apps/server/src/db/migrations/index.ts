@@ -35,6 +35,7 @@ import * as m0036 from './0036-batch-updates.js';
 import * as m0037 from './0037-report-rollup-bulk-writes.js';
 import * as m0038 from './0038-record-list-statistics.js';
 import * as m0039 from './0039-record-type-rows.js';
+import * as m0040 from './0040-tenant-branding.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-report-rollup-bulk-writes': m0037,
   '0038-record-list-statistics': m0038,
   '0039-record-type-rows': m0039,
+  '0040-tenant-branding': m0040,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,16 +9,22 @@ import {
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FileStore } from '../../platform/files/file-store.js';
 import { tenantContext, userContext } from '../../platform/request-context.js';
 import { getBranding, updateBranding } from './branding.service.js';
 import { getConfiguration } from './configuration.service.js';
+import { configurationSettingsRoutes } from './settings.routes.js';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const readBranding: FastifyContextConfig = { access: { permission: 'can_access_admin_settings' } };
 // Administration is never done on someone else's behalf.
 const writeBranding: FastifyContextConfig = { ...readBranding, forbiddenWhileImpersonating: true };
 
-export async function configurationRoutes(app: FastifyInstance): Promise<void> {
+// What the configuration routes use of the process's services.
+export type ConfigurationRouteDeps = { files: FileStore };
+
+export async function configurationRoutes(app: FastifyInstance, deps: ConfigurationRouteDeps): Promise<void> {
+  await configurationSettingsRoutes(app, deps);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -49,7 +55,8 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
       config: readBranding,
       schema: {
         tags: ['configuration'],
-        summary: "The tenant's header and support links, reports embed address and logo",
+        summary:
+          "The tenant's branding: name, logo, colours, banner, links, reports embed, filter placeholders",
         response: { 200: BrandingSchema, ...errors },
       },
     },
@@ -62,13 +69,13 @@ export async function configurationRoutes(app: FastifyInstance): Promise<void> {
       config: writeBranding,
       schema: {
         tags: ['configuration'],
-        summary: 'Change the header and support links, the reports embed address or the logo',
+        summary: "Change the tenant's branding (only the fields sent)",
         description:
-          'Links are http(s) addresses or paths on this site; the embed is https only; the logo is a path on this site (a brand file or an uploaded attachment).',
+          'Links are http(s) addresses or paths on this site; the embed is https only; the logo is a path on this site (a brand file or an uploaded logo); colours are hex with 3 or 6 digits.',
         body: BrandingUpdateSchema,
         response: { 200: BrandingSchema, ...errors, 434: ImpersonationErrorSchema },
       },
     },
-    async (request) => updateBranding({ ...userContext(request), ip: request.ip }, request.body),
+    async (request) => updateBranding({ ...userContext(request), ip: request.ip }, deps.files, request.body),
   );
 }

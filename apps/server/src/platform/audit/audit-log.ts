@@ -25,6 +25,8 @@ export type AuditAction =
   | 'sso.user_created'
   | 'security_settings.changed'
   | 'branding.changed'
+  // Settings > Languages (issue 19): the locales a tenant offers and its default.
+  | 'languages.changed'
   | 'home_page_config.changed'
   | 'mfa.enabled'
   | 'mfa.disabled'

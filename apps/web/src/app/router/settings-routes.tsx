@@ -35,6 +35,16 @@ export const settingsRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await pages()).SecuritySettingsPage }),
           },
           {
+            path: 'branding',
+            handle: { title: 'admin.nav.branding' },
+            lazy: async () => ({ Component: (await pages()).BrandingRoute }),
+          },
+          {
+            path: 'languages',
+            handle: { title: 'admin.nav.languages' },
+            lazy: async () => ({ Component: (await pages()).LanguagesPage }),
+          },
+          {
             path: 'shortcuts',
             handle: { title: 'admin.nav.shortcuts' },
             lazy: async () => ({ Component: (await pages()).ShortcutsSettingsPage }),

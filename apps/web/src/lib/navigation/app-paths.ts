@@ -7,5 +7,7 @@ export const APP_PATHS = {
   settingsAudit: '/settings/audit',
   settingsSso: '/settings/sso',
   settingsSecurity: '/settings/security',
+  settingsBranding: '/settings/branding',
+  settingsLanguages: '/settings/languages',
   settingsShortcuts: '/settings/shortcuts',
 } as const;
