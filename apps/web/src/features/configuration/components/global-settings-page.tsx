@@ -131,7 +131,7 @@ function GlobalSettingsForm({ settings }: { settings: GlobalSettings }) {
           <Textarea
             label={t('admin.global.message')}
             description={t('admin.global.messageHint', {
-              count: draft.message.length,
+              used: draft.message.length,
               max: MAINTENANCE_MESSAGE_MAX,
             })}
             autosize
@@ -149,7 +149,7 @@ function GlobalSettingsForm({ settings }: { settings: GlobalSettings }) {
             value={draft.endTime}
             onChange={(e) => set('endTime', e.currentTarget.value)}
             error={fieldError('maintenance.end_time')}
-            maw={280}
+            maw={440}
           />
           {settings.maintenance.enabled && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconArchive, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../../components/user-text';
@@ -24,7 +24,10 @@ export function ArchiveButton({ kind, id, name, archived }: ArchiveButtonProps) 
       },
     );
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Text fz="sm" c="dimmed">
+        {archived ? t('admin.places.restoreHint') : t('admin.places.archiveHint')}
+      </Text>
       {change.error && (
         <Alert color="orange" variant="light" title={t('admin.places.archiveRefused')}>
           {errorText(change.error, t)}
@@ -36,6 +39,7 @@ export function ArchiveButton({ kind, id, name, archived }: ArchiveButtonProps) 
         leftSection={archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
         onClick={run}
         loading={change.isPending}
+        style={{ alignSelf: 'flex-start' }}
       >
         {archived ? t('admin.places.restore') : t('admin.places.archive')}
       </Button>

@@ -54,7 +54,13 @@ function RegionDetail({ region }: { region: ManagedRegion }) {
             {archived ? t('admin.places.archivedHint') : t('admin.places.regionHint')}
           </Text>
         </Stack>
-        <Button variant="default" size="xs" leftSection={<IconPencil size={14} />} onClick={rename.open}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPencil size={14} />}
+          onClick={rename.open}
+          style={{ flexShrink: 0 }}
+        >
           {t('admin.places.rename')}
         </Button>
       </Group>
