@@ -102,8 +102,7 @@ export function updateBadgeDefinition(
       ...values,
       ...(archivedAt === undefined ? {} : { archived_at: archivedAt }),
     });
-    const awarding =
-      JSON.stringify(values.rule) !== JSON.stringify(before.rule) || values.kind_id !== before.kind_id;
+    const awarding = !sameJson(values.rule, before.rule) || values.kind_id !== before.kind_id;
     if (awarding || restoring) {
       await badgesRepository.startRecompute(tx, before.id);
       afterCommit(tx, () => void sendBadgeRefresh(deps.jobs, ctx.tenant.id));
@@ -164,8 +163,24 @@ async function checkedValues(
 
 function changedKeys(before: BadgeDefinitionRow, after: BadgeDefinitionValues): string[] {
   return (Object.keys(after) as (keyof BadgeDefinitionValues)[]).filter(
-    (key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]),
+    (key) => !sameJson(after[key], before[key]),
   );
+}
+
+// jsonb hands objects back with its own key order: compared key-sorted, an unchanged rule is the
+// same rule (an edit of the label alone starts no recomputation).
+function sameJson(a: unknown, b: unknown): boolean {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+          )
+        : value;
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 }
 
 function numberOrNull(id: string | null): number | null {
