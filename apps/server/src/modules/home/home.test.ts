@@ -55,6 +55,16 @@ function storedLabels(tenantId: string) {
     .then((r) => r.custom_ui_labels as Record<string, unknown> | null);
 }
 
+// The audit trail's record of home configuration changes (one per saved PUT).
+function configChanges(tenantId: string) {
+  return adminDb
+    .selectFrom('audit_events')
+    .select('action')
+    .where('tenant_id', '=', tenantId)
+    .where('action', '=', 'home_page_config.changed')
+    .execute();
+}
+
 function setRegionAccess(t: WorkflowTestTenant, user: number, access: 'read' | 'full') {
   return adminDb
     .updateTable('user_region_access')
@@ -137,13 +147,7 @@ describe('PUT admin/home-page-config/', () => {
     const admin = await t.signedIn('admin');
     expect((await put(admin, config)).statusCode).toBe(200);
     expect(await storedLabels(t.id)).toEqual({ banner: 'Hello', c2_home_page_config: config });
-    const audit = await adminDb
-      .selectFrom('audit_events')
-      .select('action')
-      .where('tenant_id', '=', t.id)
-      .where('action', '=', 'home_page_config.changed')
-      .execute();
-    expect(audit).toHaveLength(1);
+    expect(await configChanges(t.id)).toHaveLength(1);
   });
 });
 
@@ -378,12 +382,6 @@ describe('GET admin/home-page-config/ (Settings > Shortcuts, issue 19)', () => {
       [`${mapping}.create_button_label`]: [HOME_SHORTCUT_MESSAGES.buttonLabelRequired],
     });
     expect((await get(admin)).json()).toEqual({ config: null });
-    const audit = await adminDb
-      .selectFrom('audit_events')
-      .select('action')
-      .where('tenant_id', '=', t.id)
-      .where('action', '=', 'home_page_config.changed')
-      .execute();
-    expect(audit).toEqual([]);
+    expect(await configChanges(t.id)).toEqual([]);
   });
 });
