@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,11 +74,8 @@ export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuil
       onClose={onClose}
       size="xl"
       radius="md"
-      title={
-        <Title order={2} fz="lg">
-          {t(editing ? 'badges.form.editTitle' : 'badges.form.createTitle')}
-        </Title>
-      }
+      title={t(editing ? 'badges.form.editTitle' : 'badges.form.createTitle')}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
