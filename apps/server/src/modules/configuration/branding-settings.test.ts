@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   BrandingSchema,
@@ -9,13 +10,17 @@ import {
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
 } from '@attest/shared';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminTestTenant } from '../../test/admin-fixtures.js';
 import { createTestApp, TestClient } from '../../test/test-app.js';
 
 // Issue 19, Settings > Branding: every field validated with the shared rules, nothing written on a
 // refusal, every change audited, visible at once in the configuration, one tenant at a time.
-const { app, adminDb, services } = await createTestApp();
+// A file store of this file's own: other test files' tenants may share a tenant id (and so a
+// namespace) in their own databases, and their uploads must not count here.
+const filesDir = await mkdtemp(path.join(tmpdir(), 'branding-files-'));
+const { app, adminDb, services } = await createTestApp({ FILES_DIR: filesDir });
+afterAll(() => rm(filesDir, { recursive: true, force: true }));
 const {
   branding: BRANDING,
   brandingLogo: LOGO_UPLOAD,
