@@ -161,6 +161,11 @@ export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuil
               value: draft.rule,
               onChange: (rule) => set({ rule }),
             })}
+            {shown.rule ? (
+              <Text fz="sm" c="red.8" role="alert">
+                {t(shown.rule)}
+              </Text>
+            ) : null}
           </Stack>
           {failure ? (
             <Alert color="red" variant="light" role="alert">

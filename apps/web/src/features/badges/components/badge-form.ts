@@ -5,8 +5,10 @@ import {
   type BadgeIcon,
   type ConditionGroup,
   emptyConditionGroup,
+  isEmptyGroup,
   isHexColor,
   isValidTagSegment,
+  validateConditionGroup,
 } from '@attest/shared';
 
 // The editor's draft and its checks before sending (the server checks the same with the same rules).
@@ -39,7 +41,7 @@ export function draftOf(definition: BadgeDefinition): BadgeDraft {
   };
 }
 
-export type DraftErrors = Partial<Record<'tag' | 'label' | 'colour', string>>;
+export type DraftErrors = Partial<Record<'tag' | 'label' | 'colour' | 'rule', string>>;
 
 // Translation keys of the draft's problems, by field.
 export function draftErrors(draft: BadgeDraft): DraftErrors {
@@ -49,6 +51,9 @@ export function draftErrors(draft: BadgeDraft): DraftErrors {
     errors.label = 'badges.form.labelRequired';
   }
   if (!isHexColor(draft.colour)) errors.colour = 'badges.form.colourInvalid';
+  // A rule awards the badge: at least one condition, each complete (the builder marks which).
+  if (isEmptyGroup(draft.rule)) errors.rule = 'badges.form.ruleRequired';
+  else if (!validateConditionGroup(draft.rule).valid) errors.rule = 'badges.form.ruleIncomplete';
   return errors;
 }
 

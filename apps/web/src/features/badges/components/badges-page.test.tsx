@@ -87,12 +87,15 @@ describe('BadgesPage', () => {
       target: { value: 'Big spender' },
     });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Colour/ }), { target: { value: '#12' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Set rule' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create badge' }));
     expect(
       await within(dialog).findByText('Enter a hex colour of 3 or 6 digits, such as #1c7ed6.'),
     ).toBeTruthy();
+    expect(
+      within(dialog).getByText('Add at least one condition: it decides which workflows hold the badge.'),
+    ).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set rule' }));
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Colour/ }), {
       target: { value: '#e03131' },
