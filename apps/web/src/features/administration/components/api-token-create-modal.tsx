@@ -45,6 +45,7 @@ export function ApiTokenCreateModal({ opened, onClose, can }: Props) {
       title={created ? t('admin.tokens.createdTitle', { name: created.name }) : t('admin.tokens.createTitle')}
       // The secret is lost once the dialog closes: no closing by a stray click outside it.
       closeOnClickOutside={!created}
+      closeButtonProps={{ 'aria-label': t('admin.tokens.close') }}
     >
       {created ? (
         <Stack gap="lg">

@@ -45,7 +45,7 @@ export function ApiTokenSecret({ token }: { token: string }) {
       <Text fz="xs" c="dimmed">
         {t('admin.tokens.usage')}
       </Text>
-      <Code block dir="ltr" fz="xs">
+      <Code block dir="ltr" fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {`curl -H "Authorization: Bearer ${token.slice(0, 20)}…" ${window.location.origin}${DASHBOARD_PATHS.workflows}`}
       </Code>
     </Stack>
