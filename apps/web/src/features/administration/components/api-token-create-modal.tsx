@@ -5,19 +5,7 @@ import {
   type ApiTokenCreated,
   type PermissionCodename,
 } from '@attest/shared';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateApiToken } from '../api/api-tokens';
@@ -25,6 +13,7 @@ import { usePermissionsCatalogue } from '../api/permissions-catalogue';
 import type { AdminCan } from '../lib/admin-can';
 import { errorText } from '../lib/error-text';
 import { ApiTokenSecret } from './api-token-secret';
+import { PermissionChecklist } from './permission-checklist';
 
 type Props = { opened: boolean; onClose: () => void; can: AdminCan };
 
@@ -76,12 +65,9 @@ function CreateForm({
   const [name, setName] = useState('');
   const [days, setDays] = useState<string>('90');
   const [scopes, setScopes] = useState<string[]>([]);
-  const [filter, setFilter] = useState('');
   const offered = (catalogue.data ?? []).filter(
     (p) => can(p.codename as PermissionCodename) && !API_TOKEN_UNGRANTABLE.some((u) => u === p.codename),
   );
-  const needle = filter.trim().toLowerCase();
-  const visible = offered.filter((p) => !needle || `${p.name} ${p.codename}`.toLowerCase().includes(needle));
   const submit = () =>
     create.mutate(
       { name: name.trim(), scopes: scopes as PermissionCodename[], expires_in_days: Number(days) },
@@ -110,40 +96,14 @@ function CreateForm({
           label: t('admin.tokens.days', { count: d }),
         }))}
       />
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fz="sm" fw={500} id="api-token-scopes">
-            {t('admin.tokens.scopes')}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {t('admin.groups.selected', { count: scopes.length })}
-          </Text>
-        </Group>
-        <Text fz="xs" c="dimmed">
-          {t('admin.tokens.scopesHint')}
-        </Text>
-        <TextInput
-          size="xs"
-          aria-label={t('admin.groups.filter')}
-          placeholder={t('admin.groups.filter')}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-        />
-        <ScrollArea.Autosize mah="40vh" type="auto" offsetScrollbars>
-          <Checkbox.Group value={scopes} onChange={setScopes} aria-labelledby="api-token-scopes">
-            <SimpleGrid cols={1} spacing={10} py={4}>
-              {visible.map((permission) => (
-                <Checkbox
-                  key={permission.codename}
-                  value={permission.codename}
-                  label={permission.name}
-                  description={permission.codename}
-                />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-        </ScrollArea.Autosize>
-      </Stack>
+      <PermissionChecklist
+        label={t('admin.tokens.scopes')}
+        hint={t('admin.tokens.scopesHint')}
+        options={offered}
+        value={scopes}
+        onChange={setScopes}
+        maxHeight="40vh"
+      />
       {create.error && (
         <Alert color="red" variant="light">
           {errorText(create.error, t)}

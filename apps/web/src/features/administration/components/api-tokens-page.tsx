@@ -1,16 +1,5 @@
 import { type ApiToken, type ApiTokenStatus, PERMISSIONS } from '@attest/shared';
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +10,10 @@ import { useDateFormat } from '../../../lib/format/use-date-format';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens';
-import { pageCount } from '../api/page-request';
 import type { AdminCan } from '../lib/admin-can';
 import { errorText } from '../lib/error-text';
 import { ApiTokenCreateModal } from './api-token-create-modal';
+import { TablePageFooter } from './table-page-footer';
 import { TableRowsState } from './table-rows-state';
 
 const STATUS_COLOR: Record<ApiTokenStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
@@ -162,17 +151,7 @@ export function ApiTokensPage({ can }: { can: AdminCan }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text fz="xs" c="dimmed">
-              {tokens.data ? t('admin.count', { count: tokens.data.count }) : null}
-            </Text>
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount(tokens.data?.count ?? 0)}
-              size="sm"
-            />
-          </Group>
+          <TablePageFooter count={tokens.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
       <ApiTokenCreateModal opened={creating} onClose={() => setCreating(false)} can={can} />

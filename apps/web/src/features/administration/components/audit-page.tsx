@@ -1,11 +1,11 @@
-import { Badge, Code, Group, Pagination, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Code, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useAuditEvents } from '../api/audit-events';
-import { pageCount } from '../api/page-request';
 import { AdminPageHeader } from './admin-page-header';
+import { TablePageFooter } from './table-page-footer';
 import { TableRowsState } from './table-rows-state';
 
 // Each action has its words in admin.audit.actions ('sign_in.succeeded' is the nested key
@@ -79,17 +79,7 @@ export function AuditPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text fz="xs" c="dimmed">
-              {events.data ? t('admin.count', { count: events.data.count }) : null}
-            </Text>
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount(events.data?.count ?? 0)}
-              size="sm"
-            />
-          </Group>
+          <TablePageFooter count={events.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
     </Stack>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Drawer,
-  Group,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import type { AdminGroup } from '../api/groups';
 import { useDeleteGroup, useUpdateGroup } from '../api/groups';
 import { usePermissionsCatalogue } from '../api/permissions-catalogue';
 import { errorText } from '../lib/error-text';
+import { PermissionChecklist } from './permission-checklist';
 
 export function GroupDrawer({ group, onClose }: { group: AdminGroup | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -44,10 +34,6 @@ function GroupForm({ group, onDeleted }: { group: AdminGroup; onDeleted: () => v
   const remove = useDeleteGroup();
   const [name, setName] = useState(group.name);
   const [permissions, setPermissions] = useState(group.permissions);
-  const [filter, setFilter] = useState('');
-  const visible = (catalogue.data ?? []).filter(
-    (p) => !filter || `${p.name} ${p.codename}`.toLowerCase().includes(filter.trim().toLowerCase()),
-  );
   const failure = update.error ?? remove.error;
   const dirty =
     name.trim() !== group.name ||
@@ -78,36 +64,13 @@ function GroupForm({ group, onDeleted }: { group: AdminGroup; onDeleted: () => v
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
       />
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fz="sm" fw={500}>
-            {t('admin.groups.permissions')}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {t('admin.groups.selected', { count: permissions.length })}
-          </Text>
-        </Group>
-        <TextInput
-          size="xs"
-          placeholder={t('admin.groups.filter')}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-        />
-        <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
-          <Checkbox.Group value={permissions} onChange={setPermissions}>
-            <SimpleGrid cols={1} spacing={10} py={4}>
-              {visible.map((permission) => (
-                <Checkbox
-                  key={permission.codename}
-                  value={permission.codename}
-                  label={permission.name}
-                  description={permission.codename}
-                />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
-        </ScrollArea.Autosize>
-      </Stack>
+      <PermissionChecklist
+        label={t('admin.groups.permissions')}
+        options={catalogue.data ?? []}
+        value={permissions}
+        onChange={setPermissions}
+        maxHeight="50vh"
+      />
       {failure && (
         <Alert color="red" variant="light">
           {errorText(failure, t)}
