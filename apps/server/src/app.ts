@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountSecurityRoutes } from './modules/account-security/index.js';
-import { administrationRoutes } from './modules/administration/index.js';
+import { administrationRoutes, apiTokensRoutes } from './modules/administration/index.js';
 import { attachmentsRoutes } from './modules/attachments/index.js';
 import {
   claimTokensRoutes,
@@ -13,9 +13,10 @@ import {
   ssoAdminRoutes,
   ssoRoutes,
 } from './modules/auth/index.js';
+import { badgesRoutes } from './modules/badges/index.js';
 import { batchImportsRoutes } from './modules/batch-imports/index.js';
 import { batchUpdatesRoutes } from './modules/batch-updates/index.js';
-import { configurationRoutes } from './modules/configuration/index.js';
+import { configurationRoutes, globalSettingsRoutes } from './modules/configuration/index.js';
 import { exportsRoutes } from './modules/exports/index.js';
 import { homeRoutes } from './modules/home/index.js';
 import { impersonationRoutes } from './modules/impersonation/index.js';
@@ -25,8 +26,9 @@ import { mentionsRoutes, subscriptionsRoutes } from './modules/mentions/index.js
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { preferencesRoutes } from './modules/preferences/index.js';
 import { recordsRoutes } from './modules/records/index.js';
-import { regionsRoutes } from './modules/regions/index.js';
+import { placesAdminRoutes, regionsRoutes } from './modules/regions/index.js';
 import { reportSubscriptionsRoutes, reportsRoutes } from './modules/reports/index.js';
+import { schedulerRoutes } from './modules/scheduler/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import {
   studioAppsRoutes,
@@ -54,10 +56,13 @@ import {
 import { registerAccessControl } from './platform/access-control.js';
 import { registerAdmission } from './platform/admission/admission-hook.js';
 import { admissionSettings } from './platform/admission/admission-settings.js';
+import { registerApiTokens } from './platform/auth/api-token-hook.js';
 import { registerCsrfProtection } from './platform/auth/csrf-hook.js';
 import { registerImpersonationGuard } from './platform/auth/impersonation-guard.js';
 import { registerSessions } from './platform/auth/session-hook.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import type { ErrorReporter } from './platform/error-reporting/error-reporter.js';
+import { openErrorReporter } from './platform/error-reporting/sentry-reporter.js';
 import './platform/fastify-types.js';
 import { mayListenToWorkflow } from './modules/workflows/index.js';
 import { healthRoutes } from './platform/health.js';
@@ -67,7 +72,7 @@ import { readReplicaOf } from './platform/read-replica/read-only.js';
 import { registerReadYourWrites } from './platform/read-replica/read-your-writes.js';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.js';
 import { attachRealtimeServer } from './platform/realtime/socket-server.js';
-import { registerTenancy } from './platform/tenancy/tenancy-hook.js';
+import { registerMaintenanceGate, registerTenancy } from './platform/tenancy/tenancy-hook.js';
 import { registerWebApp } from './platform/web-app.js';
 import type { Services } from './services.js';
 
@@ -79,6 +84,7 @@ type ModuleRoutes = FastifyPluginAsync<Services>;
 const MODULES: ModuleRoutes[] = [
   healthRoutes,
   configurationRoutes,
+  globalSettingsRoutes,
   passwordRoutes,
   usersRoutes,
   mfaRoutes,
@@ -88,7 +94,9 @@ const MODULES: ModuleRoutes[] = [
   claimTokensRoutes,
   invitationsRoutes,
   administrationRoutes,
+  apiTokensRoutes,
   regionsRoutes,
+  placesAdminRoutes,
   impersonationRoutes,
   ssoRoutes,
   ssoAdminRoutes,
@@ -104,10 +112,12 @@ const MODULES: ModuleRoutes[] = [
   recordsRoutes,
   batchImportsRoutes,
   batchUpdatesRoutes,
+  badgesRoutes,
   exportsRoutes,
   preferencesRoutes,
   reportsRoutes,
   reportSubscriptionsRoutes,
+  schedulerRoutes,
   mentionsRoutes,
   subscriptionsRoutes,
   notificationsRoutes,
@@ -126,7 +136,12 @@ const MODULES: ModuleRoutes[] = [
   realtimeRoutes({ workflow: mayListenToWorkflow }),
 ];
 
-export async function buildApp(options: { services: Services; logger?: boolean }): Promise<FastifyInstance> {
+// errorReporter: the process's (main.ts opens it before anything else); otherwise one from config.
+export async function buildApp(options: {
+  services: Services;
+  logger?: boolean;
+  errorReporter?: ErrorReporter;
+}): Promise<FastifyInstance> {
   const { services } = options;
   const { config } = services;
   const app = Fastify({
@@ -145,7 +160,7 @@ export async function buildApp(options: { services: Services; logger?: boolean }
   services.realtime.forwardTo(attachRealtimeServer(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, options.errorReporter ?? openErrorReporter(config));
 
   await app.register(cookie);
   // Issue 17: with a read replica, a request that writes or follows a write reads the primary.
@@ -156,6 +171,10 @@ export async function buildApp(options: { services: Services; logger?: boolean }
   // Order matters: tenant, then session, then CSRF (which needs the session), then access rules.
   registerTenancy(app);
   registerSessions(app);
+  // Issue 19: a bearer API token instead of the session (and so without CSRF).
+  registerApiTokens(app);
+  // Issue 19: once it is known who asks, so administrators pass it (tenancy-hook.ts).
+  registerMaintenanceGate(app);
   registerCsrfProtection(app);
   // The impersonation guard precedes the access rules, so a nested impersonation answers 434 rather
   // than a missing permission of the impersonated user; both run before body validation.

@@ -3,16 +3,23 @@ import { loadConfig } from './config.js';
 import { type BackgroundErrorLog, openDatabase } from './db/bootstrap.js';
 import { seedDemoTenants } from './db/seed/demo-tenants.js';
 import { openServices } from './open-services.js';
+import { openErrorReporter } from './platform/error-reporting/sentry-reporter.js';
 import { handleProcessFaults } from './platform/process-faults.js';
 import type { ServiceLog } from './services.js';
 
 const config = loadConfig();
+// First, so that a failure while starting is reported too (nothing without SENTRY_DSN).
+const errorReporter = openErrorReporter(config);
 let logError: BackgroundErrorLog = (source, error) => console.error(source, error);
 let logFatal = (error: unknown, origin: string) => console.error(origin, error);
 // An unhandled error ends the process, unless it is a lost database connection (platform/process-faults.ts).
 handleProcessFaults({
   databaseLost: (error) => logError('jobs', error instanceof Error ? error : new Error(String(error))),
-  fatal: (error, origin) => logFatal(error, origin),
+  fatal: (error, origin) => {
+    logFatal(error, origin);
+    errorReporter.report(error, { tenant: null });
+  },
+  flush: () => errorReporter.flush(2000),
 });
 
 const database = await openDatabase(config, (source, error) => logError(source, error));
@@ -33,7 +40,7 @@ if (config.SEED_DEMO && (await seedDemoTenants(database, services.files))) {
   console.log('Seeded the demo tenants acme and globex.');
 }
 await jobs.start({ runWorkers: config.RUN_WORKERS });
-const app = await buildApp({ services });
+const app = await buildApp({ services, errorReporter });
 logService = (error, context) => app.log.error({ err: error }, context);
 // Pool errors carry whole client objects; the message and SQLSTATE are what an operator needs.
 logError = (source, error) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { webTelemetrySettings, withTelemetryMeta } from './error-reporting/web-telemetry.js';
 import { AppError } from './errors.js';
 import { registerHtmlSecurityHeaders } from './security-headers.js';
 import { resolveTenant } from './tenancy/tenancy-hook.js';
@@ -27,6 +28,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const root = app.config.WEB_DIST_DIR;
   const indexPath = path.join(root, 'index.html');
   const hasBuild = existsSync(indexPath);
+  const readIndex = () => readFile(indexPath, 'utf8');
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -52,8 +54,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (!wantsWebApp(request)) {
       return reply.status(404).send({ detail: SERVER_MESSAGES.notFound, code: ERROR_CODES.notFound });
     }
+    let tenant: string;
     try {
-      await resolveTenant(request);
+      // Kept on the request as the API's tenancy hook does: a failure below is reported with its tenant.
+      request.tenant = (await resolveTenant(request)).tenant;
+      tenant = request.tenant.slug;
     } catch (error) {
       if (error instanceof AppError)
         return reply.status(error.statusCode).type('text/html').send(plainPage(error.message));
@@ -69,7 +74,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     return reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .send(await readFile(indexPath));
+      .send(withTelemetryMeta(await readIndex(), webTelemetrySettings(app.config, tenant)));
   });
 }
 

@@ -1,0 +1,3 @@
+export * from './analytics-batch.js';
+export * from './analytics-events.js';
+export * from './telemetry-settings.js';
