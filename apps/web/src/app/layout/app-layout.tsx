@@ -15,6 +15,7 @@ import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
 import { brandNameOf, useDocumentTitle } from './use-document-title';
 import { useOpenTaskCount } from './use-open-task-count';
+import { usePageAnalytics } from './use-page-analytics';
 import { useRouteHeaderActions } from './use-route-header-actions';
 
 export type AppLayoutProps = {
@@ -39,6 +40,7 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
   const openTaskCount = useOpenTaskCount(!enrolling && can('can_view_tasks'));
   useSyncTimezone(!enrolling);
   useDocumentTitle(brandNameOf(configuration));
+  usePageAnalytics();
 
   const impersonation = user.impersonator && (
     <ImpersonationBanner

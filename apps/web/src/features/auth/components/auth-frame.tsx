@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { track } from '../../../lib/analytics/analytics';
 import type { LanguageOption } from '../../../lib/i18n/language-options';
 import { AuthLayout, type Branding } from './auth-layout';
 import { LanguagePicker } from './language-picker';
@@ -35,7 +36,10 @@ export function AuthCard({ heading, subheading, children }: AuthCardProps) {
         <LanguagePicker
           languages={frame.languages}
           current={frame.currentLanguage}
-          onChange={frame.onLanguageChange}
+          onChange={(code) => {
+            track('login.language', { section: code.toLowerCase() });
+            frame.onLanguageChange(code);
+          }}
         />
       }
     >

@@ -2,6 +2,7 @@ import type { LoginResponse } from '@attest/shared';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { track } from '../../../lib/analytics/analytics';
 import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { isThrottled, signInErrorMessage } from '../lib/sign-in-errors';
@@ -23,7 +24,13 @@ export function LoginForm({ onAnswer }: LoginFormProps) {
     event.preventDefault();
     login.mutate(
       { email: email.trim(), password, ...captcha.fields() },
-      { onSuccess: onAnswer, onSettled: captcha.reset },
+      {
+        onSuccess: (answer) => {
+          track('login.email_password');
+          onAnswer(answer);
+        },
+        onSettled: captcha.reset,
+      },
     );
   };
 

@@ -4,6 +4,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { safeNext } from '../../../lib/navigation/next-url';
 import { useLoginUsingMfa } from '../api/login-using-mfa';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
@@ -23,7 +24,13 @@ export function MfaPage() {
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
 
-  const send = (token: string) => mfa.mutate(token.trim(), { onSuccess: finish });
+  const send = (token: string) =>
+    mfa.mutate(token.trim(), {
+      onSuccess: (answer) => {
+        track('login.mfa_pin');
+        finish(answer);
+      },
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send(code);

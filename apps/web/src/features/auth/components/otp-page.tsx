@@ -3,6 +3,7 @@ import { Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { safeNext } from '../../../lib/navigation/next-url';
 import { useRequestOtp, useSubmitOtp } from '../api/one-time-passcode';
 import { useCaptcha } from '../hooks/use-captcha';
@@ -44,7 +45,13 @@ export function OtpPage() {
   const submit = (token: string) =>
     submitCode.mutate(
       { email: email.trim(), token, ...captcha.fields() },
-      { onSuccess: finish, onSettled: captcha.reset },
+      {
+        onSuccess: (answer) => {
+          track('login.one_time_code');
+          finish(answer);
+        },
+        onSettled: captcha.reset,
+      },
     );
 
   if (!sent) {

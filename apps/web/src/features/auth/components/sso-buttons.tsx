@@ -1,6 +1,7 @@
 import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { track } from '../../../lib/analytics/analytics';
 import { ssoAuthorizeUrl, useSsoProviders } from '../api/get-sso-providers';
 
 // One button per identity provider of the tenant; none, and this renders nothing.
@@ -16,6 +17,8 @@ export function SsoButtons({ next }: { next: string | null }) {
           key={provider.slug}
           component="a"
           href={ssoAuthorizeUrl(provider.slug, next)}
+          // Team login (spec 2 §9.4); the page leaves, so the batch goes out on pagehide.
+          onClick={() => track('login.team_login')}
           variant="default"
           size="md"
           fullWidth

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../../../lib/error-reporting/error-reporting';
 
 export type ErrorBoundaryProps = {
   children: ReactNode;
@@ -18,6 +19,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    void reportError(error);
   }
 
   reset = () => this.setState({ status: 'ok' });

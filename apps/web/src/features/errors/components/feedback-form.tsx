@@ -1,10 +1,12 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendFeedback } from '../../../lib/error-reporting/error-reporting';
 import { toast } from '../../../lib/notifications/toast';
 
 export type FeedbackFormProps = {
-  eventId: string;
+  // The error-reporting event this feedback is about; null shows 'unknown' (spec 2 §2.7).
+  eventId: string | null;
   onDone: () => void;
 };
 
@@ -14,8 +16,8 @@ export function FeedbackForm({ eventId, onDone }: FeedbackFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The error-reporting service receives this once it is connected; until then the console keeps it.
-    console.info('User feedback', { eventId, comments: comments.trim() });
+    // To the error-reporting service with the event's id (issue 19); nowhere when it is off.
+    void sendFeedback(comments.trim(), eventId);
     toast.success('feedback.thanks', { id: 'feedback-sent' });
     onDone();
   };
@@ -39,7 +41,7 @@ export function FeedbackForm({ eventId, onDone }: FeedbackFormProps) {
           data-autofocus
         />
         <Text fz="xs" c="dimmed">
-          {t('feedback.eventId', { id: eventId })}
+          {t('feedback.eventId', { id: eventId ?? 'unknown' })}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconArrowRight, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { useCreateChild } from '../api/create-child';
 import { useShortcutParents } from '../api/get-shortcut-parents';
 
@@ -33,6 +34,7 @@ export function ShortcutCard({ shortcut }: { shortcut: HomeShortcut }) {
 
   const act = () => {
     if (parentId === null) return;
+    track('home.start_workflow', { kind: shortcut.kind.id });
     if (!creates) {
       navigate(`/process/${parentId}?step=${encodeURIComponent(shortcut.step_tag)}`);
       return;

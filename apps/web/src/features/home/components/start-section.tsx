@@ -4,6 +4,7 @@ import { IconLayoutList, IconRocket } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { NewWorkflowButton } from '../../workflows';
 import { HomeCard } from './home-card';
 
@@ -42,7 +43,7 @@ export function StartSection({ message, processes, canStart, canBrowse }: StartS
           </>
         )}
         {canBrowse && (
-          <Anchor component={Link} to={DASHBOARD} fz="sm">
+          <Anchor component={Link} to={DASHBOARD} fz="sm" onClick={() => track('home.browse_all')}>
             <IconLayoutList size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />
             {t('home.start.browseAll')}
           </Anchor>
@@ -56,7 +57,13 @@ export function StartSection({ message, processes, canStart, canBrowse }: StartS
             <Box component="ul" aria-labelledby={byProcessId} m={0} mt={4} ps="md">
               {processes.map((kind) => (
                 <li key={kind.id}>
-                  <Anchor component={Link} to={kindDashboard(kind.id)} fz="sm" dir="auto">
+                  <Anchor
+                    component={Link}
+                    to={kindDashboard(kind.id)}
+                    fz="sm"
+                    dir="auto"
+                    onClick={() => track('home.browse_all', { kind: kind.id })}
+                  >
                     {kind.name}
                   </Anchor>
                 </li>

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { useDashboard } from '../api/dashboards';
 import { useFavouriteReports } from '../api/favourite-reports';
 import { useDashboardReports } from '../api/reports';
@@ -112,7 +113,12 @@ export function DashboardPage({ dashboardId, permissions }: DashboardPageProps) 
                   >
                     {t('reports.dashboard.addObjectReport')}
                   </Button>
-                  <Button component={Link} to={`${base}/report/new`} leftSection={<IconPlus size={16} />}>
+                  <Button
+                    component={Link}
+                    to={`${base}/report/new`}
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => track('reports.add_report')}
+                  >
                     {t('reports.dashboard.addReport')}
                   </Button>
                 </>

@@ -15,6 +15,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isolate, UserText } from '../../../components/user-text';
+import { track } from '../../../lib/analytics/analytics';
 import { useToggleFavouriteReport } from '../api/favourite-reports';
 import { reportCsvUrl, useDeleteReport } from '../api/reports';
 import { useDownloadChartPng } from '../charts';
@@ -108,12 +109,19 @@ export function ReportCard({ report, dashboardId, permissions, favouriteId, with
                     href={reportCsvUrl(report.id)}
                     download
                     leftSection={<IconDownload size={16} />}
+                    onClick={() => track('reports.export', { section: 'csv' })}
                   >
                     {t('reports.report.downloadCsv')}
                   </Menu.Item>
                   <ReportSubscribeMenuItem report={report} />
                   {report.chart_type !== 'HEAT_MAP_CHART' && (
-                    <Menu.Item leftSection={<IconPhoto size={16} />} onClick={png.download}>
+                    <Menu.Item
+                      leftSection={<IconPhoto size={16} />}
+                      onClick={() => {
+                        track('reports.export', { section: 'png' });
+                        void png.download();
+                      }}
+                    >
                       {t('reports.export.downloadPng')}
                     </Menu.Item>
                   )}

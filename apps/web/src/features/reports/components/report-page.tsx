@@ -12,6 +12,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { reportCsvUrl, useReport, useSortReport } from '../api/reports';
 import { SortToggle, useDownloadChartPng } from '../charts';
 import { reportErrorText } from '../lib/error-text';
@@ -109,7 +110,10 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
                   leftSection={<IconPhoto size={16} />}
                   loading={png.pending}
                   disabled={display !== 'chart' || report.data.chart_type === 'HEAT_MAP_CHART'}
-                  onClick={png.download}
+                  onClick={() => {
+                    track('reports.export', { section: 'png' });
+                    void png.download();
+                  }}
                 >
                   {t('reports.export.downloadPng')}
                 </Button>
@@ -117,6 +121,7 @@ export function ReportPage({ reportId, dashboardId, permissions }: ReportPagePro
                   component="a"
                   href={reportCsvUrl(reportId)}
                   download
+                  onClick={() => track('reports.export', { section: 'csv' })}
                   variant="default"
                   leftSection={<IconDownload size={16} />}
                 >

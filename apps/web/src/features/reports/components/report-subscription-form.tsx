@@ -24,6 +24,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { track } from '../../../lib/analytics/analytics';
 import { useCurrentUserQuery } from '../../auth';
 import {
   useCreateReportSubscription,
@@ -95,7 +96,14 @@ export function ReportSubscriptionForm({ reportId, subscription, onDone }: Repor
       active,
     };
     if (subscription) update.mutate({ id: subscription.id, ...body }, { onSuccess: onDone });
-    else create.mutate(body, { onSuccess: onDone });
+    else
+      create.mutate(body, {
+        onSuccess: () => {
+          // Spec 2 §9.4: subscribe by e-mail (the delivery these subscriptions make).
+          track('reports.subscribe_email');
+          onDone();
+        },
+      });
   };
 
   return (

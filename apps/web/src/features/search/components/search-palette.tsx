@@ -8,6 +8,7 @@ import { IconArrowLeft, IconArrowRight, IconHistory, IconSearch } from '@tabler/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { track } from '../../../lib/analytics/analytics';
 import { useSearch } from '../api/get-search';
 import { PALETTE_LIMIT } from '../api/search-schema';
 import { useRecentSearches } from '../hooks/use-recent-searches';
@@ -35,6 +36,8 @@ export function SearchPalette() {
   const q = query.trim();
 
   const go = (path: string) => {
+    // Spec 2 §9.4, global search: that it was used, never what was searched.
+    track('search.global');
     if (q) remember(q);
     navigate(path);
   };

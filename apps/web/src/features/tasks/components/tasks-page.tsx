@@ -1,8 +1,10 @@
+import type { AnalyticsEventName, TaskTab } from '@attest/shared';
 import { Button, Group, Pagination, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconChecklist, IconPlaneDeparture, IconUserShare } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../../components/list-states';
+import { track } from '../../../lib/analytics/analytics';
 import { useSignedInUser } from '../../auth';
 import { TASK_PAGE_SIZE, type TaskRef, type TaskRow } from '../api/task-contract';
 import { useTaskCounts, useTasks } from '../api/tasks';
@@ -15,6 +17,14 @@ import { ReassignDialog } from './reassign-dialog';
 import { TaskFiltersBar } from './task-filters-bar';
 import { TaskTabs } from './task-tabs';
 import { TaskListView, TaskSwimlaneView, taskKey } from './task-views';
+
+// Spec 2 §9.4: the tasks tabs' analytics events.
+const TAB_EVENTS = {
+  mine: 'tasks.my_tasks',
+  group: 'tasks.my_group_tasks',
+  delegated: 'tasks.delegated_tasks',
+  all: 'tasks.all_tasks',
+} as const satisfies Record<TaskTab, AnalyticsEventName>;
 
 const refOf = (row: TaskRow): TaskRef => ({ workflow_id: row.workflow_id, step_tag: row.step.tag });
 
@@ -83,6 +93,7 @@ export function TasksPage() {
         value={tab}
         onChange={(next) => {
           clearSelection();
+          track(TAB_EVENTS[next]);
           state.setUrl({ tab: next, page: 1 });
         }}
       />
@@ -100,7 +111,11 @@ export function TasksPage() {
           size="xs"
           aria-label={t('tasks.views.label')}
           value={state.view}
-          onChange={(view) => state.setUrl({ view: TASK_VIEWS.find((v) => v === view) ?? 'list' })}
+          onChange={(value) => {
+            const view = TASK_VIEWS.find((v) => v === value) ?? 'list';
+            track(view === 'swimlane' ? 'tasks.swimlane_view' : 'tasks.list_view');
+            state.setUrl({ view });
+          }}
           data={TASK_VIEWS.map((view) => ({ value: view, label: t(`tasks.views.${view}`) }))}
         />
       </Group>
