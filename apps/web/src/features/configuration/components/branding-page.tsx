@@ -81,9 +81,15 @@ function BrandingForm({ branding, renderPreview }: { branding: Branding } & Bran
   };
 
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+    <Stack gap="lg">
+      {/* Full width, as the header is; it stays in view below the app's header while the form scrolls. */}
+      <Box pos="sticky" top="calc(var(--app-shell-header-offset, 0px) + 8px)" style={{ zIndex: 3 }}>
+        <Section title={t('admin.branding.preview')} hint={t('admin.branding.previewHint')}>
+          {renderPreview(previewOf(draft, branding.logo))}
+        </Section>
+      </Box>
       <form onSubmit={submit} noValidate>
-        <Stack gap="lg">
+        <Stack gap="lg" maw={820}>
           <Section title={t('admin.branding.identity')}>
             <TextInput
               label={t('admin.branding.name')}
@@ -190,12 +196,6 @@ function BrandingForm({ branding, renderPreview }: { branding: Branding } & Bran
           </Group>
         </Stack>
       </form>
-
-      <Box pos="sticky" top={16}>
-        <Section title={t('admin.branding.preview')} hint={t('admin.branding.previewHint')}>
-          {renderPreview(previewOf(draft, branding.logo))}
-        </Section>
-      </Box>
-    </SimpleGrid>
+    </Stack>
   );
 }
