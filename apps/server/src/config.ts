@@ -10,6 +10,15 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+// A Sentry DSN: http(s)://<public key>@<host>[:port][/path]/<project id>. The SDK silently ignores
+// any other, so a typo is refused at start instead.
+const SentryDsn = z
+  .url({ protocol: /^https?$/ })
+  .regex(
+    /^https?:\/\/\w+(:\w+)?@[\w.-]+(:\d+)?\/(.+\/)?\w+$/,
+    'must be a Sentry DSN: https://<key>@<host>/<project>',
+  );
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('localhost'),
@@ -91,8 +100,8 @@ const ConfigSchema = z.object({
   // Error reporting (docs/operations.md, "Error reporting and analytics"). Unset: nothing is sent.
   // The server's Sentry DSN; the web app's is SENTRY_BROWSER_DSN, else this one (a DSN only lets one
   // send events, so it may be public).
-  SENTRY_DSN: z.url().optional(),
-  SENTRY_BROWSER_DSN: z.url().optional(),
+  SENTRY_DSN: SentryDsn.optional(),
+  SENTRY_BROWSER_DSN: SentryDsn.optional(),
   // Unset: NODE_ENV, and attest@<version of the server package>.
   SENTRY_ENVIRONMENT: z.string().max(64).optional(),
   SENTRY_RELEASE: z.string().max(200).optional(),
