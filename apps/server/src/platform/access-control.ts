@@ -1,5 +1,6 @@
 import { ERROR_CODES, SERVER_MESSAGES } from '@attest/shared';
 import type { FastifyInstance } from 'fastify';
+import { apiTokenMayCall } from './auth/api-token-hook.js';
 import { ForbiddenError, NotAuthenticatedError } from './errors.js';
 import type { RouteAccess } from './fastify-types.js';
 import { isStrictObjectSchema } from './strict-body.js';
@@ -10,6 +11,8 @@ export type RouteAccessEntry = {
   access: RouteAccess | undefined;
   // null: the route takes no body.
   strictBody: boolean | null;
+  // Whether an API token may call it at all (issue 19, api-token-hook.ts).
+  apiToken: boolean;
 };
 
 // STYLE.md rule 5: every API route declares who may call it. A route without a rule fails at
@@ -26,6 +29,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       url: route.url,
       access: route.config?.access,
       strictBody: body ? isStrictObjectSchema(body) : null,
+      apiToken: apiTokenMayCall(route.config ?? {}, String(route.method)),
     });
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access).`);

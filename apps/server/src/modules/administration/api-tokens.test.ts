@@ -3,9 +3,11 @@ import {
   ADMIN_PATHS,
   API_TOKEN_MESSAGES,
   API_TOKEN_PATHS,
+  API_TOKEN_UNGRANTABLE,
   ApiTokenCreatedSchema,
   ApiTokensPageSchema,
   DASHBOARD_PATHS,
+  PERMISSION_CODENAMES,
   type PermissionCodename,
   REPORT_PATHS,
   WorkflowListPageSchema,
@@ -269,6 +271,37 @@ describe('API tokens', () => {
     expect(listed.results.map((r) => r.id)).not.toContain(created.id);
     expect((await otherAdmin.post(API_TOKEN_PATHS.revoke(created.id), {})).statusCode).toBe(404);
     expect((await withBearer(created.token, DASHBOARD_PATHS.workflows)).statusCode).toBe(200);
+  });
+
+  // Like platform/route-guards.test.ts: every route, so a new one is covered the day it is added.
+  it('is refused on every route a token may never call, and accepted on every other, whatever its scopes', async () => {
+    const held = await adminDb
+      .selectFrom('user_permissions')
+      .select('codename')
+      .where('tenant_id', '=', t.id)
+      .where('user_id', '=', String(t.users.admin))
+      .execute();
+    const scopes = PERMISSION_CODENAMES.filter((c) => !API_TOKEN_UNGRANTABLE.includes(c));
+    const missing = scopes.filter((c) => !held.some((h) => h.codename === c));
+    if (missing.length > 0) await grant(adminDb, t.id, t.users.admin, missing);
+    const client = await t.signedIn('admin');
+    const { token } = await createToken(client, scopes, 'Everything');
+    const routes = app.routeAccess.filter((r) => r.method !== 'HEAD');
+    expect(routes.filter((r) => !r.apiToken).length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const response = await withBearer(token, route.url.replace(/:[A-Za-z_]+/g, '1'), {
+        method: route.method as 'POST',
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      const code = response.headers['content-type']?.includes('json') ? response.json().code : undefined;
+      const refused = response.statusCode === 403 && code === 'api_token_not_allowed';
+      const unsigned = response.statusCode === 401 || code === 'csrf_failed';
+      if (route.apiToken ? refused || unsigned : !refused) {
+        wrong.push(`${route.method} ${route.url} -> ${response.statusCode} ${code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('is refused to people who do not administer', async () => {
