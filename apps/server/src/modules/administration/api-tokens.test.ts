@@ -294,7 +294,9 @@ describe('API tokens', () => {
         method: route.method as 'POST',
         payload: route.method === 'GET' ? undefined : {},
       });
-      const code = response.headers['content-type']?.includes('json') ? response.json().code : undefined;
+      const code = String(response.headers['content-type'] ?? '').includes('json')
+        ? response.json().code
+        : undefined;
       const refused = response.statusCode === 403 && code === 'api_token_not_allowed';
       const unsigned = response.statusCode === 401 || code === 'csrf_failed';
       if (route.apiToken ? refused || unsigned : !refused) {
