@@ -1,4 +1,5 @@
 import { type ErrorTexts, isIgnoredError } from './ignore-list';
+import { scrubUrls, type UrlCarrying } from './scrub-urls';
 import { type Section, sectionOf } from './sections';
 
 // Whether the person is signed in: unknown while the session is being read.
@@ -28,11 +29,14 @@ export function keepPerformanceEvent(section: Section, auth: AuthState): boolean
 }
 
 // The SDK's beforeSendTransaction: the transaction's name is the page's path.
-export function filterTransaction<T extends { transaction?: string }>(event: T, auth: AuthState): T | null {
-  return keepPerformanceEvent(sectionOf(event.transaction ?? ''), auth) ? event : null;
+export function filterTransaction<T extends { transaction?: string } & UrlCarrying>(
+  event: T,
+  auth: AuthState,
+): T | null {
+  return keepPerformanceEvent(sectionOf(event.transaction ?? ''), auth) ? scrubUrls(event) : null;
 }
 
-// The SDK's beforeSend: errors on the §8 ignore list are dropped, the rest carry the tenant tag.
-export function filterError<T extends ErrorTexts>(event: T): T | null {
-  return isIgnoredError(event) ? null : event;
+// The SDK's beforeSend: errors on the §8 ignore list are dropped; the rest go without query strings.
+export function filterError<T extends ErrorTexts & UrlCarrying>(event: T): T | null {
+  return isIgnoredError(event) ? null : scrubUrls(event);
 }
