@@ -72,6 +72,7 @@ export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuil
     <Modal
       opened={opened}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('badges.form.close') }}
       size="xl"
       radius="md"
       title={t(editing ? 'badges.form.editTitle' : 'badges.form.createTitle')}
@@ -102,6 +103,7 @@ export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuil
               label={t('badges.form.colour')}
               required
               format="hex"
+              withEyeDropper={false}
               swatches={SWATCHES}
               value={draft.colour}
               onChange={(colour) => set({ colour })}
