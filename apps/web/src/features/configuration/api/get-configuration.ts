@@ -30,6 +30,10 @@ export const configurationQueryOptions = () =>
     queryFn: getConfiguration,
     staleTime: CONFIGURATION_STALE_MS,
     gcTime: CONFIGURATION_GC_MS,
+    // A maintenance answer (503) is not asked again by each screen that mounts: a new fetch would
+    // drop the configuration it carries, which the sign-in pages read (issue 19). The boot gate asks
+    // again after a sign-in.
+    retryOnMount: false,
   });
 
 export function useConfigurationQuery() {
