@@ -44,8 +44,10 @@ export async function configurationRoutes(app: FastifyInstance, deps: Configurat
     },
     async (request, reply) => {
       const { configuration, maintenance } = await getConfiguration(tenantContext(request));
-      // Spec 1 section 7: 503 means maintenance, with the configuration as its body.
-      return reply.status(maintenance ? 503 : 200).send(configuration);
+      // Spec 1 section 7: 503 means maintenance, with the configuration as its body. Administrators,
+      // whom the maintenance gate lets through (tenancy-hook.ts), get 200: they keep working to end it.
+      const bypass = request.auth?.permissions.has('can_access_admin_settings') === true;
+      return reply.status(maintenance && !bypass ? 503 : 200).send(configuration);
     },
   );
 
