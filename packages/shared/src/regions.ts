@@ -26,6 +26,7 @@ export const PlaceNameSchema = z.object({ name: text().trim().min(1).max(PLACE_N
 export type PlaceName = z.infer<typeof PlaceNameSchema>;
 
 export const PLACE_STATUSES = ['active', 'archived'] as const;
+export type PlaceStatus = (typeof PLACE_STATUSES)[number];
 export const PlacesQuerySchema = PageQuerySchema.extend({
   status: z.enum(PLACE_STATUSES).default('active'),
   q: text().trim().max(PLACE_NAME_MAX).optional(),
