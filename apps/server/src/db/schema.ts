@@ -61,13 +61,23 @@ export type GroupPermissionsTable = { tenant_id: string; group_id: string; coden
 export type UserGroupsTable = { tenant_id: string; user_id: string; group_id: string };
 export type UserPermissionsTable = { tenant_id: string; user_id: string; codename: string };
 
-export type RegionsTable = { tenant_id: string; id: Generated<string>; name: string; created_at: CreatedAt };
+// Migration 0041: an archived place is offered for no new choice; what lies in it keeps its name.
+export type RegionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  name: string;
+  created_at: CreatedAt;
+  archived_at: Date | null;
+  archived_by: string | null;
+};
 export type BusinessUnitsTable = {
   tenant_id: string;
   id: Generated<string>;
   region_id: string;
   name: string;
   created_at: CreatedAt;
+  archived_at: Date | null;
+  archived_by: string | null;
 };
 
 export type SessionsTable = {
@@ -211,6 +221,22 @@ export type AuditEventsTable = {
   details: Json<Record<string, unknown>>;
   ip_address: string | null;
   created_at: CreatedAt;
+};
+
+// Issue 19: integration tokens (migration 0043); only the secret's SHA-256 is kept.
+export type ApiTokensTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  public_id: string;
+  name: string;
+  created_by: string;
+  scopes: string[];
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  revoked_by: string | null;
 };
 
 export type AccessLevel = 'read' | 'full';
@@ -530,6 +556,48 @@ export type ReportSubscriptionRecipientsTable = {
   tenant_id: string;
   subscription_id: string;
   user_id: string;
+};
+// Migration 0044 (issue 19): scheduled exports and their runs; secrets_sealed is the secret box's.
+export type ScheduledExportsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  name: string;
+  owner_id: string | null;
+  source: ColumnType<Record<string, unknown>, string, string>;
+  format: 'csv' | 'xlsx';
+  frequency: ReportSubscriptionFrequency;
+  time_of_day: string;
+  weekday: number | null;
+  day_of_month: number | null;
+  time_zone: string;
+  destination_kind: 'email' | 'sftp' | 's3';
+  destination: ColumnType<Record<string, unknown>, string, string>;
+  secrets_sealed: string | null;
+  enabled: Generated<boolean>;
+  next_run_at: Date;
+  last_run_at: Date | null;
+  last_outcome: 'queued' | 'running' | 'succeeded' | 'failed' | null;
+  last_message: string | null;
+  last_rows: ColumnType<string | null, number | null, number | null>;
+  last_bytes: ColumnType<string | null, number | null, number | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+export type ScheduledExportRunsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  schedule_id: string;
+  trigger: 'schedule' | 'manual';
+  due_at: Date;
+  state: ColumnType<'queued' | 'running' | 'succeeded' | 'failed', 'queued' | undefined, 'queued' | 'running' | 'succeeded' | 'failed'>;
+  attempts: Generated<number>;
+  message: string | null;
+  rows: ColumnType<string | null, number | null | undefined, number | null>;
+  bytes: ColumnType<string | null, number | null | undefined, number | null>;
+  file_name: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
 };
 export type UserRecentWorkflowsTable = {
   tenant_id: string;
@@ -1070,6 +1138,28 @@ export type BatchUpdateItemsTable = {
   activity_id_after: string | null;
 };
 
+// Issue 19, badge definitions (migration 0042): the rule is a condition group (shared/filters).
+export type BadgeDefinitionsTable = {
+  tenant_id: string;
+  id: Generated<string>;
+  tag: string;
+  label: string;
+  label_translations: ColumnType<Record<string, string>, string | undefined, string>;
+  colour: string;
+  icon: string;
+  kind_id: string | null;
+  rule: Json<Record<string, unknown>>;
+  archived_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  recompute_cursor: Generated<string>;
+  recompute_done: Generated<number>;
+  recompute_total: number | null;
+};
+export type WorkflowBadgesTable = { tenant_id: string; badge_id: string; workflow_id: string };
+export type BadgeRefreshQueueTable = { tenant_id: string; workflow_id: string; queued_at: CreatedAt };
+
 export type Database = {
   tenants: TenantsTable;
   tenant_configurations: TenantConfigurationsTable;
@@ -1091,6 +1181,7 @@ export type Database = {
   user_identities: UserIdentitiesTable;
   sso_login_states: SsoLoginStatesTable;
   audit_events: AuditEventsTable;
+  api_tokens: ApiTokensTable;
   user_region_access: UserRegionAccessTable;
   user_business_unit_access: UserBusinessUnitAccessTable;
   workflow_kinds: WorkflowKindsTable;
@@ -1123,6 +1214,8 @@ export type Database = {
   reports: ReportsTable;
   report_subscriptions: ReportSubscriptionsTable;
   report_subscription_recipients: ReportSubscriptionRecipientsTable;
+  scheduled_exports: ScheduledExportsTable;
+  scheduled_export_runs: ScheduledExportRunsTable;
   studio_apps: StudioAppsTable;
   studio_branches: StudioBranchesTable;
   studio_savepoints: StudioSavepointsTable;
@@ -1149,6 +1242,9 @@ export type Database = {
   batch_import_mappings: BatchImportMappingsTable;
   batch_updates: BatchUpdatesTable;
   batch_update_items: BatchUpdateItemsTable;
+  badge_definitions: BadgeDefinitionsTable;
+  workflow_badges: WorkflowBadgesTable;
+  badge_refresh_queue: BadgeRefreshQueueTable;
 };
 
 export type TenantRow = Selectable<TenantsTable>;

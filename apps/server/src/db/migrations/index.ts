@@ -36,6 +36,10 @@ import * as m0037 from './0037-report-rollup-bulk-writes.js';
 import * as m0038 from './0038-record-list-statistics.js';
 import * as m0039 from './0039-record-type-rows.js';
 import * as m0040 from './0040-tenant-branding.js';
+import * as m0041 from './0041-place-archiving.js';
+import * as m0042 from './0042-badge-definitions.js';
+import * as m0043 from './0043-api-tokens.js';
+import * as m0044 from './0044-scheduled-exports.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -78,6 +82,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038-record-list-statistics': m0038,
   '0039-record-type-rows': m0039,
   '0040-tenant-branding': m0040,
+  '0041-place-archiving': m0041,
+  '0042-badge-definitions': m0042,
+  '0043-api-tokens': m0043,
+  '0044-scheduled-exports': m0044,
 };
 
 export const migrationProvider: MigrationProvider = {

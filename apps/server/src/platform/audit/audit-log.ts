@@ -22,11 +22,27 @@ export type AuditAction =
   | 'sso_provider.created'
   | 'sso_provider.changed'
   | 'sso_provider.deleted'
+  // Issue 19, Settings > Badges.
+  | 'badge_definition.created'
+  | 'badge_definition.changed'
+  | 'badge_definition.archived'
+  | 'badge_definition.restored'
+  | 'badge_definition.deleted'
   | 'sso.user_created'
   | 'security_settings.changed'
   | 'branding.changed'
   // Settings > Languages (issue 19): the locales a tenant offers and its default.
   | 'languages.changed'
+  // Issue 19, Settings > Access and Global settings.
+  | 'region.created'
+  | 'region.renamed'
+  | 'region.archived'
+  | 'region.restored'
+  | 'business_unit.created'
+  | 'business_unit.renamed'
+  | 'business_unit.archived'
+  | 'business_unit.restored'
+  | 'global_settings.changed'
   | 'home_page_config.changed'
   | 'mfa.enabled'
   | 'mfa.disabled'
@@ -38,7 +54,18 @@ export type AuditAction =
   | 'step.assignees_changed'
   // Recorded by the tasks module: a person lets another act on their tasks for a date range, or stops.
   | 'task_delegation.given'
-  | 'task_delegation.revoked';
+  | 'task_delegation.revoked'
+  // Issue 19: integration tokens; refused is noted at most every ten minutes per token.
+  | 'api_token.created'
+  | 'api_token.revoked'
+  | 'api_token.refused'
+  // Issue 19, Settings > Scheduler.
+  | 'scheduled_export.created'
+  | 'scheduled_export.changed'
+  | 'scheduled_export.enabled'
+  | 'scheduled_export.disabled'
+  | 'scheduled_export.deleted'
+  | 'scheduled_export.run_requested';
 
 export type AuditEntry = {
   tenantId: string;

@@ -45,9 +45,38 @@ export const settingsRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await pages()).LanguagesPage }),
           },
           {
+            path: 'tokens',
+            handle: { title: 'admin.nav.tokens' },
+            lazy: async () => ({ Component: (await pages()).ApiTokensRoute }),
+          },
+          {
             path: 'shortcuts',
             handle: { title: 'admin.nav.shortcuts' },
             lazy: async () => ({ Component: (await pages()).ShortcutsSettingsPage }),
+          },
+          {
+            // Issue 19: seeing badge definitions has its own permission (spec 2 §6).
+            path: 'badges',
+            handle: { title: 'admin.nav.badges' },
+            element: <RequirePermission codename="can_view_badge_definitions" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await pages()).BadgesRoute }) }],
+          },
+          {
+            // Issue 19: Settings > Scheduler, for those with 'Can access scheduler' (spec 2 §6).
+            path: 'scheduler',
+            handle: { title: 'admin.nav.scheduler' },
+            element: <RequirePermission codename="can_access_scheduler" />,
+            children: [{ index: true, lazy: async () => ({ Component: (await pages()).SchedulerRoute }) }],
+          },
+          {
+            path: 'access',
+            handle: { title: 'admin.nav.access' },
+            lazy: async () => ({ Component: (await pages()).AccessSettingsPage }),
+          },
+          {
+            path: 'global',
+            handle: { title: 'admin.nav.global' },
+            lazy: async () => ({ Component: (await pages()).GlobalSettingsPage }),
           },
           {
             path: 'audit',

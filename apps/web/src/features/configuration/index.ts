@@ -4,5 +4,6 @@ export { MaintenanceError, type MaintenanceNotice, maintenanceNotice } from './a
 export { configurationQueryOptions, useConfigurationQuery } from './api/get-configuration';
 export { useConfiguration } from './api/use-configuration';
 export { BrandingPage, type BrandingPageProps } from './components/branding-page';
+export { GlobalSettingsPage } from './components/global-settings-page';
 export { LanguagesPage } from './components/languages-page';
 export type { BrandingPreview } from './lib/branding-draft';

@@ -9,5 +9,10 @@ export const APP_PATHS = {
   settingsSecurity: '/settings/security',
   settingsBranding: '/settings/branding',
   settingsLanguages: '/settings/languages',
+  settingsAccess: '/settings/access',
+  settingsGlobal: '/settings/global',
+  settingsTokens: '/settings/tokens',
   settingsShortcuts: '/settings/shortcuts',
+  settingsBadges: '/settings/badges',
+  settingsScheduler: '/settings/scheduler',
 } as const;
