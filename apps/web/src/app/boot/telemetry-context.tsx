@@ -1,7 +1,7 @@
 import { USER_KIND } from '@attest/shared';
 import { useEffect } from 'react';
 import { useCurrentUserQuery } from '../../features/auth';
-import { setAnalyticsAudience } from '../../lib/analytics/analytics';
+import { setAnalyticsAudience } from '../../lib/analytics/track';
 import { setErrorReportingAuth } from '../../lib/error-reporting/error-reporting';
 
 // Who is looking, as error reporting and analytics may know it: signed in or not (spec 2 §9.5

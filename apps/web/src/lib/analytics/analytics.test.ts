@@ -1,6 +1,7 @@
 import { AnalyticsBatchSchema, type TelemetrySettings } from '@attest/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_FLUSH_MS, flushAnalytics, setAnalyticsAudience, startAnalytics, track } from './analytics';
+import { ANALYTICS_FLUSH_MS, flushAnalytics, startAnalytics } from './analytics';
+import { setAnalyticsAudience, track } from './track';
 
 const settings = (analytics_urls: string[]): TelemetrySettings => ({
   tenant: 'acme',

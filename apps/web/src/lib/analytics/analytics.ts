@@ -2,14 +2,12 @@ import {
   ANALYTICS_BATCH_MAX_EVENTS,
   type AnalyticsBatch,
   type AnalyticsEvent,
-  type AnalyticsEventName,
   type TelemetrySettings,
 } from '@attest/shared';
+import { connectAnalytics } from './track';
 
-// Product analytics (spec 2 §9.4): events by name and kind, batched, POSTed as JSON to each
-// configured destination (docs/operations.md). None configured: track() does nothing, and nothing
-// is ever sent.
-export type AnalyticsDetails = Pick<AnalyticsEvent, 'kind' | 'section'>;
+// Product analytics (spec 2 §9.4): the events track() hands over, batched and POSTed as JSON to
+// each configured destination (docs/operations.md). None configured: nothing is collected or sent.
 export type SendBatch = (url: string, body: string) => void;
 
 // Events wait this long for others to go out with them.
@@ -17,7 +15,6 @@ export const ANALYTICS_FLUSH_MS = 5000;
 
 let destinations: readonly string[] = [];
 let tenant = '';
-let audience: AnalyticsEvent['audience'];
 let queue: AnalyticsEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 let send: SendBatch = postBatch;
@@ -38,19 +35,16 @@ export function startAnalytics(settings: TelemetrySettings | null, sender: SendB
   destinations = settings?.analytics_urls ?? [];
   tenant = settings?.tenant ?? '';
   send = sender;
-  if (destinations.length > 0) {
-    addEventListener('pagehide', flushAnalytics);
+  if (destinations.length === 0) {
+    connectAnalytics(null);
+    return;
   }
+  connectAnalytics(enqueue);
+  addEventListener('pagehide', flushAnalytics);
 }
 
-// Spec 2 §6: analytics tell an external user (a supplier) from an internal one.
-export function setAnalyticsAudience(value: AnalyticsEvent['audience']): void {
-  audience = value;
-}
-
-export function track(name: AnalyticsEventName, details: AnalyticsDetails = {}): void {
-  if (destinations.length === 0) return;
-  queue.push({ name, at: new Date().toISOString(), ...details, ...(audience && { audience }) });
+function enqueue(event: AnalyticsEvent): void {
+  queue.push(event);
   if (queue.length >= ANALYTICS_BATCH_MAX_EVENTS) flushAnalytics();
   else timer ??= setTimeout(flushAnalytics, ANALYTICS_FLUSH_MS);
 }

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import type { LanguageOption } from '../../../lib/i18n/language-options';
 import { AuthLayout, type Branding } from './auth-layout';
 import { LanguagePicker } from './language-picker';

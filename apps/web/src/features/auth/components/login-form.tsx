@@ -2,7 +2,7 @@ import type { LoginResponse } from '@attest/shared';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useLogin } from '../api/login';
 import { useCaptcha } from '../hooks/use-captcha';
 import { isThrottled, signInErrorMessage } from '../lib/sign-in-errors';

@@ -4,7 +4,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { safeNext } from '../../../lib/navigation/next-url';
 import { useLoginUsingMfa } from '../api/login-using-mfa';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';

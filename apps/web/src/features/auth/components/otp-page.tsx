@@ -3,7 +3,7 @@ import { Anchor, Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { safeNext } from '../../../lib/navigation/next-url';
 import { useRequestOtp, useSubmitOtp } from '../api/one-time-passcode';
 import { useCaptcha } from '../hooks/use-captcha';

@@ -1,7 +1,7 @@
 import { Button, Divider, Skeleton, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { ssoAuthorizeUrl, useSsoProviders } from '../api/get-sso-providers';
 
 // One button per identity provider of the tenant; none, and this renders nothing.

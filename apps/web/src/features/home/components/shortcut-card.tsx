@@ -5,7 +5,7 @@ import { IconArrowLeft, IconArrowRight, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useCreateChild } from '../api/create-child';
 import { useShortcutParents } from '../api/get-shortcut-parents';
 

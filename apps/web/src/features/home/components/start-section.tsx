@@ -4,7 +4,7 @@ import { IconLayoutList, IconRocket } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { NewWorkflowButton } from '../../workflows';
 import { HomeCard } from './home-card';
 

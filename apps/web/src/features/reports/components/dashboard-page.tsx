@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useDashboard } from '../api/dashboards';
 import { useFavouriteReports } from '../api/favourite-reports';
 import { useDashboardReports } from '../api/reports';

@@ -15,7 +15,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isolate, UserText } from '../../../components/user-text';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useToggleFavouriteReport } from '../api/favourite-reports';
 import { reportCsvUrl, useDeleteReport } from '../api/reports';
 import { useDownloadChartPng } from '../charts';

@@ -12,7 +12,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { reportCsvUrl, useReport, useSortReport } from '../api/reports';
 import { SortToggle, useDownloadChartPng } from '../charts';
 import { reportErrorText } from '../lib/error-text';

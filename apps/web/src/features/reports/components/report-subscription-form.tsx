@@ -24,7 +24,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useCurrentUserQuery } from '../../auth';
 import {
   useCreateReportSubscription,

@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useSearch } from '../api/get-search';
 import { PAGE_LIMIT } from '../api/search-schema';
 import { useRecentSearches } from '../hooks/use-recent-searches';

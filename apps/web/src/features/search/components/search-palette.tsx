@@ -8,7 +8,7 @@ import { IconArrowLeft, IconArrowRight, IconHistory, IconSearch } from '@tabler/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useSearch } from '../api/get-search';
 import { PALETTE_LIMIT } from '../api/search-schema';
 import { useRecentSearches } from '../hooks/use-recent-searches';

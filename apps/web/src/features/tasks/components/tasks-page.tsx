@@ -4,7 +4,7 @@ import { IconChecklist, IconPlaneDeparture, IconUserShare } from '@tabler/icons-
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../../components/list-states';
-import { track } from '../../../lib/analytics/analytics';
+import { track } from '../../../lib/analytics/track';
 import { useSignedInUser } from '../../auth';
 import { TASK_PAGE_SIZE, type TaskRef, type TaskRow } from '../api/task-contract';
 import { useTaskCounts, useTasks } from '../api/tasks';
