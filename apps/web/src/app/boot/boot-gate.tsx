@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useCurrentUserQuery } from '../../features/auth';
 import { MaintenanceError, maintenanceNotice, useConfigurationQuery } from '../../features/configuration';
@@ -7,6 +7,9 @@ import { MaintenancePage } from '../../features/maintenance';
 import { TimeZoneProvider } from '../../lib/format/time-zone';
 import { useBootLanguage } from './use-boot-language';
 import { useImpersonationSync } from './use-impersonation-sync';
+
+const SIGN_IN_PATH = '/login';
+const isSignInPath = (path: string) => path === SIGN_IN_PATH || path.startsWith(`${SIGN_IN_PATH}/`);
 
 // Nothing renders until configuration, the session and the strings are known (spec 1 section 2).
 // A configuration failure ends here: the maintenance page, or service unavailable.
@@ -24,11 +27,23 @@ export function BootGate({ children }: { children: ReactNode }) {
     user: user.data ?? null,
   });
 
-  if (!language) return <FullPageLoader />;
+  // Issue 19: administrators keep working during maintenance (the server answers them 200). Signed
+  // out, they reach the sign-in pages from the maintenance page; once signed in, the configuration
+  // is asked again and decides.
+  const signedInId = user.data?.id;
+  const { refetch } = configuration;
+  const inMaintenance = configError instanceof MaintenanceError;
+  useEffect(() => {
+    if (signedInId !== undefined && inMaintenance) void refetch();
+  }, [signedInId, inMaintenance, refetch]);
+
+  // Asked again after a sign-in during maintenance: nothing to show until it answers.
+  if (!language || configuration.isPending) return <FullPageLoader />;
   if (configError) {
     const notice = maintenanceNotice(configError);
+    if (notice && isSignInPath(window.location.pathname)) return children;
     return notice ? (
-      <MaintenancePage message={notice.message} endTime={notice.endTime} />
+      <MaintenancePage message={notice.message} endTime={notice.endTime} signInHref={SIGN_IN_PATH} />
     ) : (
       <ServiceUnavailablePage />
     );
