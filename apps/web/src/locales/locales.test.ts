@@ -6,6 +6,7 @@ import es from './es.json';
 import fr from './fr.json';
 import italian from './it.json';
 import ja from './ja.json';
+import ko from './ko.json';
 import nl from './nl.json';
 import pt from './pt.json';
 
@@ -46,6 +47,7 @@ describe.each([
   ['pt', pt],
   ['it', italian],
   ['nl', nl],
+  ['ko', ko],
 ])('%s strings', (code, messages) => {
   const extra = extraPluralForms(code, keysOf(messages));
 
