@@ -4,7 +4,19 @@ export type LocaleInfo = { code: string; name: string; nativeName: string; rtl?:
 
 export const DEFAULT_LOCALE = 'en';
 
-export const COMPLETE_LOCALES = ['en', 'es', 'fr', 'de', 'ja', 'ar', 'pt', 'it', 'nl', 'ko'] as const;
+export const COMPLETE_LOCALES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'ja',
+  'ar',
+  'pt',
+  'it',
+  'nl',
+  'ko',
+  'zh-Hans',
+] as const;
 
 export const LOCALES: readonly LocaleInfo[] = [
   { code: 'en', name: 'English', nativeName: 'English' },

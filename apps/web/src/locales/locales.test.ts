@@ -9,6 +9,7 @@ import ja from './ja.json';
 import ko from './ko.json';
 import nl from './nl.json';
 import pt from './pt.json';
+import zhHans from './zh-Hans.json';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -48,6 +49,7 @@ describe.each([
   ['it', italian],
   ['nl', nl],
   ['ko', ko],
+  ['zh-Hans', zhHans],
 ])('%s strings', (code, messages) => {
   const extra = extraPluralForms(code, keysOf(messages));
 
