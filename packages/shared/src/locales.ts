@@ -16,6 +16,7 @@ export const COMPLETE_LOCALES = [
   'nl',
   'ko',
   'zh-Hans',
+  'he',
 ] as const;
 
 export const LOCALES: readonly LocaleInfo[] = [

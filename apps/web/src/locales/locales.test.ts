@@ -4,6 +4,7 @@ import de from './de.json';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
+import he from './he.json';
 import italian from './it.json';
 import ja from './ja.json';
 import ko from './ko.json';
@@ -50,6 +51,7 @@ describe.each([
   ['nl', nl],
   ['ko', ko],
   ['zh-Hans', zhHans],
+  ['he', he],
 ])('%s strings', (code, messages) => {
   const extra = extraPluralForms(code, keysOf(messages));
 
