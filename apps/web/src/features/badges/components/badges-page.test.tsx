@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApiCalls } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { BadgeChip } from './badge-chip';
 import { BadgeChips } from './badge-chips';
 import { BadgesPage } from './badges-page';
 
@@ -157,5 +158,15 @@ describe('BadgeChips', () => {
   it('shows nothing for a workflow without badges', () => {
     renderWithProviders(<BadgeChips badges={[]} />);
     expect(screen.queryByLabelText('Badges')).toBeNull();
+  });
+});
+
+describe('BadgeChip', () => {
+  it('draws its text in a colour readable on the badge (dark on a light orange)', () => {
+    renderWithProviders(
+      <BadgeChip badge={{ tag: 'fresh', label: 'Fresh', colour: '#f08c00', icon: 'leaf' }} />,
+    );
+    const chip = document.querySelector('[data-badge-tag="fresh"]') as HTMLElement;
+    expect(chip.style.getPropertyValue('--badge-color')).toBe('#1a1b1e');
   });
 });
