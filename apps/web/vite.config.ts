@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { bootStrings } from './build/boot-strings';
 import { precompress } from './build/precompress';
 
 // The API answers per tenant from the Host header, so the dev proxy must keep it (changeOrigin: false).
 const API_TARGET = process.env.ATTEST_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), bootStrings(), precompress()],
   // '@attest/shared' exposes its TypeScript source under the 'source' condition: no build step in dev.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

@@ -589,7 +589,11 @@ export type ScheduledExportRunsTable = {
   schedule_id: string;
   trigger: 'schedule' | 'manual';
   due_at: Date;
-  state: ColumnType<'queued' | 'running' | 'succeeded' | 'failed', 'queued' | undefined, 'queued' | 'running' | 'succeeded' | 'failed'>;
+  state: ColumnType<
+    'queued' | 'running' | 'succeeded' | 'failed',
+    'queued' | undefined,
+    'queued' | 'running' | 'succeeded' | 'failed'
+  >;
   attempts: Generated<number>;
   message: string | null;
   rows: ColumnType<string | null, number | null | undefined, number | null>;

@@ -8,7 +8,12 @@ import { visibleWorkflowsFilter } from './workflow-access.repository.js';
 // archived (issue 19) is no new choice: creation, answers and options see only active ones.
 export const referencesRepository = {
   findRegion: (tx: Tx, id: string) =>
-    tx.selectFrom('regions').select('id').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst(),
+    tx
+      .selectFrom('regions')
+      .select('id')
+      .where('id', '=', id)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst(),
 
   findBusinessUnit: (tx: Tx, id: string) =>
     tx

@@ -2,6 +2,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { AnonymousOnly, ClosePage, LoginPage, RequireAuth, SsoStartPage } from '../../features/auth';
 import { NotFoundPage, ReloadRequiredPage, ServiceUnavailablePage } from '../../features/errors';
+import { loadSignedInStrings } from '../../lib/i18n/load-language';
 import { AdminRedirect } from '../routes/admin-redirect';
 import { AuthFrameRoute } from '../routes/login-route';
 import { RouteErrorPage } from '../routes/route-error-page';
@@ -16,8 +17,9 @@ import { processWithoutHeaderRoute, workflowRoutes } from './workflow-routes';
 // Issue 14 (first load): the sign-in form is all the entry chunk holds. The sign-in's further steps
 // (auth-steps.ts), the signed-in frame (its layout, the real-time socket) and every page under it
 // load on demand, so /login downloads none of them; app/router/signed-in.tsx is the one module the
-// frame comes from.
-const signedIn = () => import('./signed-in');
+// frame comes from. It comes with the rest of the language's strings: the first page has only the
+// boot cut, without the signed-in pages' groups (lib/i18n/load-language.ts).
+const signedIn = () => Promise.all([import('./signed-in'), loadSignedInStrings()]).then(([frame]) => frame);
 const authSteps = () => import('./auth-steps');
 
 // Spec 1 section 2 and spec 2 section 2: every route under one root layout with an error element.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiTokensPage, UsersPage } from '../../features/administration';
 import { usePermissions, useSignedInUser } from '../../features/auth';
 import { BadgesPage } from '../../features/badges';
-import { BrandingPage } from '../../features/configuration';
+import { BrandingPage } from '../../features/configuration/settings-pages';
 import { SchedulerPage } from '../../features/scheduler';
 import { HeaderPreview } from '../../features/shell';
 import { kindsQueryOptions } from '../../features/workflow-list';
@@ -16,7 +16,7 @@ export {
   SecuritySettingsPage,
   SsoProvidersPage,
 } from '../../features/administration';
-export { GlobalSettingsPage, LanguagesPage } from '../../features/configuration';
+export { GlobalSettingsPage, LanguagesPage } from '../../features/configuration/settings-pages';
 export { ShortcutsSettingsPage } from '../../features/home';
 export { SettingsLayout } from '../layout/settings-layout';
 

@@ -1,23 +1,34 @@
 import { DEFAULT_LOCALE, localeFallbackChain } from '@attest/shared';
 import { i18n } from './i18n';
-import { hasBundle, loadBundle } from './locale-bundles';
+import { type BundleCut, hasBundle, loadBundle } from './locale-bundles';
 
 const NAMESPACE = 'translation';
 
-// Loads every bundle of the fallback chain that exists (es-MX has none: es and en answer for it).
-async function activate(code: string): Promise<void> {
+// Which cut of each locale is in i18n already ('full' includes 'boot').
+const loaded = new Map<string, BundleCut>();
+
+// Adds the cut of every bundle of the fallback chain that exists (es-MX has none: es and en answer
+// for it). A full cut over a boot cut adds the signed-in pages' groups to what is there.
+async function addStrings(code: string, cut: BundleCut): Promise<void> {
   const chain = localeFallbackChain(code).filter(hasBundle);
   await Promise.all(
     chain.map(async (locale) => {
-      if (i18n.hasResourceBundle(locale, NAMESPACE)) return;
-      i18n.addResourceBundle(locale, NAMESPACE, await loadBundle(locale));
+      const have = loaded.get(locale);
+      if (have === 'full' || have === cut) return;
+      i18n.addResourceBundle(locale, NAMESPACE, await loadBundle(locale, cut), true, true);
+      loaded.set(locale, cut);
     }),
   );
+}
+
+async function activate(code: string): Promise<void> {
+  await addStrings(code, 'boot');
   await i18n.changeLanguage(code);
 }
 
 // Spec 1 section 4: load the preferred locale; if that fails and it is not the default, load the
 // default; if that fails too, the error goes up to the error page. Resolves to the active locale.
+// The first page gets the boot cut only (issue 14's first-load budget): see loadSignedInStrings.
 export async function loadLanguage(preferred: string): Promise<string> {
   try {
     await activate(preferred);
@@ -27,4 +38,9 @@ export async function loadLanguage(preferred: string): Promise<string> {
     await activate(DEFAULT_LOCALE);
     return DEFAULT_LOCALE;
   }
+}
+
+// The signed-in frame waits for this before it renders: the whole of the active language's strings.
+export async function loadSignedInStrings(): Promise<void> {
+  await addStrings(i18n.language || DEFAULT_LOCALE, 'full');
 }
