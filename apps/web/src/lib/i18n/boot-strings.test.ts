@@ -53,7 +53,7 @@ describe('the boot cut of a locale', () => {
 
   it('has every group the pages shown before sign-in use', () => {
     const used = PUBLIC_CODE.flatMap((dir) => sourceFiles(path.join(SRC, dir))).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([A-Za-z]+)\./g)].map((match) => match[1]),
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['`]([A-Za-z]+)\./g)].map((match) => match[1] ?? ''),
     );
     expect(used.length).toBeGreaterThan(20);
     expect([...new Set(used)].filter((group) => SIGNED_IN_ONLY_GROUPS.includes(group))).toEqual([]);
