@@ -7,6 +7,7 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { DRAWER_WIDTH, TOOLTIP_DEFAULTS, Z_INDEX } from '../../components/layout-constants';
 import { ATTEST_BLUE } from '../../lib/color/app-palette';
 import { darkenUntilReadable, paletteFrom, parseHex, tint } from '../../lib/color/hex';
 import { i18n } from '../../lib/i18n/i18n';
@@ -14,7 +15,7 @@ import { i18n } from '../../lib/i18n/i18n';
 const FONT = "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 // Spec 2 section 9.3: spacing in 4 px steps, radii 4/6/8, tooltip delay 100 ms and offset 8,
-// layered z-indexes for modal, popover and tooltip.
+// layered z-indexes for modal, popover and tooltip, drawer width 600 (components/layout-constants.ts).
 export function createAppTheme(brandColor: string | null | undefined): MantineThemeOverride {
   const brand = paletteFrom(brandColor ?? '');
   return createTheme({
@@ -31,14 +32,14 @@ export function createAppTheme(brandColor: string | null | undefined): MantineTh
     focusRing: 'auto',
     variantColorResolver,
     components: {
-      Tooltip: { defaultProps: { openDelay: 100, closeDelay: 100, offset: 8, zIndex: 1080 } },
-      Popover: { defaultProps: { zIndex: 1070 } },
-      Menu: { defaultProps: { zIndex: 1070 } },
+      Tooltip: { defaultProps: { ...TOOLTIP_DEFAULTS } },
+      Popover: { defaultProps: { zIndex: Z_INDEX.popover } },
+      Menu: { defaultProps: { zIndex: Z_INDEX.popover } },
       Modal: {
-        defaultProps: { zIndex: 1060, centered: true },
+        defaultProps: { zIndex: Z_INDEX.modal, centered: true },
         styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
       },
-      Drawer: { defaultProps: { zIndex: 1060 } },
+      Drawer: { defaultProps: { zIndex: Z_INDEX.modal, size: DRAWER_WIDTH } },
       Button: { defaultProps: { fw: 600 } },
       // Issue 14: the first, previous, next and last arrows are named (axe: button-name, critical),
       // in the language shown when they render.
