@@ -132,6 +132,19 @@ describe('Settings > Branding and Languages', () => {
         return { loaded: (img?.naturalWidth ?? 0) > 0, type: response.headers.get('content-type') };
       });
       expect(served).toEqual({ loaded: true, type: 'image/png' });
+
+      // Signed out, the sign-in page wears the tenant's logo, name and colour (the public configuration).
+      await analyst.page.getByRole('button', { name: 'Open user menu' }).click();
+      await analyst.page.getByRole('menuitem', { name: 'Logout' }).click();
+      await analyst.page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/login/');
+      const brand = analyst.page.getByTestId('sign-in-brand');
+      await brand.getByText(`E2E ${slug}`).waitFor();
+      await analyst.page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="sign-in-brand"] img');
+        if (!img) return false;
+        return img.src.includes('/api/v1/customers/configuration/logo/?v=') && img.naturalWidth > 0;
+      });
+      expect(await brandShade(analyst.page)).toBe(BRAND);
     } finally {
       await admin.context.close();
       await analyst.context.close();

@@ -264,4 +264,35 @@ describe('access', () => {
     expect((await patch(crossed, { brand_color: '#000000' })).statusCode).toBeGreaterThanOrEqual(401);
     expect((await configuration(a.slug)).custom_ui_labels.brandColor).toBe('#112233');
   });
+
+  // Issue 19: the sign-in page shows the tenant's name, logo and brand colour. They come from the
+  // configuration, the spec's one call made before anyone signs in (spec 1 §2, §7), so it must answer
+  // signed out, only for the host's tenant, and carry nothing beyond the spec's public fields.
+  it("gives the signed-out sign-in page this tenant's name, logo and colour, and nothing private", async () => {
+    const a = await createAdminTestTenant(adminDb);
+    const b = await createAdminTestTenant(adminDb);
+    const adminA = await signedIn(a.slug, a.admin);
+    expect((await patch(adminA, { name: 'Acme Trust', brand_color: '#c2255c' })).statusCode).toBe(200);
+    expect((await upload(adminA, PNG)).statusCode).toBe(200);
+
+    const signedOut = await TestClient.forTenant(app, a.slug).get(CONFIG);
+    expect(signedOut.statusCode).toBe(200);
+    const seen = ConfigurationSchema.parse(signedOut.json());
+    expect(seen).toMatchObject({ name: 'Acme Trust', custom_ui_labels: { brandColor: '#c2255c' } });
+    expect(seen.logo).toMatch(/^\/api\/v1\/customers\/configuration\/logo\/\?v=[0-9a-f]{16}$/);
+    expect((await TestClient.forTenant(app, a.slug).get(seen.logo ?? '')).statusCode).toBe(200);
+    // Exactly the spec's fields: no storage key, no audit, no security settings, no users.
+    expect(Object.keys(signedOut.json()).sort()).toEqual(Object.keys(ConfigurationSchema.shape).sort());
+    const row = await storedRow(a.id);
+    expect(signedOut.body).not.toContain(String(row?.logo_storage_key));
+
+    // B's host never answers A's branding.
+    const other = ConfigurationSchema.parse((await TestClient.forTenant(app, b.slug).get(CONFIG)).json());
+    expect(other).toMatchObject({
+      name: `Tenant ${b.slug}`,
+      logo: null,
+      custom_ui_labels: { brandColor: null },
+    });
+    expect(JSON.stringify(other)).not.toContain('Acme Trust');
+  });
 });

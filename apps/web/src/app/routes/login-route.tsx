@@ -16,13 +16,18 @@ export function AuthFrameRoute() {
   const { i18n } = useTranslation();
   const configuration = useConfiguration();
   const brand = isBrandKey(configuration.brand) ? BRANDS[configuration.brand] : BRANDS.default;
-  useDocumentTitle(brandNameOf(configuration));
+  const name = brandNameOf(configuration);
+  useDocumentTitle(name);
   return (
     <AuthFrameProvider
       value={{
+        // Issue 19: the tenant's own name and logo (Settings > Branding) from the public configuration
+        // the boot has already read; the brand colour themes the whole app (app-providers.tsx). The
+        // hostname's white-label brand fills what the tenant has not set.
         branding: {
-          title: configuration.brand_title || brand.title,
+          title: name || brand.title,
           logo: configuration.logo ?? brand.logo,
+          tenantLogo: configuration.logo !== null,
           copyright: configuration.brand_copyright || brand.copyright,
         },
         languages: languageOptions(configuration),

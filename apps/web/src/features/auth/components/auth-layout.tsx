@@ -1,7 +1,13 @@
 import { Box, Center, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export type Branding = { title: string; logo: string; copyright: string };
+export type Branding = {
+  title: string;
+  logo: string;
+  // The tenant's uploaded logo (shown larger, named for screen readers) rather than the brand's mark.
+  tenantLogo?: boolean;
+  copyright: string;
+};
 
 export type AuthLayoutProps = {
   branding: Branding;
@@ -17,9 +23,13 @@ export function AuthLayout({ branding, heading, subheading, footerAside, childre
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
       <Center style={{ flex: 1 }} px="md" py={48}>
         <Stack w="100%" maw={420} gap="lg">
-          <Group justify="center" gap="sm" wrap="nowrap">
-            <Image src={branding.logo} alt="" h={40} w={40} fit="contain" />
-            <Text fw={700} fz={22} lts={-0.3}>
+          <Group justify="center" gap="sm" wrap="nowrap" data-testid="sign-in-brand">
+            {branding.tenantLogo ? (
+              <Image src={branding.logo} alt="" h={48} w="auto" maw={200} fit="contain" />
+            ) : (
+              <Image src={branding.logo} alt="" h={40} w={40} fit="contain" />
+            )}
+            <Text fw={700} fz={22} lts={-0.3} dir="auto">
               {branding.title}
             </Text>
           </Group>
