@@ -85,6 +85,22 @@ export const UpdateDashboardRequestSchema = z
   .strict();
 export type UpdateDashboardRequest = z.infer<typeof UpdateDashboardRequestSchema>;
 
+// GET reports/ (the scheduler's report picker, issue 19): the reports whose data the reader may
+// read, by name, without their config; `q` searches the report's and its dashboard's names.
+export const ReportsQuerySchema = DashboardsQuerySchema;
+export type ReportsQuery = DashboardsQuery;
+export const ReportSummarySchema = z.object({
+  id: Id,
+  name: text(),
+  report_kind: text(),
+  chart_type: text(),
+  dashboard_id: Id.nullable(),
+  dashboard_name: text().nullable(),
+});
+export type ReportSummary = z.infer<typeof ReportSummarySchema>;
+export const ReportSummariesPageSchema = pageOf(ReportSummarySchema);
+export type ReportSummariesPage = z.infer<typeof ReportSummariesPageSchema>;
+
 // A stored report. `config` is returned as stored: the client parses it (parseReportConfig).
 export const ReportSchema = z.object({
   id: Id,

@@ -97,6 +97,40 @@ export const dashboardsRepository = {
 };
 
 export const reportsRepository = {
+  // Reports by name with their dashboard's, leaving out the kinds the reader may not run.
+  async page(tx: Tx, filter: { q?: string; limit: number; offset: number; hiddenKinds: readonly string[] }) {
+    let query = tx.selectFrom('reports').leftJoin('dashboards', 'dashboards.id', 'reports.dashboard_id');
+    if (filter.hiddenKinds.length > 0)
+      query = query.where('reports.report_kind', 'not in', filter.hiddenKinds);
+    if (filter.q) {
+      const pattern = likePattern(filter.q.toLowerCase());
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(reports.name)`, 'like', pattern),
+          eb(sql<string>`lower(dashboards.name)`, 'like', pattern),
+        ]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      query
+        .select([
+          'reports.id',
+          'reports.name',
+          'reports.report_kind',
+          'reports.chart_type',
+          'reports.dashboard_id',
+          'dashboards.name as dashboard_name',
+        ])
+        .orderBy(sql`lower(reports.name)`)
+        .orderBy('reports.id')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(total.count) };
+  },
+
   listOfDashboard(tx: Tx, dashboardId: string) {
     return tx
       .selectFrom('reports')

@@ -13,6 +13,8 @@ import {
   ReportListSchema,
   ReportResultSchema,
   ReportSchema,
+  ReportSummariesPageSchema,
+  ReportsQuerySchema,
   UpdateDashboardRequestSchema,
   UpdateReportRequestSchema,
 } from '@attest/shared';
@@ -35,6 +37,7 @@ import {
   deleteReport,
   getReport,
   listDashboardReports,
+  listReports,
   updateReport,
 } from './reports.service.js';
 
@@ -139,6 +142,24 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listDashboardReports(userContext(request), request.params.id),
+  );
+
+  api.get(
+    REPORT_PATHS.reports,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary:
+          "The tenant's reports the reader may run, by name, paged, without their config; `q` searches report and dashboard names",
+        querystring: ReportsQuerySchema,
+        response: { 200: ReportSummariesPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, count } = await listReports(userContext(request), request.query);
+      return pageResponse(request, rows, count, request.query);
+    },
   );
 
   api.post(

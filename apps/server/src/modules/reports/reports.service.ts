@@ -3,12 +3,15 @@ import {
   REPORT_API_MESSAGES,
   REPORTS_PER_DASHBOARD_MAX,
   type Report,
+  type ReportSummary,
+  type ReportsQuery,
   type UpdateReportRequest,
 } from '@attest/shared';
 import { BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
 import { checkedReportConfig } from './report-config.js';
+import { reportKindRefusal } from './report-visibility.js';
 import { dashboardsRepository, reportsRepository } from './reports.repository.js';
 
 type Row = {
@@ -53,6 +56,27 @@ export function listDashboardReports(ctx: UserContext, dashboardId: number) {
     if (!(await dashboardsRepository.find(tx, String(dashboardId)))) throw new NotFoundError();
     const rows = await reportsRepository.listOfDashboard(tx, String(dashboardId));
     return { results: rows.map(toReport), count: rows.length };
+  });
+}
+
+// Kinds whose data needs more than 'Can view process report' (report-visibility.ts).
+const GUARDED_KINDS = ['email_delivery', 'object'] as const;
+
+// Every report of the tenant the reader may run, by name (the scheduler's report picker): a report
+// the reader could not run is not offered.
+export function listReports(ctx: UserContext, query: ReportsQuery) {
+  const hiddenKinds = GUARDED_KINDS.filter((kind) => reportKindRefusal(kind, ctx.auth.permissions));
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const { rows, count } = await reportsRepository.page(tx, { ...query, hiddenKinds });
+    const results: ReportSummary[] = rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      report_kind: row.report_kind,
+      chart_type: row.chart_type,
+      dashboard_id: row.dashboard_id === null ? null : Number(row.dashboard_id),
+      dashboard_name: row.dashboard_name,
+    }));
+    return { rows: results, count };
   });
 }
 

@@ -6,6 +6,7 @@ import {
   REPORT_PATHS,
   ReportListSchema,
   ReportSchema,
+  ReportSummariesPageSchema,
 } from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { grant, userId } from '../../test/admin-fixtures.js';
@@ -295,5 +296,82 @@ describe('tenant isolation', () => {
     expect((await theirs.client.get(REPORT_PATHS.report(report.id))).json()).toMatchObject({
       name: 'By status',
     });
+  });
+});
+
+describe('GET reports/ (the scheduler report picker)', () => {
+  const EMAIL_REPORT = {
+    report_kind: 'email_delivery',
+    chart_type: 'BAR_CHART',
+    group_by: [{ source: 'email__status' }],
+    operations: [{ function: 'count', label: 'E-mails' }],
+  };
+
+  it("pages the tenant's reports by name, searches report and dashboard names, without config", async () => {
+    const { client } = await reportTenant();
+    const ops = await newDashboard(client, 'Operations');
+    for (const name of ['zeta', 'Alpha', 'beta']) await newReport(client, ops.id, name);
+    await newReport(client, null, 'Standing alone');
+    const first = ReportSummariesPageSchema.parse(
+      (await client.get(`${REPORT_PATHS.reports}?limit=2`)).json(),
+    );
+    expect(first.count).toBe(4);
+    expect(first.results.map((r) => r.name)).toEqual(['Alpha', 'beta']);
+    expect(first.results[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Alpha',
+      report_kind: 'workflow',
+      chart_type: 'BAR_CHART',
+      dashboard_id: ops.id,
+      dashboard_name: 'Operations',
+    });
+    expect(first.next).toContain('offset=2');
+    const byReport = ReportSummariesPageSchema.parse(
+      (await client.get(`${REPORT_PATHS.reports}?q=STAND`)).json(),
+    );
+    expect(byReport.results.map((r) => [r.name, r.dashboard_name])).toEqual([['Standing alone', null]]);
+    const byDashboard = ReportSummariesPageSchema.parse(
+      (await client.get(`${REPORT_PATHS.reports}?q=operat`)).json(),
+    );
+    expect(byDashboard.count).toBe(3);
+    expect((await client.get(`${REPORT_PATHS.reports}?limit=0`)).statusCode).toBe(400);
+  });
+
+  it('needs can_view_process_report and leaves out the kinds the reader may not run', async () => {
+    const { tenant, client } = await reportTenant();
+    await newReport(client, null, 'Workflows');
+    expect((await client.post(REPORT_PATHS.reports, { name: 'Mail', config: EMAIL_REPORT })).statusCode).toBe(
+      201,
+    );
+    await grant(adminDb, tenant.id, userId(tenant, `admin@${tenant.slug}.test`), [
+      'can_access_admin_settings',
+    ]);
+    const adminList = ReportSummariesPageSchema.parse((await client.get(REPORT_PATHS.reports)).json());
+    expect(adminList.results.map((r) => r.name)).toEqual(['Mail', 'Workflows']);
+
+    const member = TestClient.forTenant(app, tenant.slug);
+    await member.signIn(`member@${tenant.slug}.test`);
+    expect((await member.get(REPORT_PATHS.reports)).statusCode).toBe(403);
+    await grant(adminDb, tenant.id, userId(tenant, `member@${tenant.slug}.test`), [
+      'can_view_process_report',
+    ]);
+    const memberList = ReportSummariesPageSchema.parse((await member.get(REPORT_PATHS.reports)).json());
+    // The Email Delivery Report is the administrators' (Can access admin settings).
+    expect(memberList.results.map((r) => r.name)).toEqual(['Workflows']);
+    expect(memberList.count).toBe(1);
+    expect((await TestClient.forTenant(app, tenant.slug).get(REPORT_PATHS.reports)).statusCode).toBe(401);
+  });
+
+  it("never lists another tenant's reports", async () => {
+    const mine = await reportTenant();
+    const theirs = await reportTenant();
+    await newReport(theirs.client, null, 'Theirs');
+    await newReport(mine.client, null, 'Mine');
+    const list = ReportSummariesPageSchema.parse((await mine.client.get(REPORT_PATHS.reports)).json());
+    expect(list.results.map((r) => r.name)).toEqual(['Mine']);
+    const searched = ReportSummariesPageSchema.parse(
+      (await mine.client.get(`${REPORT_PATHS.reports}?q=theirs`)).json(),
+    );
+    expect(searched.count).toBe(0);
   });
 });
