@@ -111,4 +111,6 @@ export const BADGE_PATHS = {
   definitions: '/api/v1/badge-definitions/',
   definition: (id: number) => `/api/v1/badge-definitions/${id}/`,
   workflow: (workflowId: number) => `/api/v1/workflows/${workflowId}/badges/`,
+  // The live badges, for the list's badge filter (anyone signed in).
+  choices: '/api/v1/badges/',
 } as const;

@@ -1,4 +1,4 @@
-import type { BadgeChip } from '@attest/shared';
+import { type BadgeChip, type BadgeIcon, localized } from '@attest/shared';
 import { NotFoundError } from '../../platform/errors.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
@@ -17,6 +17,24 @@ export function workflowBadges(ctx: UserContext, workflowId: number): Promise<Ba
     if (!(await workflowAccess(tx, ctx.auth.user.id, id))) throw new NotFoundError();
     if (await awards.claimOne(tx, id)) await refreshNow(tx, ctx.tenant.id, [id]);
     return (await awards.chipsOf(tx, [id], readerLocale(ctx))).get(id) ?? [];
+  });
+}
+
+// Issue 19: the live badges as the list's badge filter offers them (label in the reader's language,
+// colour, icon), to anyone signed in: a person who sees workflows may filter them by what they hold.
+// At most MAX_BADGE_DEFINITIONS live ones, so one answer, in label order.
+export function badgeChoices(ctx: UserContext): Promise<BadgeChip[]> {
+  return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    const locale = readerLocale(ctx);
+    const collator = new Intl.Collator(locale);
+    return (await badgesRepository.live(tx))
+      .map((row) => ({
+        tag: row.tag,
+        label: localized(row.label, row.label_translations, locale),
+        colour: row.colour,
+        icon: row.icon as BadgeIcon,
+      }))
+      .sort((a, b) => collator.compare(a.label, b.label) || a.tag.localeCompare(b.tag));
   });
 }
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { JobSender } from '../../platform/mail/mailer.js';
 import { pageResponse } from '../../platform/page-response.js';
 import { userContext } from '../../platform/request-context.js';
-import { workflowBadges } from './badge-holdings.service.js';
+import { badgeChoices, workflowBadges } from './badge-holdings.service.js';
 import {
   createBadgeDefinition,
   deleteBadgeDefinition,
@@ -136,5 +136,19 @@ export async function badgesRoutes(app: FastifyInstance, deps: { jobs: JobSender
       },
     },
     async (request) => ({ results: await workflowBadges(userContext(request), request.params.id) }),
+  );
+
+  api.get(
+    '/api/v1/badges/',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          "The tenant's live badges (label, colour, icon by tag): the choices of the list's badge filter",
+        response: { 200: WorkflowBadgesSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await badgeChoices(userContext(request)) }),
   );
 }

@@ -7,4 +7,5 @@ export const badgeKeys = {
   lists: () => [...badgeKeys.all, 'list'] as const,
   list: (params: BadgeListParams) => [...badgeKeys.lists(), params] as const,
   workflow: (workflowId: number) => [...badgeKeys.all, 'workflow', workflowId] as const,
+  choices: () => [...badgeKeys.all, 'choices'] as const,
 };

@@ -8,6 +8,7 @@ import {
 import { CloseButton, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBadgeChoices } from '../../badges';
 import { useAllBusinessUnits, useRegions, useStatuses } from '../api/lookups';
 import { FilterBuilder, statusOptions } from './filter-builder';
 
@@ -43,13 +44,15 @@ export function AdvancedFilterPanel({
   const regions = useRegions();
   const units = useAllBusinessUnits(true);
   const statuses = useStatuses();
+  const badges = useBadgeChoices();
   const choices = useMemo(
     () => ({
       regions: (regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
       businessUnits: (units.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
       statuses: statusOptions(statuses.data ?? []),
+      badges: (badges.data ?? []).map((b) => ({ value: b.tag, label: b.label, color: b.colour })),
     }),
-    [regions.data, units.data, statuses.data],
+    [regions.data, units.data, statuses.data, badges.data],
   );
   const catalogue = kindSelected ? kindCatalogue : COMMON;
 

@@ -114,6 +114,31 @@ describe('filter builder value pickers', { timeout: 40_000 }, () => {
     expect(onApply.mock.calls.at(-1)?.[0].conditions[0]).toMatchObject({ value: 'in_review' });
   });
 
+  it("offers the tenant's badges by label, with their colour, for the workflow's badges and applies the tags", async () => {
+    const { onApply } = renderBuilder(undefined, {
+      badges: [
+        { value: 'expiring', label: 'Contract expiring', color: '#e8590c' },
+        { value: 'high_risk', label: 'High risk', color: '#e03131' },
+      ],
+    });
+    addCondition();
+    await choose(row(rootGroup(), 1), 'Field', 'Workflow badges');
+    // "is any of" is the operator a badge filter starts with; a picker, not typed tags.
+    await choose(row(rootGroup(), 1), 'Operator', 'is any of');
+    expect(within(row(rootGroup(), 1)).queryByPlaceholderText('Type a tag and press Enter')).toBeNull();
+    fireEvent.click(within(row(rootGroup(), 1)).getByRole('combobox', { name: 'Value' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Contract expiring', 'High risk']);
+    expect(options[0]?.querySelector('.mantine-ColorSwatch-root')).not.toBeNull();
+    fireEvent.click(options[1] as HTMLElement);
+    apply();
+    expect(onApply.mock.calls.at(-1)?.[0].conditions[0]).toMatchObject({
+      field: 'workflow__badges',
+      operator: 'in',
+      value: ['high_risk'],
+    });
+  });
+
   it('offers people by name for a person attribute and applies their id', async () => {
     const fetchMock = mockApi({
       [SUBSCRIPTION_PATHS.userList]: {

@@ -1,6 +1,7 @@
 import type { FilterAttribute } from '@attest/shared';
 
-export type FilterOption = { value: string; label: string };
+// `color`: a badge's colour, shown beside its label.
+export type FilterOption = { value: string; label: string; color?: string };
 
 // Choices the catalogue does not carry (spec 1 §7 regions/, business-units/, the tenant's users,
 // the ISO countries): the dashboard passes what it has loaded, the builder adds the countries and
@@ -13,6 +14,8 @@ export type FilterChoices = {
   // Every kind's statuses by tag, for the workflow status when no kind is chosen (a chosen kind's
   // catalogue carries its own).
   statuses?: readonly FilterOption[];
+  // Issue 19: the tenant's live badges by tag, for the workflow's badges (GET /api/v1/badges/).
+  badges?: readonly FilterOption[];
 };
 
 const COUNTRY_FIELD_TYPES: ReadonlySet<string> = new Set(['country_single_select', 'country_multi_select']);
@@ -29,6 +32,8 @@ export function choiceSource(attribute: FilterAttribute): keyof FilterChoices | 
     return 'businessUnits';
   if (source.kind === 'field' && COUNTRY_FIELD_TYPES.has(source.field_type)) return 'countries';
   if (source.kind === 'workflow' && source.attribute === 'status') return 'statuses';
+  // A badge_tags answer field holds free tags; only the workflow's badges are the tenant's badges.
+  if (source.kind === 'workflow' && source.attribute === 'badges') return 'badges';
   if (attribute.type === 'user') return 'users';
   return null;
 }

@@ -5,7 +5,17 @@ import {
   type FilterValue,
   startOfDayStamp,
 } from '@attest/shared';
-import { Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
+import {
+  ColorSwatch,
+  type ComboboxItem,
+  Group,
+  MultiSelect,
+  Select,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterChoices, type FilterOption, optionsFor, withValues } from './filter-choices';
 import { valueShape } from './group-tree';
@@ -29,6 +39,22 @@ const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(a
 const asDay = (value: unknown): string => asText(value).slice(0, 10);
 
 const EDITOR_FLEX = '2 1 14rem';
+
+// Options with a colour (the tenant's badges) show it beside their label; others show the label.
+function colourOptions(
+  options: readonly FilterOption[],
+): ((item: { option: ComboboxItem }) => ReactNode) | undefined {
+  const colours = new Map(options.flatMap((o) => (o.color ? [[o.value, o.color] as const] : [])));
+  if (colours.size === 0) return undefined;
+  return ({ option }) => (
+    <Group gap="xs" wrap="nowrap">
+      <ColorSwatch color={colours.get(option.value) ?? 'transparent'} size={12} aria-hidden />
+      <Text size="sm" truncate>
+        {option.label}
+      </Text>
+    </Group>
+  );
+}
 
 // One value of the attribute's type: a day picker, yes or no, an option, or typed text (numbers
 // too, so that the shared validator, not the input, says what is wrong with '1.5.2').
@@ -93,6 +119,7 @@ function ScalarEditor({
         placeholder={t('filters.chooseValue')}
         data={withValues(options, [asText(value)])}
         value={asText(value) || null}
+        renderOption={colourOptions(options)}
         searchable
         nothingFoundMessage={t('filters.noMatch')}
         maxDropdownHeight={menuHeight}
@@ -138,6 +165,7 @@ function ListEditor({
         placeholder={t('filters.chooseValues')}
         data={withValues(options, asList(value))}
         value={asList(value)}
+        renderOption={colourOptions(options)}
         searchable
         nothingFoundMessage={t('filters.noMatch')}
         maxDropdownHeight={menuHeight}
