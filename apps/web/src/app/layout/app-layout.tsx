@@ -9,7 +9,13 @@ import { NotificationsBell } from '../../features/notifications';
 import { useChangeLanguage, useSyncTimezone } from '../../features/preferences';
 import { useDisconnectRealtime } from '../../features/realtime';
 import { openSearchPalette, SearchPalette } from '../../features/search';
-import { AppHeader, HeaderNav, headerHeight, ImpersonationBanner } from '../../features/shell';
+import {
+  AppHeader,
+  HeaderNav,
+  headerHeight,
+  ImpersonationBanner,
+  MaintenanceBanner,
+} from '../../features/shell';
 import { NewWorkflowButton } from '../../features/workflows';
 import { displayNameOf } from '../../lib/format/initials';
 import { languageOptions } from '../../lib/i18n/language-options';
@@ -51,11 +57,20 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
     />
   );
 
+  const maintenance = (
+    <MaintenanceBanner
+      maintenance={configuration.configuration}
+      administrator={can('can_access_admin_settings')}
+      settingsHref="/settings/global"
+    />
+  );
+
   if (!withHeader) {
     return (
       <AppShell padding="lg">
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           {impersonation}
+          {maintenance}
           <Outlet />
         </AppShell.Main>
       </AppShell>
@@ -96,6 +111,7 @@ export function AppLayout({ withHeader = true }: AppLayoutProps) {
         <MySubscriptionsModal opened={subscriptionsOpen} onClose={subscriptions.close} />
       </AppShell.Header>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {maintenance}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -108,4 +108,47 @@ describe('BrandingPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(message)).toBeTruthy();
   });
+
+  // Spec 1 §2-3: the support links of the user menu, label and address, checked with the shared URL
+  // rule before sending, at most MAX_HEADER_LINKS.
+  it('edits the support links, checks their addresses and saves them', async () => {
+    const calls = mockApiCalls({
+      [CONFIGURATION_PATHS.branding]: { body: STORED },
+      [`PATCH ${CONFIGURATION_PATHS.branding}`]: (call) => ({
+        body: { ...STORED, ...(call.body as object) },
+      }),
+    });
+    renderPage();
+    await screen.findByTestId('preview');
+    expect(screen.getByText('No support links yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add support link' }));
+    fireEvent.change(screen.getByLabelText('Support link label 1'), { target: { value: ' Help centre ' } });
+    fireEvent.change(screen.getByLabelText('Support link address 1'), {
+      target: { value: 'data:text/html,x' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/Enter a web address starting with https:\/\//)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Support link address 1'), {
+      target: { value: 'https://help.example.test/' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('admin.saved'));
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      header_links: STORED.header_links,
+      support_links: [{ label: 'Help centre', url: 'https://help.example.test/' }],
+    });
+  });
+
+  it('offers no more than ten support links', async () => {
+    const many = Array.from({ length: 10 }, (_, i) => ({ label: `Help ${i}`, url: `/help/${i}` }));
+    mockApiCalls({ [CONFIGURATION_PATHS.branding]: { body: { ...STORED, support_links: many } } });
+    renderPage();
+    const add = await screen.findByRole('button', { name: 'Add support link' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove support link 10' }));
+    expect((add as HTMLButtonElement).disabled).toBe(false);
+  });
 });

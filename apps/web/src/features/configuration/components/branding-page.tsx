@@ -150,8 +150,18 @@ function BrandingForm({ branding, renderPreview }: { branding: Branding } & Bran
 
           <Section title={t('admin.branding.headerLinks')}>
             <LinksEditor
+              field="header_links"
               links={draft.header_links}
               onChange={(links) => set('header_links', links)}
+              errorOf={errorOf}
+            />
+          </Section>
+
+          <Section title={t('admin.branding.supportLinks')} hint={t('admin.branding.supportLinksHint')}>
+            <LinksEditor
+              field="support_links"
+              links={draft.support_links}
+              onChange={(links) => set('support_links', links)}
               errorOf={errorOf}
             />
           </Section>

@@ -52,6 +52,22 @@ describe('branding draft', () => {
     });
   });
 
+  it('checks and trims the support links as the header links, at most ten', () => {
+    const draft = {
+      ...draftOf(BRANDING),
+      support_links: [
+        { label: ' Help ', url: ' https://help.example.test/ ' },
+        { label: 'Bad', url: 'javascript:alert(1)' },
+      ],
+    };
+    expect(draftErrors(draft)).toEqual({ 'support_links.1.url': 'admin.branding.errors.linkUrl' });
+    expect(updateOf(draft).support_links[0]).toEqual({ label: 'Help', url: 'https://help.example.test/' });
+    const many = Array.from({ length: 11 }, (_, i) => ({ label: `L${i}`, url: `/l/${i}` }));
+    expect(draftErrors({ ...draftOf(BRANDING), support_links: many })).toEqual({
+      support_links: 'admin.branding.errors.tooManyLinks',
+    });
+  });
+
   it('previews the banner only when on with a message, and only valid colours and links', () => {
     const draft = {
       ...draftOf(BRANDING),

@@ -16,6 +16,8 @@ export type BrandingDraft = {
   banner_message: string;
   banner_color: string;
   header_links: HeaderLink[];
+  // Spec 1 §2: the user menu's support links (not shown to supplier users).
+  support_links: HeaderLink[];
   region_placeholder: string;
   business_placeholder: string;
 };
@@ -28,27 +30,25 @@ export function draftOf(branding: Branding): BrandingDraft {
     banner_message: branding.banner_message ?? '',
     banner_color: branding.banner_color ?? '',
     header_links: branding.header_links,
+    support_links: branding.support_links,
     region_placeholder: branding.filter_placeholders.Region ?? '',
     business_placeholder: branding.filter_placeholders.Business ?? '',
   };
 }
 
 const orNull = (value: string) => value.trim() || null;
+const trimmedLinks = (links: HeaderLink[]) =>
+  links.map((link) => ({ ...link, label: link.label.trim(), url: link.url.trim() }));
 
-export function updateOf(
-  draft: BrandingDraft,
-): Required<Omit<BrandingUpdate, 'logo' | 'report_embed_url' | 'support_links'>> {
+export function updateOf(draft: BrandingDraft): Required<Omit<BrandingUpdate, 'logo' | 'report_embed_url'>> {
   return {
     name: draft.name.trim(),
     brand_color: orNull(draft.brand_color),
     banner_enabled: draft.banner_enabled,
     banner_message: orNull(draft.banner_message),
     banner_color: orNull(draft.banner_color),
-    header_links: draft.header_links.map((link) => ({
-      ...link,
-      label: link.label.trim(),
-      url: link.url.trim(),
-    })),
+    header_links: trimmedLinks(draft.header_links),
+    support_links: trimmedLinks(draft.support_links),
     filter_placeholders: {
       Region: orNull(draft.region_placeholder),
       Business: orNull(draft.business_placeholder),
@@ -69,13 +69,13 @@ export function draftErrors(draft: BrandingDraft): DraftErrors {
   if (draft.banner_enabled && !draft.banner_message.trim()) {
     errors.banner_message = 'admin.branding.errors.bannerMessage';
   }
-  draft.header_links.forEach((link, index) => {
-    if (!link.label.trim()) errors[`header_links.${index}.label`] = 'admin.branding.errors.linkLabel';
-    if (!isSafeLinkUrl(link.url.trim()))
-      errors[`header_links.${index}.url`] = 'admin.branding.errors.linkUrl';
-  });
-  if (draft.header_links.length > MAX_HEADER_LINKS)
-    errors.header_links = 'admin.branding.errors.tooManyLinks';
+  for (const field of ['header_links', 'support_links'] as const) {
+    draft[field].forEach((link, index) => {
+      if (!link.label.trim()) errors[`${field}.${index}.label`] = 'admin.branding.errors.linkLabel';
+      if (!isSafeLinkUrl(link.url.trim())) errors[`${field}.${index}.url`] = 'admin.branding.errors.linkUrl';
+    });
+    if (draft[field].length > MAX_HEADER_LINKS) errors[field] = 'admin.branding.errors.tooManyLinks';
+  }
   return errors;
 }
 
