@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiTokensPage, UsersPage } from '../../features/administration';
 import { usePermissions, useSignedInUser } from '../../features/auth';
 import { BadgesPage } from '../../features/badges';
+import { useConfiguration } from '../../features/configuration';
 import { BrandingPage } from '../../features/configuration/settings-pages';
 import { SchedulerPage } from '../../features/scheduler';
 import { HeaderPreview } from '../../features/shell';
 import { kindsQueryOptions } from '../../features/workflow-list';
+import { languageOptions } from '../../lib/i18n/language-options';
 import { BadgeRuleBuilder } from './badge-rule-builder';
 
 export {
@@ -39,15 +41,20 @@ export function BrandingRoute() {
 }
 
 // Issue 19: Settings > Badges, with the dashboard's condition builder for rules and the kinds to
-// restrict a badge to.
+// restrict a badge to; its label is translated into the offered languages besides the default.
 export function BadgesRoute() {
   const { can } = usePermissions();
   const kinds = useQuery(kindsQueryOptions());
+  const configuration = useConfiguration();
+  const languages = languageOptions(configuration).filter(
+    (l) => l.code.toLowerCase() !== configuration.default_language.toLowerCase(),
+  );
   return (
     <BadgesPage
       can={can}
       kinds={(kinds.data ?? []).map((k) => ({ id: k.id, name: k.name }))}
       renderRuleBuilder={(props) => <BadgeRuleBuilder {...props} />}
+      languages={languages}
     />
   );
 }

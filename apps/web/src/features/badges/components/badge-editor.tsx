@@ -22,6 +22,7 @@ import {
 import { BadgeChip } from './badge-chip';
 import { type BadgeDraft, createBody, draftErrors, draftOf, NEW_BADGE } from './badge-form';
 import { BadgeIcon as BadgeIconView } from './badge-icon';
+import { type LabelLanguage, LabelTranslations } from './label-translations';
 import type { KindChoice, RenderRuleBuilder } from './rule-builder';
 
 type Props = {
@@ -32,6 +33,8 @@ type Props = {
   kinds: readonly KindChoice[];
   renderRuleBuilder: RenderRuleBuilder;
   canChange: boolean;
+  // The tenant's offered languages besides its default, for the label's translations.
+  languages?: readonly LabelLanguage[];
 };
 
 const SWATCHES = ['#1c7ed6', '#2f9e44', '#e03131', '#f08c00', '#7048e8', '#0c8599', '#495057', '#c2255c'];
@@ -39,7 +42,15 @@ const SWATCHES = ['#1c7ed6', '#2f9e44', '#e03131', '#f08c00', '#7048e8', '#0c859
 // Create or change a badge: its look with a live preview, and the rule that awards it in the
 // dashboard's condition builder. Only what the person may do is offered (archive and delete need
 // 'can_change_badge_definitions').
-export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuilder, canChange }: Props) {
+export function BadgeEditor({
+  definition,
+  opened,
+  onClose,
+  kinds,
+  renderRuleBuilder,
+  canChange,
+  languages = [],
+}: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<BadgeDraft>(definition ? draftOf(definition) : NEW_BADGE);
   const [tried, setTried] = useState(false);
@@ -58,7 +69,7 @@ export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuil
     if (Object.keys(errors).length > 0) return;
     const body = createBody(draft);
     if (definition) {
-      const { tag: _tag, label_translations: _translations, ...changes } = body;
+      const { tag: _tag, ...changes } = body;
       update.mutate({ id: definition.id, ...changes }, { onSuccess: onClose });
     } else {
       create.mutate(body, { onSuccess: onClose });
@@ -151,6 +162,12 @@ export function BadgeEditor({ definition, opened, onClose, kinds, renderRuleBuil
               </Paper>
             </Stack>
           </SimpleGrid>
+          <LabelTranslations
+            languages={languages}
+            fallback={draft.label.trim() || t('badges.form.previewPlaceholder')}
+            value={draft.translations}
+            onChange={(translations) => set({ translations })}
+          />
           <Stack gap={4}>
             <Text fz="sm" fw={600}>
               {t('badges.form.rule')}

@@ -115,6 +115,40 @@ describe('BadgesPage', () => {
     });
   });
 
+  it('edits the label per offered language, dropping an emptied one', async () => {
+    const calls = mockApiCalls({
+      [BADGE_PATHS.definitions]: page([{ ...BIG, label_translations: { de: 'Großkunde' } }]),
+      [`PATCH ${BADGE_PATHS.definition(BIG.id)}`]: { body: BIG },
+    });
+    renderWithProviders(
+      <BadgesPage
+        can={allowed(['can_change_badge_definitions'])}
+        kinds={kinds}
+        renderRuleBuilder={ruleBuilder}
+        languages={[
+          { code: 'ar', label: 'العربية' },
+          { code: 'de', label: 'Deutsch' },
+        ]}
+      />,
+    );
+    fireEvent.click(await screen.findByTestId('badge-row-big_spender'));
+    const dialog = await screen.findByRole('dialog');
+    // Open, since one language is already filled.
+    const toggle = within(dialog).getByRole('button', { name: 'Label in other languages (1 of 2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const arabic = within(dialog).getByRole('textbox', { name: 'العربية' });
+    expect(arabic.getAttribute('lang')).toBe('ar');
+    expect(arabic.getAttribute('placeholder')).toBe('Big spender');
+    fireEvent.change(arabic, { target: { value: ' كبير الإنفاق ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Deutsch' }), { target: { value: ' ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      label: 'Big spender',
+      label_translations: { ar: 'كبير الإنفاق' },
+    });
+  });
+
   it('shows the server refusal of a rule', async () => {
     mockApiCalls({
       [BADGE_PATHS.definitions]: page([BIG]),

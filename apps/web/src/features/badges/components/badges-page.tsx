@@ -20,6 +20,7 @@ import { clickableRow } from '../../../components/clickable-row';
 import { BADGES_PAGE_SIZE, useBadgeDefinitions } from '../api/badge-definitions';
 import { BadgeChip } from './badge-chip';
 import { BadgeEditor } from './badge-editor';
+import type { LabelLanguage } from './label-translations';
 import type { KindChoice, RenderRuleBuilder } from './rule-builder';
 
 // Holders are counted up to this on the server (badges.repository.ts), then shown as N+.
@@ -29,12 +30,14 @@ type Props = {
   can: (codename: 'can_create_badge_definitions' | 'can_change_badge_definitions') => boolean;
   kinds: readonly KindChoice[];
   renderRuleBuilder: RenderRuleBuilder;
+  // The tenant's offered languages besides its default: the label is translated into these.
+  languages?: readonly LabelLanguage[];
 };
 
 // Settings > Badges: the tenant's badge definitions, paged and searched on the server. Seeing the
 // page needs 'can_view_badge_definitions' (the route); creating and changing are offered only to
 // those who may.
-export function BadgesPage({ can, kinds, renderRuleBuilder }: Props) {
+export function BadgesPage({ can, kinds, renderRuleBuilder, languages = [] }: Props) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -156,6 +159,7 @@ export function BadgesPage({ can, kinds, renderRuleBuilder }: Props) {
           kinds={kinds}
           renderRuleBuilder={renderRuleBuilder}
           canChange={canChange}
+          languages={languages}
         />
       ) : null}
     </Stack>
