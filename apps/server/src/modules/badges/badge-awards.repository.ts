@@ -32,7 +32,8 @@ export const badgeAwardsRepository = {
     return row !== undefined;
   },
 
-  // The given workflows hold exactly the badges whose rules they match now. `only` limits it to
+  // The given workflows hold exactly the badges whose rules they match now. Two evaluations of one
+  // workflow at once (the refresh, a clock walk, its page) may both award it: the second adds nothing. `only` limits it to
   // one definition (a rule change's walk), leaving the workflows' other badges as they are.
   async award(tx: Tx, workflowIds: readonly string[], badges: readonly CompiledBadge[], only?: string) {
     if (workflowIds.length === 0) return;
@@ -44,19 +45,22 @@ export const badgeAwardsRepository = {
       await sql`insert into workflow_badges (tenant_id, badge_id, workflow_id)
         select w.tenant_id, cast(${badge.id} as bigint), w.id from workflows w
         where w.id = any (${ids})${kind} and ${badge.predicate}
-        order by w.id`.execute(tx);
+        order by w.id
+        on conflict do nothing`.execute(tx);
     }
   },
 
   // The next workflows of a rule change's walk, in id order after `cursor`.
-  async workflowsAfter(tx: Tx, cursor: string, limit: number): Promise<string[]> {
-    const rows = await tx
-      .selectFrom('workflows')
-      .select('id')
-      .where('id', '>', cursor)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  // `kindId` limits it to one kind's workflows (a clock walk over a kind's badge).
+  async workflowsAfter(
+    tx: Tx,
+    cursor: string,
+    limit: number,
+    kindId: string | null = null,
+  ): Promise<string[]> {
+    let query = tx.selectFrom('workflows').select('id').where('id', '>', cursor);
+    if (kindId !== null) query = query.where('kind_id', '=', kindId);
+    const rows = await query.orderBy('id').limit(limit).execute();
     return rows.map((r) => r.id);
   },
 

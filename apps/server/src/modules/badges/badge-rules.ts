@@ -37,6 +37,23 @@ export function assertValidRule(rule: ConditionGroup, catalogue: Map<string, Fil
   throw new DetailedBadRequestError('invalid_rule', detail, { problems });
 }
 
+// Rules whose truth changes with time alone: a date 'is within last' a period (read against the
+// evaluation's `now`), a workflow's running cycle time, a step's SLA (read against the database's
+// clock). The clock walk (badge-clock.ts) re-evaluates these; every other rule changes only when
+// the workflow does.
+const CLOCK_STEP_ATTRIBUTES: ReadonlySet<string> = new Set(['overdue', 'is_sla_breached']);
+export function readsClock(rule: ConditionGroup, catalogue: Map<string, FilterAttribute>): boolean {
+  const clockAttribute = (path: string) => {
+    const source = catalogue.get(path)?.source;
+    if (source?.kind === 'workflow') return source.attribute === 'cycle_time';
+    return source?.kind === 'step' && CLOCK_STEP_ATTRIBUTES.has(source.attribute);
+  };
+  return (
+    rule.conditions.some((c) => c.operator === 'is_within_last' || clockAttribute(c.field)) ||
+    rule.groups.some((group) => readsClock(group, catalogue))
+  );
+}
+
 // The live definitions' rules as SQL. A rule the kind's current definition no longer fits (a field
 // since removed) awards nothing rather than failing every refresh of the tenant.
 export async function compileBadges(
