@@ -4,7 +4,9 @@ import type { ScheduledExport, ScheduledExportDestinationKind, ScheduledExportWr
 export type Draft = {
   name: string;
   source: ScheduledExport['source'] | null;
+  sourceType: ScheduledExport['source']['type'];
   kindId: string | null;
+  report: { id: string; name: string } | null;
   format: 'csv' | 'xlsx';
   frequency: 'daily' | 'weekly' | 'monthly';
   time: string;
@@ -37,7 +39,9 @@ export function newDraft(kind: ScheduledExportDestinationKind): Draft {
   return {
     name: '',
     source: null,
+    sourceType: 'workflow_list',
     kindId: null,
+    report: null,
     format: 'csv',
     frequency: 'daily',
     time: '07:00',
@@ -72,7 +76,12 @@ export function draftOf(item: ScheduledExport): Draft {
     ...newDraft(d.kind),
     name: item.name,
     source: item.source,
+    sourceType: item.source.type,
     kindId: item.source.type === 'workflow_list' ? String(item.source.kind_id) : null,
+    report:
+      item.source.type === 'report'
+        ? { id: String(item.source.report_id), name: item.source_name ?? `#${item.source.report_id}` }
+        : null,
     format: item.format,
     frequency: item.schedule.frequency,
     time: item.schedule.time,
@@ -125,8 +134,8 @@ function destinationOf(d: Draft): ScheduledExportWrite['destination'] {
 
 export function bodyOf(d: Draft): ScheduledExportWrite {
   const source =
-    d.source?.type === 'report'
-      ? d.source
+    d.sourceType === 'report'
+      ? { type: 'report' as const, report_id: Number(d.report?.id) }
       : {
           type: 'workflow_list' as const,
           kind_id: Number(d.kindId),

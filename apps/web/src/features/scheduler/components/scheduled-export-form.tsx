@@ -16,12 +16,12 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveScheduledExport } from '../api/scheduled-exports';
 import { DestinationFields } from './destination-fields';
+import { ReportPicker } from './report-picker';
 import { bodyOf, type Draft, draftOf, newDraft } from './scheduled-export-draft';
 
 export type KindChoice = { id: number; name: string };
@@ -31,6 +31,8 @@ type Props = {
   kinds: readonly KindChoice[];
   // The destination kinds the person may change (spec 2 §6: plain, SFTP, remote storage).
   allowedKinds: readonly ScheduledExportDestinationKind[];
+  // 'Can view process report': a report may be exported (the run needs it too).
+  mayPickReports: boolean;
   onClose: () => void;
 };
 
@@ -39,7 +41,7 @@ const ZONES: string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
 
 // Create or change a scheduled export. Only the destinations the person may change are offered.
-export function ScheduledExportForm({ item, kinds, allowedKinds, onClose }: Props) {
+export function ScheduledExportForm({ item, kinds, allowedKinds, mayPickReports, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<Draft>(item ? draftOf(item) : newDraft(allowedKinds[0] ?? 'email'));
   const save = useSaveScheduledExport();
@@ -50,7 +52,8 @@ export function ScheduledExportForm({ item, kinds, allowedKinds, onClose }: Prop
     );
   const keptSecret =
     item !== null && item.destination.kind === draft.kind && item.destination.kind !== 'email';
-  const isReport = draft.source?.type === 'report';
+  const isReport = draft.sourceType === 'report';
+  const offerReports = mayPickReports || item?.source.type === 'report';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,11 +66,9 @@ export function ScheduledExportForm({ item, kinds, allowedKinds, onClose }: Prop
       onClose={onClose}
       size="lg"
       radius="md"
-      title={
-        <Title order={2} fz="lg">
-          {t(item ? 'scheduler.form.editTitle' : 'scheduler.form.createTitle')}
-        </Title>
-      }
+      // Mantine's modal title is the dialog's heading (an h2) already.
+      title={t(item ? 'scheduler.form.editTitle' : 'scheduler.form.createTitle')}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600 } }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -79,8 +80,24 @@ export function ScheduledExportForm({ item, kinds, allowedKinds, onClose }: Prop
             onChange={(e) => set({ name: e.currentTarget.value })}
             data-autofocus
           />
+          {offerReports ? (
+            <Stack gap={4}>
+              <Text fz="sm" fw={500} id="scheduler-source-label">
+                {t('scheduler.form.source')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="scheduler-source-label"
+                value={draft.sourceType}
+                onChange={(type) => set({ sourceType: type as Draft['sourceType'] })}
+                data={[
+                  { value: 'workflow_list', label: t('scheduler.form.sourceList') },
+                  { value: 'report', label: t('scheduler.form.sourceReport') },
+                ]}
+              />
+            </Stack>
+          ) : null}
           {isReport ? (
-            <Text fz="sm">{t('scheduler.form.reportSource', { name: item?.source_name ?? '' })}</Text>
+            <ReportPicker value={draft.report} onChange={(report) => set({ report })} />
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select

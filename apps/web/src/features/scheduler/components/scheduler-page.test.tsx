@@ -1,4 +1,4 @@
-import { SCHEDULER_PATHS, type ScheduledExport } from '@attest/shared';
+import { REPORT_PATHS, SCHEDULER_PATHS, type ScheduledExport } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApiCalls } from '../../../test/fetch-mock';
@@ -97,5 +97,73 @@ describe('SchedulerPage', () => {
     expect(within(dialog).getByRole('radio', { name: 'E-mail' })).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: 'SFTP' })).toBeTruthy();
     expect(within(dialog).queryByRole('radio', { name: 'Remote storage (S3)' })).toBeNull();
+  });
+
+  it('picks a report from the server, searched by name, and schedules it', async () => {
+    const report = (id: number, name: string, dashboard: string | null) => ({
+      id,
+      name,
+      report_kind: 'workflow',
+      chart_type: 'BAR_CHART',
+      dashboard_id: dashboard ? 3 : null,
+      dashboard_name: dashboard,
+    });
+    const calls = mockApiCalls({
+      [SCHEDULER_PATHS.list]: page([]),
+      [REPORT_PATHS.reports]: (call) => ({
+        body: {
+          results:
+            call.search.get('q') === 'risk'
+              ? [report(12, 'Risk by region', 'Operations')]
+              : [report(11, 'Checks by status', null), report(12, 'Risk by region', 'Operations')],
+          count: call.search.get('q') === 'risk' ? 1 : 120,
+          next: null,
+          previous: null,
+        },
+      }),
+      [`POST ${SCHEDULER_PATHS.list}`]: (call) => ({
+        status: 201,
+        body: { ...NIGHTLY, ...(call.body as object) },
+      }),
+    });
+    renderWithProviders(
+      <SchedulerPage
+        can={allowed(['can_change_scheduled_report_exports', 'can_view_process_report'])}
+        kinds={kinds}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule an export' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Risk' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Report' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Workflow list' })).toBeNull();
+    expect(
+      await within(dialog).findByText('Showing 2 of 120 reports: type to narrow the list.'),
+    ).toBeTruthy();
+    const picker = within(dialog).getByRole('combobox', { name: 'Report' });
+    // Typed by the person (Mantine ignores changes to an input without focus: autofill).
+    picker.focus();
+    fireEvent.click(picker);
+    fireEvent.change(picker, { target: { value: 'risk' } });
+    await waitFor(() => expect(calls.some((c) => c.search.get('q') === 'risk')).toBe(true));
+    fireEvent.click(await screen.findByRole('option', { name: 'Risk by region · Operations' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'E-mail addresses' }), {
+      target: { value: 'ops@example.com' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const saved = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(saved.source).toEqual({ type: 'report', report_id: 12 });
+    expect(saved.format).toBe('csv');
+  });
+
+  it('offers no report to someone who may not view reports', async () => {
+    mockApiCalls({ [SCHEDULER_PATHS.list]: page([]) });
+    renderWithProviders(
+      <SchedulerPage can={allowed(['can_change_scheduled_report_exports'])} kinds={kinds} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule an export' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('radio', { name: 'Report' })).toBeNull();
   });
 });

@@ -224,6 +224,7 @@ export function SchedulerPage({ can, kinds }: Props) {
           item={editing === 'new' ? null : editing}
           kinds={kinds}
           allowedKinds={allowedKinds}
+          mayPickReports={can('can_view_process_report')}
           onClose={() => setEditing(null)}
         />
       ) : null}
