@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppSelect } from '../../../components/app-select';
 import { useTaskPeople } from '../api/lookups';
 
 type Props = {
@@ -20,7 +20,7 @@ export function PersonSelect({ label, value, onChange, excludeId, required, clea
     .filter((p) => p.id !== excludeId)
     .map((p) => ({ value: String(p.id), label: p.name || p.email }));
   return (
-    <Select
+    <AppSelect
       label={label}
       data={data}
       value={value === null ? null : String(value)}
@@ -28,7 +28,7 @@ export function PersonSelect({ label, value, onChange, excludeId, required, clea
       searchable
       clearable={clearable}
       required={required}
-      nothingFoundMessage={t('tasks.people.none')}
+      loading={people.isLoading}
       placeholder={people.isPending ? t('tasks.people.loading') : t('tasks.people.placeholder')}
       error={people.isError ? t('tasks.people.failed') : undefined}
       comboboxProps={{ withinPortal: true }}

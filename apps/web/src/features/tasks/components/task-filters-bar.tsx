@@ -1,5 +1,6 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppSelect } from '../../../components/app-select';
 import { useAllBusinessUnits, useRegions } from '../../workflow-list';
 import { useKindStatuses, useTaskKinds, useTaskPeople } from '../api/lookups';
 import { TASK_DUE_BUCKETS, TASK_SORTS, type TaskSort } from '../api/task-contract';
@@ -52,8 +53,9 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" role="group" aria-label={t('tasks.filters.label')}>
       {showKind && (
-        <Select
+        <AppSelect
           {...common}
+          loading={kinds.isLoading}
           label={t('tasks.filters.kind')}
           placeholder={t('tasks.filters.any')}
           data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))}
@@ -62,8 +64,9 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
         />
       )}
       {showKind && (
-        <Select
+        <AppSelect
           {...common}
+          loading={statuses.isLoading}
           label={t('tasks.filters.status')}
           placeholder={filters.kind_id === null ? t('tasks.filters.chooseKindFirst') : t('tasks.filters.any')}
           disabled={filters.kind_id === null}
@@ -72,7 +75,7 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
           onChange={(v) => set('status_id', idOf(v))}
         />
       )}
-      <Select
+      <AppSelect
         {...common}
         searchable={false}
         label={t('tasks.filters.due')}
@@ -82,8 +85,9 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
         onChange={(v) => set('due', TASK_DUE_BUCKETS.find((d) => d === v) ?? null)}
       />
       {showRegion && (
-        <Select
+        <AppSelect
           {...common}
+          loading={regions.isLoading}
           label={t('tasks.filters.region')}
           placeholder={t('tasks.filters.any')}
           data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
@@ -92,8 +96,9 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
         />
       )}
       {showUnit && (
-        <Select
+        <AppSelect
           {...common}
+          loading={units.isLoading}
           label={t('tasks.filters.businessUnit')}
           placeholder={t('tasks.filters.any')}
           data={(units.data ?? [])
@@ -104,8 +109,9 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
         />
       )}
       {showAssignee && (
-        <Select
+        <AppSelect
           {...common}
+          loading={people.isLoading}
           label={t('tasks.filters.assignee')}
           placeholder={t('tasks.filters.any')}
           disabled={people.isError}
@@ -114,7 +120,7 @@ export function TaskFiltersBar({ filters, onFiltersChange, sort, onSortChange }:
           onChange={(v) => set('assignee_id', idOf(v))}
         />
       )}
-      <Select
+      <AppSelect
         size="xs"
         w={SELECT_WIDTH}
         label={t('tasks.sort.label')}
