@@ -27,6 +27,7 @@ export const BATCH_UPDATE_ERROR_CODES = {
   changeNotAvailable: 'batch_update_change_not_available',
   idsFileGone: 'batch_update_ids_file_gone',
   placeNotAllowed: 'batch_update_place_not_allowed',
+  placeArchived: 'batch_update_place_archived',
 } as const;
 export type BatchUpdateErrorCode = (typeof BATCH_UPDATE_ERROR_CODES)[keyof typeof BATCH_UPDATE_ERROR_CODES];
 
@@ -55,6 +56,11 @@ export const BATCH_UPDATE_MESSAGES = {
   changeNotAvailable: 'This change is not available in a batch update.',
   idsFileGone: 'The uploaded file of ids is no longer available. Upload it again.',
   placeNotAllowed: 'You cannot move workflows to this region or business unit.',
+  // Issue 19: an archived place is offered for no new choice (docs/administration.md, Access).
+  regionArchived: (region: string) =>
+    `The region '${region}' is archived: nothing can be moved into it. Restore it first.`,
+  businessUnitArchived: (unit: string) =>
+    `The business unit '${unit}' is archived: nothing can be moved into it. Restore it first.`,
 } as const;
 
 // Why one item is refused (its `message`), besides a field's own message and the workflow's own

@@ -397,8 +397,8 @@ export const batchUpdatesRepository = {
   // Every region and business unit of the tenant, by name (a tenant has tens of them, not thousands).
   async places(tx: Tx) {
     const [regions, units] = await Promise.all([
-      tx.selectFrom('regions').select(['id', 'name']).execute(),
-      tx.selectFrom('business_units').select(['id', 'name', 'region_id']).execute(),
+      tx.selectFrom('regions').select(['id', 'name', 'archived_at']).execute(),
+      tx.selectFrom('business_units').select(['id', 'name', 'region_id', 'archived_at']).execute(),
     ]);
     return { regions, units };
   },

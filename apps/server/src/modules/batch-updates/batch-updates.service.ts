@@ -90,6 +90,13 @@ async function checkPlace(
 ) {
   if (changes.region_id === undefined && changes.business_unit_id === undefined) return;
   const unitId = changes.business_unit_id == null ? null : String(changes.business_unit_id);
+  const { regions, units } = await updates.places(tx);
+  // Issue 19: an archived place takes nothing new in; said by name, not as "does not exist".
+  const unit = unitId === null ? undefined : units.find((u) => u.id === unitId);
+  if (unit?.archived_at) {
+    const message = MESSAGES.businessUnitArchived(unit.name);
+    throw new AppError(400, CODES.placeArchived, message, { business_unit_id: [message] });
+  }
   const unitRegion = unitId === null ? undefined : await businessUnitRegion(tx, unitId);
   if (unitId !== null && unitRegion === undefined) {
     throw new BadRequestError(WORKFLOW_MESSAGES.business_unit_not_in_region, {
@@ -98,12 +105,15 @@ async function checkPlace(
   }
   const regionId = changes.region_id === undefined ? unitRegion : String(changes.region_id);
   if (regionId === undefined) return;
-  const { regions, units } = await updates.places(tx);
   const region = regions.find((r) => r.id === regionId);
   if (!region) {
     throw new BadRequestError(WORKFLOW_MESSAGES.region_not_found, {
       region_id: [WORKFLOW_MESSAGES.region_not_found],
     });
+  }
+  if (region.archived_at) {
+    const message = MESSAGES.regionArchived(region.name);
+    throw new AppError(400, CODES.placeArchived, message, { region_id: [message] });
   }
   if (unitId !== null && unitRegion !== regionId) {
     const unit = units.find((u) => u.id === unitId);

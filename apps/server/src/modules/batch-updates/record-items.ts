@@ -14,7 +14,7 @@ import {
   editRecordIn,
   type LoadedObjectType,
 } from '../records/index.js';
-import type { ItemPlan, ItemValues, PlaceNames } from './update-items.js';
+import { archivedPlaceRefusal, type ItemPlan, type ItemValues, type PlaceNames } from './update-items.js';
 
 // A batch update of records (issue 18, plan §5): each record's plan and write go through the records
 // module's own rules and edit path (values checked by the type's fields, the place checked, activity,
@@ -97,6 +97,12 @@ export function planRecordItem(
     if (unitId !== null && unit?.region_id !== regionId) {
       return refuse(BATCH_UPDATE_MESSAGES.unitOutsideRegion(unit?.name ?? unitId, region?.name ?? ''));
     }
+    const archived = archivedPlaceRefusal(
+      names,
+      { regionId: current.region_id, unitId: current.business_unit_id },
+      { region, unit: unit ?? null },
+    );
+    if (archived) return refuse(archived);
     after.region = region;
     after.business_unit = unit ? { id: unit.id, name: unit.name } : null;
   }

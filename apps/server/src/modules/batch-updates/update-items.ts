@@ -26,7 +26,12 @@ import {
 import { batchUpdatesRepository as updates } from './batch-updates.repository.js';
 
 type Named = { id: string; name: string };
-export type PlaceNames = { regions: Map<string, Named>; units: Map<string, Named & { region_id: string }> };
+export type PlaceNames = {
+  regions: Map<string, Named>;
+  units: Map<string, Named & { region_id: string }>;
+  // Issue 19: archived places take nothing new in.
+  archived: Set<string>;
+};
 // Before and after hold only what the update changes (shared BatchUpdateItemSchema).
 export type ItemValues = {
   answers?: Record<string, unknown>;
@@ -48,9 +53,30 @@ function named(map: Map<string, Named>, id: string | null): Named | null {
 export async function placeNames(tx: Tx): Promise<PlaceNames> {
   const { regions, units } = await updates.places(tx);
   return {
-    regions: new Map(regions.map((r) => [r.id, r])),
-    units: new Map(units.map((u) => [u.id, u])),
+    regions: new Map(regions.map((r) => [r.id, { id: r.id, name: r.name }])),
+    units: new Map(units.map((u) => [u.id, { id: u.id, name: u.name, region_id: u.region_id }])),
+    archived: new Set([
+      ...regions.filter((r) => r.archived_at !== null).map((r) => `region:${r.id}`),
+      ...units.filter((u) => u.archived_at !== null).map((u) => `unit:${u.id}`),
+    ]),
   };
+}
+
+// Why an item may not move to its new place: an archived region or unit it is not in already (a place
+// is archived only once empty, so this is a move into it). Null when the move may go ahead.
+export function archivedPlaceRefusal(
+  names: PlaceNames,
+  current: { regionId: string | null; unitId: string | null },
+  target: { region: Named | null; unit: Named | null },
+): string | null {
+  const { region, unit } = target;
+  if (region && region.id !== current.regionId && names.archived.has(`region:${region.id}`)) {
+    return BATCH_UPDATE_MESSAGES.regionArchived(region.name);
+  }
+  if (unit && unit.id !== current.unitId && names.archived.has(`unit:${unit.id}`)) {
+    return BATCH_UPDATE_MESSAGES.businessUnitArchived(unit.name);
+  }
+  return null;
 }
 
 // What the update would do to one workflow as it stands: the preview shows it, the job recomputes it
@@ -127,6 +153,12 @@ export async function planItem(
     if (unitId !== null && unit?.region_id !== regionId) {
       return refuse(BATCH_UPDATE_MESSAGES.unitOutsideRegion(unit?.name ?? unitId, region?.name ?? regionId));
     }
+    const archived = archivedPlaceRefusal(
+      names,
+      { regionId: row.region_id, unitId: row.business_unit_id },
+      { region, unit: unit ?? null },
+    );
+    if (archived) return refuse(archived);
     after.region = region;
     after.business_unit = unit ? { id: unit.id, name: unit.name } : null;
   }
