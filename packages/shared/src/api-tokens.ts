@@ -31,6 +31,9 @@ export const API_TOKEN_MESSAGES = {
   scopeUngrantable: 'This permission cannot be given to an API token.',
   tooManyActive: `A tenant can hold at most ${API_TOKEN_MAX_ACTIVE} active API tokens. Revoke one first.`,
   alreadyRevoked: 'This API token is already revoked.',
+  // Issue 19: a token outlives the sign-in that made it, so it is made only after a second factor.
+  mfaRequired:
+    'Your organisation requires two-step verification. Sign in again with your authenticator app (or set one up in your account security) before creating an API token.',
 } as const;
 
 export const API_TOKEN_ERROR_CODES = {
@@ -38,6 +41,7 @@ export const API_TOKEN_ERROR_CODES = {
   notAllowed: 'api_token_not_allowed',
   tooManyActive: 'api_tokens_limit',
   alreadyRevoked: 'api_token_revoked',
+  mfaRequired: 'api_token_mfa_required',
 } as const;
 
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;

@@ -11,6 +11,7 @@ import {
 } from '@attest/shared';
 import { recordAudit } from '../../platform/audit/audit-log.js';
 import { apiTokenPrefix, newApiToken } from '../../platform/auth/api-token-secret.js';
+import { sessionsRepository } from '../../platform/auth/sessions.repository.js';
 import { AppError, BadRequestError, NotFoundError } from '../../platform/errors.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
@@ -36,6 +37,13 @@ export function createApiToken(
 ): Promise<ApiTokenCreated> {
   assertScopesGrantable(ctx, input.scopes);
   return withTenant(ctx.db, ctx.tenant.id, async (tx) => {
+    // Issue 19: while the tenant requires MFA, only a session that passed a second factor mints a
+    // token (a password-only session from before the requirement, or a stolen password, cannot leave
+    // a credential behind that skips MFA). Tokens made earlier keep working: docs/administration.md.
+    const policy = await sessionsRepository.policyOf(tx, ctx.tenant.id);
+    if (policy?.require_mfa && !ctx.auth.mfaVerified) {
+      throw new AppError(403, API_TOKEN_ERROR_CODES.mfaRequired, API_TOKEN_MESSAGES.mfaRequired);
+    }
     if ((await apiTokensRepository.countActive(tx)) >= API_TOKEN_MAX_ACTIVE) {
       throw new AppError(400, API_TOKEN_ERROR_CODES.tooManyActive, API_TOKEN_MESSAGES.tooManyActive);
     }
