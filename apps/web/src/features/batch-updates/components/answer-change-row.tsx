@@ -1,8 +1,9 @@
 import type { FilterAttribute } from '@attest/shared';
-import { ActionIcon, Checkbox, Group, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, NumberInput, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppMultiSelect, AppSelect } from '../../../components/app-select';
 import type { AnswerChange } from '../lib/change-request';
 
 // The answer types a batch update offers: a value typed or picked in one control. Files, tables,
@@ -49,7 +50,7 @@ export function AnswerChangeRow({ index, row, fields, taken, onChange, onRemove 
           ]
         : (field.options ?? []);
     control = (
-      <Select
+      <AppSelect
         {...common}
         data={data}
         value={row.value === undefined || row.value === null ? null : String(row.value)}
@@ -68,7 +69,7 @@ export function AnswerChangeRow({ index, row, fields, taken, onChange, onRemove 
     );
   } else if (field?.type === 'multi_choice') {
     control = (
-      <MultiSelect
+      <AppMultiSelect
         {...common}
         data={field.options ?? []}
         value={Array.isArray(row.value) ? (row.value as string[]) : []}
@@ -102,7 +103,7 @@ export function AnswerChangeRow({ index, row, fields, taken, onChange, onRemove 
       role="group"
       aria-label={t('batchUpdates.change.answerRow', { index: index + 1 })}
     >
-      <Select
+      <AppSelect
         label={t('batchUpdates.change.answerField', { index: index + 1 })}
         placeholder={t('batchUpdates.change.chooseField')}
         searchable

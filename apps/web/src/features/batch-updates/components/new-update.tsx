@@ -1,9 +1,10 @@
 import { CreateBatchUpdateRequestSchema, MAX_BATCH_UPDATE_ANSWERS } from '@attest/shared';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AppSelect } from '../../../components/app-select';
 import { useCreateBatchUpdate } from '../api/batch-updates';
 import { buildCreateRequest, type ChangeForm, emptyChangeForm, NO_UNIT } from '../lib/change-request';
 import type { NewUpdateSelection } from '../lib/new-update-path';
@@ -84,7 +85,8 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
           </Title>
           <Group gap="md" align="flex-end" wrap="wrap">
             {source.hasRegion && (
-              <Select
+              <AppSelect
+                loading={places.regions.isLoading}
                 label={t('batchUpdates.change.region')}
                 placeholder={t('batchUpdates.change.keep')}
                 searchable
@@ -103,7 +105,8 @@ export function NewUpdate({ selection }: { selection: NewUpdateSelection }) {
               />
             )}
             {source.hasBusinessUnit && (
-              <Select
+              <AppSelect
+                loading={places.units.isLoading}
                 label={t('batchUpdates.change.businessUnit')}
                 placeholder={t(
                   form.regionId ? 'batchUpdates.change.noneInNewRegion' : 'batchUpdates.change.keep',

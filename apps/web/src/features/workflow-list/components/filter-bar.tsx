@@ -6,9 +6,10 @@ import {
   type WorkflowKind,
   type WorkflowListState,
 } from '@attest/shared';
-import { Button, Chip, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Chip, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AppMultiSelect, AppSelect } from '../../../components/app-select';
 import { useBusinessUnits, useRegions } from '../api/lookups';
 import { useDebouncedInput } from '../hooks/use-debounced-input';
 import type { DashboardAction } from '../lib/dashboard-state';
@@ -71,7 +72,7 @@ export function FilterBar({ list, kinds, dispatch, filtered, placeholders }: Fil
         onChange={(event) => setSearch(event.currentTarget.value)}
         w={170}
       />
-      <Select
+      <AppSelect
         aria-label={t('dashboard.filters.kind')}
         placeholder={t('dashboard.filters.allKinds')}
         data={kinds.map((k) => ({ value: String(k.id), label: k.name }))}
@@ -83,7 +84,7 @@ export function FilterBar({ list, kinds, dispatch, filtered, placeholders }: Fil
         w={220}
         comboboxProps={{ withinPortal: true }}
       />
-      <MultiSelect
+      <AppMultiSelect
         aria-label={t('dashboard.filters.status')}
         placeholder={list.status__in.length === 0 ? t('dashboard.filters.anyStatus') : undefined}
         data={statusChoices(kinds, list.kind_id)}
@@ -95,8 +96,9 @@ export function FilterBar({ list, kinds, dispatch, filtered, placeholders }: Fil
         w={190}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
-      <MultiSelect
+      <AppMultiSelect
         aria-label={t('dashboard.filters.region')}
+        loading={regions.isLoading}
         placeholder={
           list.region__in.length === 0
             ? (placeholders?.Region ?? t('dashboard.filters.anyRegion'))
@@ -110,8 +112,9 @@ export function FilterBar({ list, kinds, dispatch, filtered, placeholders }: Fil
         w={190}
         styles={{ pillsList: { flexWrap: 'nowrap', overflow: 'hidden' } }}
       />
-      <MultiSelect
+      <AppMultiSelect
         aria-label={t('dashboard.filters.businessUnit')}
+        loading={units.isLoading}
         placeholder={
           list.region__in.length === 0
             ? t('dashboard.filters.businessUnit')

@@ -1,7 +1,8 @@
 import { CreateWorkflowRequestSchema, HttpError, WORKFLOW_NAME_MAX_LENGTH } from '@attest/shared';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppSelect } from '../../../components/app-select';
 import { IsolatedText, isolate } from '../../../components/user-text';
 import { useCreatableKinds } from '../api/creatable-kinds';
 import { useCreateWorkflow } from '../api/create-workflow';
@@ -99,7 +100,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Select
+        <AppSelect
           label={t('process.create.kind')}
           placeholder={t('process.create.kindPlaceholder')}
           data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))}
@@ -110,6 +111,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
           }}
           error={errors.kind_id ?? (kinds.isError ? kinds.error.message : undefined)}
           disabled={kinds.isPending}
+          loading={kinds.isLoading}
           searchable
           required
           data-autofocus
@@ -127,7 +129,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
           error={errors.name}
           required
         />
-        <Select
+        <AppSelect
           label={t('process.create.region')}
           placeholder={t('process.create.regionPlaceholder')}
           data={regions.map((r) => ({ value: String(r.id), label: r.name }))}
@@ -143,7 +145,7 @@ function CreateWorkflowForm({ onClose, onCreated, parent }: FormProps) {
           searchable
           required
         />
-        <Select
+        <AppSelect
           label={t('process.create.businessUnit')}
           placeholder={
             regionId === null
