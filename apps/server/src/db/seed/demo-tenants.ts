@@ -1,4 +1,4 @@
-import { PERMISSION_CODENAMES, type PermissionCodename } from '@attest/shared';
+import { COMPLETE_LOCALES, PERMISSION_CODENAMES, type PermissionCodename } from '@attest/shared';
 import type { FileStore } from '../../platform/files/file-store.js';
 import type { Db } from '../database.js';
 import { createTenant, type TenantSeed } from './create-tenant.js';
@@ -67,7 +67,8 @@ export const DEMO_TENANTS: TenantSeed[] = [
     name: 'Acme Corporation',
     brand: 'default',
     configuration: {
-      supported_languages: ['en', 'es', 'fr', 'de', 'ja', 'ar'],
+      // Issue 19: every complete locale, so a demo shows them all (Hebrew and Arabic right to left).
+      supported_languages: [...COMPLETE_LOCALES],
       custom_ui_labels: {
         banner_message: 'Quarterly supplier attestations are due on 15 December.',
         trigger: true,

@@ -1,4 +1,11 @@
-import { BrandingSchema, CONFIGURATION_PATHS, ConfigurationSchema, LINK_URL_MESSAGES } from '@attest/shared';
+import {
+  BrandingSchema,
+  COMPLETE_LOCALES,
+  CONFIGURATION_PATHS,
+  ConfigurationSchema,
+  findLocale,
+  LINK_URL_MESSAGES,
+} from '@attest/shared';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TENANTS } from '../../db/seed/demo-tenants.js';
 import { createAdminTestTenant } from '../../test/admin-fixtures.js';
@@ -189,5 +196,12 @@ describe('demo seed', () => {
         }),
       ).not.toThrow();
     }
+  });
+
+  it('offers every complete locale on the demo tenant, each a catalogue locale with its strings', () => {
+    const acme = DEMO_TENANTS.find((tenant) => tenant.slug === 'acme');
+    expect(acme?.configuration?.supported_languages).toEqual([...COMPLETE_LOCALES]);
+    expect(COMPLETE_LOCALES).toHaveLength(12);
+    for (const code of COMPLETE_LOCALES) expect(findLocale(code)?.code).toBe(code);
   });
 });
