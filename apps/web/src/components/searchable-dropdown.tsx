@@ -62,6 +62,8 @@ export type SearchableDropdownProps = {
   searchThreshold?: number;
   virtualThreshold?: number;
   position?: 'bottom-start' | 'bottom-end' | 'bottom';
+  // The trigger's id (Mantine's Popover gives its target this id), for a label to point at.
+  id?: string;
 };
 
 type ListProps = {
@@ -247,6 +249,7 @@ export function SearchableDropdown(props: SearchableDropdownProps) {
 
   return (
     <Popover
+      id={props.id}
       opened={opened}
       onChange={(next) => (next ? setOpened(true) : close())}
       onClose={close}
