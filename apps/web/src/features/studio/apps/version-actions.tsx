@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconChevronDown, IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/user-text';
+import { track } from '../../../lib/analytics/track';
 import { toast } from '../../../lib/notifications/toast';
 import { usePermissions } from '../../auth';
 import { deployableEnvironments, useDeployStudioVersion } from '../api/deployments';
@@ -71,10 +72,13 @@ export function VersionActions({ appId, version, onReview }: VersionActionsProps
     deploy.mutate(
       { versionId: version.id, environment },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          // Spec 2 §9.4 (studio: deploy), by environment.
+          track('studio.deploy', { section: environment.toLowerCase() });
           toast.success('studio.versions.deployed', {
             values: { version: label, environment: t(`studio.environments.${environment}`) },
-          }),
+          });
+        },
         onError: failed,
       },
     );

@@ -1,10 +1,13 @@
 import { STUDIO_PATHS } from '@attest/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callsTo, mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeDetail, makeVersion, PERMISSIONS_PATH, permissions } from './test-data';
 import { VersionsTab } from './versions-tab';
+
+const track = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/analytics/track', () => ({ track }));
 
 const approved = {
   id: 1,
@@ -55,6 +58,8 @@ describe('VersionsTab', () => {
     expect(callsTo(fetchMock, STUDIO_PATHS.versionDeployments(7, 3))).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Deploy' }));
     await waitFor(() => expect(callsTo(fetchMock, STUDIO_PATHS.versionDeployments(7, 3))).toHaveLength(1));
+    // Spec 2 §9.4 (studio: deploy), once deployed, by environment.
+    await waitFor(() => expect(track).toHaveBeenCalledWith('studio.deploy', { section: 'production' }));
   });
 
   it('hides deploying from someone without a deploy permission, and offers only the next stage', async () => {

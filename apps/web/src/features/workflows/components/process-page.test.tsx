@@ -12,6 +12,8 @@ import { ProcessPage } from './process-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), warning: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notifications/toast', () => ({ toast }));
+const track = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/analytics/track', () => ({ track }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -240,6 +242,40 @@ describe('ProcessPage', () => {
     ]);
     const activity = calls.find((c) => c.path === WORKFLOW_PATHS.activity(7));
     expect(activity).toBeTruthy();
+  });
+
+  // Spec 2 §9.4: the workflow detail's analytics events, by the workflow's kind (never a person).
+  it('tells analytics of the side pane, the left pane, the header, the activity log, comments and the footer', async () => {
+    const detail = makeWorkflowDetail({ answers: INTAKE_ANSWERS });
+    mockWorkflowApi(detail, {
+      [WORKFLOW_PATHS.submitStep(7, S.INTAKE)]: {
+        body: makeWorkflowDetail({ answers: INTAKE_ANSWERS, completed: [S.INTAKE] }),
+      },
+    });
+    renderPage('/process/7');
+    await screen.findByRole('heading', { name: 'Northwind Logistics onboarding' });
+    const kind = detail.kind.id;
+    const names = () => track.mock.calls.map(([name]) => name);
+    expect(track).toHaveBeenCalledWith('workflow_detail.side_pane', { kind, section: 'step' });
+
+    fireEvent.click(stepButton('Sanctions and adverse media screening'));
+    expect(track).toHaveBeenCalledWith('workflow_detail.left_pane', { kind, section: 'step' });
+    fireEvent.click(stepButton('Supplier details'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Activity log' }));
+    expect(track).toHaveBeenCalledWith('workflow_detail.header', { kind, section: 'activity' });
+    expect(track).toHaveBeenCalledWith('workflow_detail.activity_logs', { kind });
+    fireEvent.keyDown(await screen.findByRole('dialog', { name: 'Activity log' }), { key: 'Escape' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit step' }));
+    await waitFor(() =>
+      expect(track).toHaveBeenCalledWith('workflow_detail.footer', { kind, section: 'submit' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Comments on this step/ }));
+    expect(track).toHaveBeenCalledWith('workflow_detail.comments', { section: 'step' });
+    // Every name sent is one of the spec's.
+    for (const name of names())
+      expect(name).toMatch(/^workflow_detail\.(side_pane|left_pane|header|activity_logs|footer|comments)$/);
   });
 
   it("shows the step's alerts with their risk level, and their count on its task row", async () => {

@@ -5,6 +5,7 @@ import { IconConfetti } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/user-text';
+import { track } from '../../../lib/analytics/track';
 import { toast } from '../../../lib/notifications/toast';
 import { WorkflowBadges } from '../../badges';
 import { CommentsProvider, WorkflowCommentsButton } from '../../mentions';
@@ -61,7 +62,21 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   // Stacked on a narrow screen, the step opens below its lane: bring it into view.
   const stacked = useMediaQuery('(max-width: 62em)');
+  // Spec 2 §9.4 (workflow detail), by the workflow's kind: a step chosen in the left pane (the
+  // swimlanes), each step shown in the side pane beside it, the header's activity action and the
+  // activity log itself. Comments and the footer tell their own (comments-provider, step-panel).
+  const kind = detail.kind.id;
+  const shownStep = selection?.step;
+  useEffect(() => {
+    if (shownStep) track('workflow_detail.side_pane', { kind, section: 'step' });
+  }, [kind, shownStep]);
+  const openActivity = () => {
+    track('workflow_detail.header', { kind, section: 'activity' });
+    track('workflow_detail.activity_logs', { kind });
+    setActivityOpen(true);
+  };
   const selectStep = (group: string, step: string) => {
+    track('workflow_detail.left_pane', { kind, section: 'step' });
     select({ group, step });
     if (stacked)
       requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
@@ -86,7 +101,7 @@ function ProcessWorkspace({ detail, definition }: WorkspaceProps) {
             watched={[detail.status.tag, detail.progress, detail.answers]}
           />
         }
-        onOpenActivity={() => setActivityOpen(true)}
+        onOpenActivity={openActivity}
         archiveAction={
           detail.abilities.can_archive && detail.archived_at === null ? (
             <ArchiveButton detail={detail} />

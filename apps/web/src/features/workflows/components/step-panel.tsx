@@ -10,6 +10,7 @@ import { IconArrowBackUp, IconInfoCircle, IconLock, IconLockOpen, IconSend } fro
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../components/user-text';
+import { track } from '../../../lib/analytics/track';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
@@ -103,7 +104,12 @@ export function StepPanel(props: StepPanelProps) {
     if (serverProblems[tag]) setServerProblems(({ [tag]: _, ...rest }) => rest);
   };
 
+  // Spec 2 §9.4: the step's footer actions, by action and workflow kind.
+  const footerUsed = (section: 'submit' | 'lock' | 'unlock' | 'undo') =>
+    track('workflow_detail.footer', { kind: detail.kind.id, section });
+
   const onSubmit = async () => {
+    footerUsed('submit');
     setAttempted(true);
     setServerProblems({});
     undo.reset();
@@ -131,6 +137,7 @@ export function StepPanel(props: StepPanelProps) {
     submit.reset();
     undo.reset();
     const isLocked = !state.is_locked;
+    footerUsed(isLocked ? 'lock' : 'unlock');
     lock.mutate(
       { stepTag, isLocked },
       {
@@ -151,6 +158,7 @@ export function StepPanel(props: StepPanelProps) {
       confirm: 'process.step.undoConfirm',
       values,
       onConfirm: () => {
+        footerUsed('undo');
         submit.reset();
         lock.reset();
         setAttempted(false);

@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { IsolatedText, isolate } from '../../../../components/user-text';
+import { track } from '../../../../lib/analytics/track';
 import { usePostMessage } from '../../api/messages';
 import { useOpenThread, useThreads } from '../../api/threads';
 import {
@@ -73,6 +74,8 @@ export function CommentsProvider({ workflowId, definition, viewerId, children }:
 
   const open = useCallback(
     (target: CommentTarget) => {
+      // Spec 2 §9.4: the workflow page's comments, by what they are about (workflow, step, field).
+      track('workflow_detail.comments', { section: target.kind });
       const existing = findThread(threads.data, target);
       setPending(existing ? null : target);
       setThreadParam(existing ? existing.id : null);
