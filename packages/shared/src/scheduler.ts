@@ -17,6 +17,7 @@ export const SCHEDULER_PATHS = {
   run: '/api/v1/admin/scheduled-exports/:id/run/',
   enabled: '/api/v1/admin/scheduled-exports/:id/enabled/',
   runs: '/api/v1/admin/scheduled-exports/:id/runs/',
+  testDestination: '/api/v1/admin/scheduled-exports/test-destination/',
 } as const;
 
 export const SCHEDULED_EXPORT_DESTINATIONS = ['email', 'sftp', 's3'] as const;
@@ -220,3 +221,48 @@ export const ScheduledExportRunSchema = z.object({
 });
 export type ScheduledExportRun = z.infer<typeof ScheduledExportRunSchema>;
 export const ScheduledExportRunsPageSchema = pageOf(ScheduledExportRunSchema);
+
+// "Test connection" (issue 19): tries a destination with the form's values, before saving. Blank
+// credentials are taken from the schedule being edited (`schedule_id`), as saving would take them.
+export const SCHEDULED_EXPORT_TEST_TIMEOUT_MS = 10_000;
+export const ScheduledExportTestRequestSchema = z
+  .object({ destination: ScheduledExportDestinationInputSchema, schedule_id: Id.nullable().default(null) })
+  .strict();
+export type ScheduledExportTestRequest = z.input<typeof ScheduledExportTestRequestSchema>;
+
+// What the test found, in plain words; never a credential.
+export const SCHEDULER_TEST_MESSAGES = {
+  ok: 'Connected: a test file was written to the destination and removed.',
+  emailSent: 'A test e-mail was sent to each address.',
+  hostNotFound: 'The host name could not be found. Check the host.',
+  refused: 'The server refused the connection. Check the host and the port.',
+  timeout: 'The server did not answer within 10 seconds.',
+  authFailed: 'The server did not accept the user name or the credentials.',
+  hostKeyMismatch: "The server's host key does not match the fingerprint.",
+  folderMissing: 'The folder does not exist on the server.',
+  bucketMissing: 'The bucket does not exist.',
+  permissionDenied: 'Signed in, but not allowed to write there.',
+  tlsFailed: "The server's certificate could not be verified.",
+  failed: 'The connection failed.',
+} as const;
+export const SCHEDULER_TEST_CODES = [
+  'ok',
+  'email_sent',
+  'host_not_found',
+  'refused',
+  'timeout',
+  'auth_failed',
+  'host_key_mismatch',
+  'folder_missing',
+  'bucket_missing',
+  'permission_denied',
+  'tls_failed',
+  'failed',
+] as const;
+export type SchedulerTestCode = (typeof SCHEDULER_TEST_CODES)[number];
+export const ScheduledExportTestResultSchema = z.object({
+  ok: z.boolean(),
+  code: z.enum(SCHEDULER_TEST_CODES),
+  message: z.string(),
+});
+export type ScheduledExportTestResult = z.infer<typeof ScheduledExportTestResultSchema>;

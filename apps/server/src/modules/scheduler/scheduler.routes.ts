@@ -8,6 +8,8 @@ import {
   ScheduledExportRunsPageSchema,
   ScheduledExportSchema,
   ScheduledExportsPageSchema,
+  ScheduledExportTestRequestSchema,
+  ScheduledExportTestResultSchema,
   ScheduledExportWriteSchema,
 } from '@attest/shared';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
@@ -26,6 +28,7 @@ import {
   setScheduledExportEnabled,
   updateScheduledExport,
 } from './scheduler.service.js';
+import { testScheduledExportDestination } from './scheduler-destination-test.js';
 
 const tags = ['scheduler'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -71,6 +74,22 @@ export async function schedulerRoutes(app: FastifyInstance, deps: SchedulerDeps)
       reply
         .status(201)
         .send(await createScheduledExport(userContext(request), deps, request.body, request.ip)),
+  );
+
+  // A static segment: matched before :id/ whatever the registration order.
+  api.post(
+    SCHEDULER_PATHS.testDestination,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          "Try a destination with the form's values (blank credentials: those of schedule_id), within 10 s: SFTP and S3 write and remove a small file, e-mail sends a test message; answers what failed in plain words",
+        body: ScheduledExportTestRequestSchema,
+        response: { 200: ScheduledExportTestResultSchema, ...writeErrors },
+      },
+    },
+    async (request) => testScheduledExportDestination(userContext(request), deps, request.body),
   );
 
   api.get(

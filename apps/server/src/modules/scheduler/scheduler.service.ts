@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { type AuditAction, recordAudit } from '../../platform/audit/audit-log.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { AppError, ForbiddenError, NotFoundError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { type Tx, withTenant } from '../../platform/tenant-transaction.js';
 import { nextRunAfter } from '../reports/index.js';
@@ -28,10 +29,14 @@ import { openSecrets, sealSecrets, splitDestination } from './scheduler-secrets.
 import { checkSource } from './scheduler-source.js';
 
 type Write = z.output<typeof ScheduledExportWriteSchema>;
-export type SchedulerDeps = { secretBox: SecretBox; scheduler: SchedulerRunner };
+export type SchedulerDeps = { secretBox: SecretBox; scheduler: SchedulerRunner; mail: Mailer };
 
 // Spec 2 §6: each destination kind has its own change and delete permission.
-function assertMay(ctx: UserContext, kind: ScheduledExportDestinationKind, what: 'change' | 'delete'): void {
+export function assertMay(
+  ctx: UserContext,
+  kind: ScheduledExportDestinationKind,
+  what: 'change' | 'delete',
+): void {
   if (!ctx.auth.permissions.has(SCHEDULER_PERMISSIONS[kind][what])) {
     const message =
       what === 'change' ? SCHEDULER_MESSAGES.kindNotAllowed : SCHEDULER_MESSAGES.deleteNotAllowed;

@@ -32,3 +32,19 @@ export async function scheduledExportEmails(input: {
     attachments: [{ filename: file.name, contentType: file.contentType, content }],
   }));
 }
+
+// "Send a test e-mail": what the addresses will receive looks like this, without a file.
+export function testEmails(input: { brand: string; emails: readonly string[] }): EmailMessage[] {
+  const what = `This is a test e-mail from the scheduler of ${input.brand}: scheduled exports to this address will arrive like this, with the file attached.`;
+  const why = 'An administrator is setting up a scheduled export to your address.';
+  return input.emails.map((to) => ({
+    to,
+    subject: `${input.brand}: test of a scheduled export`,
+    text: [what, '', why, '', input.brand].join('\n'),
+    html: [
+      `<p>${escapeHtml(what)}</p>`,
+      `<p style="color:#555">${escapeHtml(why)}</p>`,
+      `<p>${escapeHtml(input.brand)}</p>`,
+    ].join('\n'),
+  }));
+}
