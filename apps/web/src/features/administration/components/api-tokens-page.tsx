@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHeader } from '../../../components/admin-page-header';
+import { TableOverview } from '../../../components/table-overview';
 import { TimeAgo } from '../../../components/time-ago';
 import { isolate } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
@@ -13,7 +14,6 @@ import { useApiTokens, useRevokeApiToken } from '../api/api-tokens';
 import type { AdminCan } from '../lib/admin-can';
 import { errorText } from '../lib/error-text';
 import { ApiTokenCreateModal } from './api-token-create-modal';
-import { TablePageFooter } from './table-page-footer';
 import { TableRowsState } from './table-rows-state';
 
 const STATUS_COLOR: Record<ApiTokenStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
@@ -151,7 +151,7 @@ export function ApiTokensPage({ can }: { can: AdminCan }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePageFooter count={tokens.data?.count} page={page} onPage={setPage} />
+          <TableOverview total={tokens.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
       <ApiTokenCreateModal opened={creating} onClose={() => setCreating(false)} can={can} />

@@ -41,7 +41,7 @@ describe('AuditPage', () => {
     ]) {
       expect(await screen.findByText(label)).toBeTruthy();
     }
-    expect(screen.getByText('Total: 5')).toBeTruthy();
+    expect(screen.getByText('Showing 1-5 out of 5 items')).toBeTruthy();
   });
 
   it('says the trail could not be read instead of claiming it is empty', async () => {

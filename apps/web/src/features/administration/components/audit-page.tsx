@@ -2,10 +2,10 @@ import { Badge, Code, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOverview } from '../../../components/table-overview';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useAuditEvents } from '../api/audit-events';
 import { AdminPageHeader } from './admin-page-header';
-import { TablePageFooter } from './table-page-footer';
 import { TableRowsState } from './table-rows-state';
 
 // Each action has its words in admin.audit.actions ('sign_in.succeeded' is the nested key
@@ -79,7 +79,7 @@ export function AuditPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePageFooter count={events.data?.count} page={page} onPage={setPage} />
+          <TableOverview total={events.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
     </Stack>

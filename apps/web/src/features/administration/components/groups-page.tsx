@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clickableRow } from '../../../components/clickable-row';
+import { TableOverview } from '../../../components/table-overview';
 import { useCreateGroup, useGroups } from '../api/groups';
-import { pageCount } from '../api/page-request';
 import { errorText } from '../lib/error-text';
 import { AdminPageHeader } from './admin-page-header';
 import { GroupDrawer } from './group-drawer';
@@ -70,14 +70,7 @@ export function GroupsPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Group justify="flex-end">
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount(groups.data?.count ?? 0)}
-              size="sm"
-            />
-          </Group>
+          <TableOverview total={groups.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
       <GroupDrawer group={selected} onClose={() => setSelectedId(null)} />

@@ -1,13 +1,13 @@
 import { type AdminUser, USER_KIND } from '@attest/shared';
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconShieldCheck, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clickableRow } from '../../../components/clickable-row';
 import { PersonAvatar } from '../../../components/person-avatar';
+import { TableOverview } from '../../../components/table-overview';
 import { displayNameOf, initialsOf } from '../../../lib/format/initials';
-import { pageCount } from '../api/page-request';
 import { useUsers } from '../api/users';
 import type { AdminCan } from '../lib/admin-can';
 import { AdminPageHeader } from './admin-page-header';
@@ -140,12 +140,7 @@ export function UsersPage({ can, currentUserId }: UsersPageProps) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text fz="xs" c="dimmed">
-              {t('admin.count', { count: users.data?.count ?? 0 })}
-            </Text>
-            <Pagination value={page} onChange={setPage} total={pageCount(users.data?.count ?? 0)} size="sm" />
-          </Group>
+          <TableOverview total={users.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
       <UserDrawer user={open} onClose={() => setSelected(null)} can={can} currentUserId={currentUserId} />

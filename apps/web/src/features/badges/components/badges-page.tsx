@@ -2,7 +2,6 @@ import { type BadgeDefinition, overflowLabel } from '@attest/shared';
 import {
   Button,
   Group,
-  Pagination,
   Paper,
   Progress,
   SegmentedControl,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { clickableRow } from '../../../components/clickable-row';
+import { TableOverview } from '../../../components/table-overview';
 import { BADGES_PAGE_SIZE, useBadgeDefinitions } from '../api/badge-definitions';
 import { BadgeChip } from './badge-chip';
 import { BadgeEditor } from './badge-editor';
@@ -140,14 +140,12 @@ export function BadgesPage({ can, kinds, renderRuleBuilder, languages = [] }: Pr
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="flex-end">
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={Math.max(1, Math.ceil((badges.data?.count ?? 0) / BADGES_PAGE_SIZE))}
-              size="sm"
-            />
-          </Group>
+          <TableOverview
+            total={badges.data?.count}
+            page={page}
+            onPage={setPage}
+            pageSize={BADGES_PAGE_SIZE}
+          />
         </Stack>
       </Paper>
       {editing !== null ? (

@@ -1,8 +1,9 @@
 import type { BatchImport, ImportRow, ImportRowsQuery } from '@attest/shared';
-import { Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { useImportRows } from '../api/batch-imports';
 
@@ -64,7 +65,6 @@ export function ImportRowsTable({
     enabled,
   );
   const count = (n: number) => n.toLocaleString(i18n.language);
-  const pages = rows.data ? Math.max(1, Math.ceil(rows.data.count / IMPORT_ROWS_PAGE_SIZE)) : 1;
 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
@@ -97,22 +97,16 @@ export function ImportRowsTable({
           </Table.Tbody>
         </Table>
       </ListStates>
-      {rows.data && pages > 1 && (
-        <Group
-          justify="flex-end"
-          px="md"
-          py="sm"
-          style={{ borderBlockStart: '1px solid var(--mantine-color-gray-2)' }}
-        >
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            siblings={1}
-            getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+      {rows.data && rows.data.count > 0 && (
+        <Box px="md" py="sm" style={{ borderBlockStart: '1px solid var(--mantine-color-gray-2)' }}>
+          <TableOverview
+            page={page}
+            onPage={setPage}
+            total={rows.data.count}
+            pageSize={IMPORT_ROWS_PAGE_SIZE}
+            hideSinglePage
           />
-        </Group>
+        </Box>
       )}
     </Paper>
   );

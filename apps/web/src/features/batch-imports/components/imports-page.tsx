@@ -1,9 +1,10 @@
 import type { BatchImportSummary } from '@attest/shared';
-import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { usePermissions } from '../../auth';
@@ -67,7 +68,6 @@ export function ImportsPage() {
   const page = readPage(search);
   const imports = useImports({ limit: IMPORTS_PAGE_SIZE, offset: (page - 1) * IMPORTS_PAGE_SIZE });
   const data = imports.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / IMPORTS_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="md" p="lg">
@@ -112,22 +112,16 @@ export function ImportsPage() {
             </Table>
           </Table.ScrollContainer>
         </ListStates>
-        {data && pages > 1 && (
-          <Group
-            justify="flex-end"
-            px="md"
-            py="sm"
-            style={{ borderBlockStart: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(value) => setSearch(value > 1 ? { page: String(value) } : {})}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+        {data && data.count > 0 && (
+          <Box px="md" py="sm" style={{ borderBlockStart: '1px solid var(--mantine-color-gray-2)' }}>
+            <TableOverview
+              page={page}
+              onPage={(value) => setSearch(value > 1 ? { page: String(value) } : {})}
+              total={data.count}
+              pageSize={IMPORTS_PAGE_SIZE}
+              hideSinglePage
             />
-          </Group>
+          </Box>
         )}
       </Paper>
     </Stack>

@@ -1,10 +1,11 @@
 import { BATCH_UPDATE_ITEM_OUTCOMES, type BatchUpdate, type BatchUpdateItemOutcome } from '@attest/shared';
-import { Anchor, Group, Pagination, Paper, Select, Stack, Table, Text, useDirection } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Select, Stack, Table, Text, useDirection } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { ITEMS_PAGE_SIZE, useBatchUpdateItems } from '../api/batch-updates';
 import { itemChanges } from '../lib/item-values';
@@ -27,7 +28,6 @@ export function ItemsTable({
   const [outcome, setOutcome] = useState<BatchUpdateItemOutcome | null>(null);
   const items = useBatchUpdateItems(update.id, page, outcome);
   const data = items.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / ITEMS_PAGE_SIZE)) : 1;
   const Arrow = dir === 'rtl' ? IconArrowLeft : IconArrowRight;
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const link = (id: number) =>
@@ -147,22 +147,16 @@ export function ItemsTable({
           </Table.ScrollContainer>
         )}
       </ListStates>
-      {data && data.results.length > 0 && pages > 1 && (
-        <Group
-          justify="flex-end"
-          px="md"
-          py="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            siblings={1}
-            getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+      {data && data.results.length > 0 && (
+        <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <TableOverview
+            page={page}
+            onPage={setPage}
+            total={data.count}
+            pageSize={ITEMS_PAGE_SIZE}
+            hideSinglePage
           />
-        </Group>
+        </Box>
       )}
     </Paper>
   );

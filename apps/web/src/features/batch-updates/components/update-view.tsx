@@ -1,22 +1,10 @@
 import { BATCH_UPDATE_PATHS, type BatchUpdate } from '@attest/shared';
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Breadcrumb } from '../../../components/breadcrumb';
 import { UserText } from '../../../components/user-text';
 import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
@@ -109,12 +97,12 @@ export function UpdateView({ update }: { update: BatchUpdate }) {
   const done = update.state === 'finished' || update.state === 'undone';
   return (
     <Stack gap="md" p="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to="/batch-updates" size="sm">
-          {t('batchUpdates.title')}
-        </Anchor>
-        <Text size="sm">{t('batchUpdates.update.name', { id: update.id })}</Text>
-      </Breadcrumbs>
+      <Breadcrumb
+        items={[
+          { label: t('batchUpdates.title'), href: '/batch-updates' },
+          { label: t('batchUpdates.update.name', { id: update.id }) },
+        ]}
+      />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
           <Group gap="sm">

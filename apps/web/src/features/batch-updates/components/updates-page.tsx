@@ -1,9 +1,10 @@
 import type { BatchUpdate } from '@attest/shared';
-import { Anchor, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconLayoutDashboard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { isWorking, UPDATES_PAGE_SIZE, useBatchUpdates } from '../api/batch-updates';
@@ -31,7 +32,6 @@ export function UpdatesPage() {
   const names = usePlaceNames();
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const data = updates.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / UPDATES_PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="md" p="lg">
@@ -130,22 +130,16 @@ export function UpdatesPage() {
             </Table.ScrollContainer>
           )}
         </ListStates>
-        {data && data.results.length > 0 && pages > 1 && (
-          <Group
-            justify="flex-end"
-            px="md"
-            py="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(value) => setSearch(value > 1 ? { page: String(value) } : {})}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+        {data && data.results.length > 0 && (
+          <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+            <TableOverview
+              page={page}
+              onPage={(value) => setSearch(value > 1 ? { page: String(value) } : {})}
+              total={data.count}
+              pageSize={UPDATES_PAGE_SIZE}
+              hideSinglePage
             />
-          </Group>
+          </Box>
         )}
       </Paper>
     </Stack>

@@ -1,10 +1,11 @@
 import type { Notification } from '@attest/shared';
-import { Box, Button, Group, Pagination, Paper, Stack, Switch, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useUnreadNotificationsCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-read';
@@ -20,7 +21,6 @@ export function NotificationsPage() {
   const unread = useUnreadNotificationsCount();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const total = Math.ceil((list.data?.count ?? 0) / NOTIFICATIONS_PAGE_SIZE);
   const results = list.data?.results ?? [];
 
   const open = (notification: Notification) => {
@@ -78,18 +78,14 @@ export function NotificationsPage() {
           </Box>
         </ListStates>
       </Paper>
-      {total > 1 && (
-        <Group justify="center">
-          <Pagination
-            value={page + 1}
-            onChange={(next) => setPage(next - 1)}
-            total={total}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label': t(`notifications.pagination.${control}`),
-            })}
-          />
-        </Group>
+      {list.data && list.data.count > 0 && (
+        <TableOverview
+          page={page + 1}
+          onPage={(next) => setPage(next - 1)}
+          total={list.data.count}
+          pageSize={NOTIFICATIONS_PAGE_SIZE}
+          hideSinglePage
+        />
       )}
     </Stack>
   );

@@ -1,9 +1,10 @@
 import type { RecordActivity as Activity, ObjectTypeDetail, RecordFieldChange } from '@attest/shared';
-import { Group, Pagination, Paper, Stack, Text, useDirection } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, useDirection } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { ACTIVITY_PAGE_SIZE, useRecordActivity } from '../api/records';
@@ -62,7 +63,6 @@ export function RecordActivity({ objectType, recordId }: RecordActivityProps) {
   for (const relation of objectType.definition.relations) {
     if (!labels.has(relation.tag)) labels.set(relation.tag, relation.label);
   }
-  const pages = activity.data ? Math.max(1, Math.ceil(activity.data.count / ACTIVITY_PAGE_SIZE)) : 1;
 
   return (
     <ListStates
@@ -114,16 +114,16 @@ export function RecordActivity({ objectType, recordId }: RecordActivityProps) {
           </Paper>
         ))}
       </Stack>
-      {pages > 1 && (
-        <Group justify="flex-end" mt="sm">
-          <Pagination
-            total={pages}
-            value={page + 1}
-            onChange={(value) => setPage(value - 1)}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+      {activity.data && activity.data.count > 0 && (
+        <Box mt="sm">
+          <TableOverview
+            page={page + 1}
+            onPage={(value) => setPage(value - 1)}
+            total={activity.data.count}
+            pageSize={ACTIVITY_PAGE_SIZE}
+            hideSinglePage
           />
-        </Group>
+        </Box>
       )}
     </ListStates>
   );

@@ -279,7 +279,7 @@ describe('the record page', () => {
     const table = screen.getByTestId('record-related-workflows');
     expect(within(table).getByText('Supplier onboarding')).toBeTruthy();
     expect(within(table).getByText('In review')).toBeTruthy();
-    expect(screen.getByText('21 workflows')).toBeTruthy();
+    expect(screen.getByText('Showing 1-20 out of 21 items')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: 'Acme renewal' })).toBeTruthy();
     expect(

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArchive, IconDatabaseOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Breadcrumb } from '../../../components/breadcrumb';
 import { PageLoader, PageProblem } from '../../../components/page-states';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
@@ -61,9 +62,12 @@ export function RecordPage() {
     <Stack gap="md" p="lg" maw={960}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={4} miw={0}>
-          <Anchor component={Link} to={`/records/${tag}`} fz="sm">
-            <UserText>{type.data.name}</UserText>
-          </Anchor>
+          <Breadcrumb
+            items={[
+              { label: type.data.name, href: `/records/${tag}`, userText: true },
+              { label: detail.title, userText: true },
+            ]}
+          />
           <Group gap="xs" wrap="wrap">
             <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
               <UserText>{detail.title}</UserText>

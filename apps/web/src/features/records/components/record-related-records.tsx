@@ -4,10 +4,10 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Modal,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { isolate, UserText, withIsolatedNames } from '../../../components/user-text';
 import { usePermissions } from '../../auth';
 import { RELATED_RECORDS_PAGE_SIZE, useRelatedRecords, useUnlinkRecord } from '../api/record-links';
@@ -43,7 +44,6 @@ export function RecordRelatedRecords({ objectType, recordId, archived }: RecordR
   const relations = linkableRelations(objectType.definition.relations);
   const canChange = can('can_change_record');
   const rows = related.data?.results ?? [];
-  const pages = related.data ? Math.max(1, Math.ceil(related.data.count / RELATED_RECORDS_PAGE_SIZE)) : 1;
 
   const closeRemove = () => {
     unlink.reset();
@@ -137,19 +137,16 @@ export function RecordRelatedRecords({ objectType, recordId, archived }: RecordR
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 && (
-          <Group justify="space-between" mt="sm">
-            <Text fz="sm" c="dimmed">
-              {t('records.relatedRecords.count', { count: related.data?.count ?? 0 })}
-            </Text>
-            <Pagination
-              value={page + 1}
-              onChange={(next) => setPage(next - 1)}
-              total={pages}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+        {related.data && related.data.count > 0 && (
+          <Box mt="sm">
+            <TableOverview
+              page={page + 1}
+              onPage={(next) => setPage(next - 1)}
+              total={related.data.count}
+              pageSize={RELATED_RECORDS_PAGE_SIZE}
+              hideSinglePage
             />
-          </Group>
+          </Box>
         )}
       </ListStates>
       {linking && (

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table } from '@mantine/core';
 import { IconTimeline } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { RELATED_WORKFLOWS_PAGE_SIZE, useRelatedWorkflows } from '../api/records';
@@ -18,7 +19,6 @@ export function RecordRelatedWorkflows({ tag, recordId }: RecordRelatedWorkflows
   const [page, setPage] = useState(0);
   const related = useRelatedWorkflows(tag, recordId, page);
   const rows = related.data?.results ?? [];
-  const pages = related.data ? Math.max(1, Math.ceil(related.data.count / RELATED_WORKFLOWS_PAGE_SIZE)) : 1;
 
   return (
     <ListStates
@@ -68,19 +68,14 @@ export function RecordRelatedWorkflows({ tag, recordId }: RecordRelatedWorkflows
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 && (
-          <Group justify="space-between">
-            <Text fz="sm" c="dimmed">
-              {t('records.relatedWorkflows.count', { count: related.data?.count ?? 0 })}
-            </Text>
-            <Pagination
-              value={page + 1}
-              onChange={(next) => setPage(next - 1)}
-              total={pages}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
-            />
-          </Group>
+        {related.data && related.data.count > 0 && (
+          <TableOverview
+            page={page + 1}
+            onPage={(next) => setPage(next - 1)}
+            total={related.data.count}
+            pageSize={RELATED_WORKFLOWS_PAGE_SIZE}
+            hideSinglePage
+          />
         )}
       </Stack>
     </ListStates>

@@ -1,11 +1,12 @@
 import { HttpError, recordListColumns } from '@attest/shared';
-import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconDatabaseOff, IconFilterOff, IconStack2 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ListStates } from '../../../components/list-states';
 import { PageLoader, PageProblem } from '../../../components/page-states';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { usePermissions } from '../../auth';
 import { newBatchUpdatePath } from '../../batch-updates';
@@ -59,7 +60,6 @@ export function RecordsListPage() {
     );
   const { definition } = type.data;
   const page = records.data;
-  const pages = page ? Math.max(1, Math.ceil(page.count / RECORDS_PAGE_SIZE)) : 1;
   const filtered = isFiltered(state);
   // A field filter the type no longer fits (a field removed since a view or link was made): the
   // server refuses it (400 invalid_filter); the list says so and offers to take the filter off.
@@ -162,22 +162,17 @@ export function RecordsListPage() {
             </Button>
           </Group>
         )}
-        {page && page.results.length > 0 && pages > 1 && (
-          <Group
-            justify="flex-end"
-            px="md"
-            py="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Pagination
-              total={pages}
-              value={state.page}
-              onChange={(value) => change({ page: value })}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
+        {page && page.results.length > 0 && (
+          <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+            <TableOverview
+              page={state.page}
+              onPage={(value) => change({ page: value })}
+              total={page.count}
+              pageSize={RECORDS_PAGE_SIZE}
+              shown={page.results.length}
+              hideSinglePage
             />
-          </Group>
+          </Box>
         )}
       </Paper>
     </Stack>

@@ -6,10 +6,10 @@ import {
 } from '@attest/shared';
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   Menu,
-  Pagination,
   Paper,
   Stack,
   Switch,
@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import {
   SCHEDULER_PAGE_SIZE,
@@ -203,14 +204,14 @@ export function SchedulerPage({ can, kinds }: Props) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="flex-end" mt="md">
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={Math.max(1, Math.ceil((list.data?.count ?? 0) / SCHEDULER_PAGE_SIZE))}
-              size="sm"
+          <Box mt="md">
+            <TableOverview
+              total={list.data?.count}
+              page={page}
+              onPage={setPage}
+              pageSize={SCHEDULER_PAGE_SIZE}
             />
-          </Group>
+          </Box>
         </ListStates>
         {run.error || enable.error || remove.error ? (
           <Text c="red" fz="sm" role="alert" mt="sm">

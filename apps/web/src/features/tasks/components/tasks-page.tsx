@@ -1,9 +1,10 @@
 import type { AnalyticsEventName, TaskTab } from '@attest/shared';
-import { Button, Group, Pagination, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconChecklist, IconPlaneDeparture, IconUserShare } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { track } from '../../../lib/analytics/track';
 import { useSignedInUser } from '../../auth';
 import { TASK_PAGE_SIZE, type TaskRef, type TaskRow } from '../api/task-contract';
@@ -133,19 +134,17 @@ export function TasksPage() {
           {state.view === 'swimlane' ? <TaskSwimlaneView {...viewProps} /> : <TaskListView {...viewProps} />}
         </ListStates>
       </Paper>
-      {total > 1 && (
-        <Group justify="center">
-          <Pagination
-            value={Math.min(state.page, total)}
-            onChange={(page) => {
-              clearSelection();
-              state.setUrl({ page });
-            }}
-            total={total}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-          />
-        </Group>
+      {list.data && list.data.count > 0 && (
+        <TableOverview
+          page={Math.min(state.page, total)}
+          onPage={(page) => {
+            clearSelection();
+            state.setUrl({ page });
+          }}
+          total={list.data.count}
+          pageSize={TASK_PAGE_SIZE}
+          hideSinglePage
+        />
       )}
       <ReassignDialog
         tasks={chosen}

@@ -95,7 +95,7 @@ describe('DashboardPage', () => {
     renderDashboard();
     await screen.findByRole('table', { name: 'Workflows' });
     expect(screen.getByText('About 48,210 in total')).toBeTruthy();
-    expect(screen.getByText('1–2 of about 48,210')).toBeTruthy();
+    expect(screen.getByText('Showing 1-2 out of about 48,210 items')).toBeTruthy();
   });
 
   it('sorts by a header click and opens a workflow from its row', async () => {

@@ -6,7 +6,6 @@ import {
   Button,
   Flex,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Stack,
@@ -24,6 +23,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableOverview } from '../../../components/table-overview';
 import { toast } from '../../../lib/notifications/toast';
 import { newBatchUpdatePath } from '../../batch-updates';
 import { useKindData } from '../api/kind-data';
@@ -31,7 +31,6 @@ import { useKinds } from '../api/lookups';
 import { isAccessDenied, useWorkflowList } from '../api/workflow-list';
 import { useDashboardState } from '../hooks/use-dashboard-state';
 import { usePreferredRegionDefault } from '../hooks/use-preferred-region-default';
-import { countLabel } from '../lib/count-label';
 import { type DashboardView, hasFilters, listRequestQuery } from '../lib/dashboard-state';
 import { AdvancedFilterPanel } from './advanced-filter-panel';
 import { DashboardSidebar } from './dashboard-sidebar';
@@ -106,8 +105,6 @@ export function DashboardPage({
   }, [error]);
 
   const page = workflows.data;
-  const pages = page ? Math.max(1, Math.ceil(page.count / PAGE_SIZE)) : 1;
-  const first = (list.page - 1) * PAGE_SIZE + 1;
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const advancedCount = conditionCount(list);
 
@@ -269,34 +266,19 @@ export function DashboardPage({
         >
           {body}
           {page && page.results.length > 0 && (
-            <Group
-              justify="space-between"
-              px="md"
-              py="sm"
-              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-            >
-              <Text size="sm" c="dimmed">
-                {t('dashboard.pageRange', {
-                  first: number(first),
-                  last: number(first + page.results.length - 1),
-                  total: countLabel(t, i18n.language, {
-                    count: page.count,
-                    estimate: page.count_is_estimate,
-                  }),
-                })}
-              </Text>
-              <Pagination
-                total={pages}
-                value={list.page}
-                onChange={(value) => {
+            <Box px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+              <TableOverview
+                page={list.page}
+                pageSize={PAGE_SIZE}
+                total={page.count}
+                estimate={page.count_is_estimate}
+                shown={page.results.length}
+                onPage={(value) => {
                   dispatch({ type: 'page', page: value });
                   toPageTop();
                 }}
-                size="sm"
-                siblings={1}
-                getControlProps={(control) => ({ 'aria-label': t(`dashboard.pagination.${control}`) })}
               />
-            </Group>
+            </Box>
           )}
         </Paper>
       </Flex>

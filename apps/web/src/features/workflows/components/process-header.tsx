@@ -1,9 +1,10 @@
 import type { WorkflowDetail } from '@attest/shared';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconHierarchy2, IconHistory, IconMap2, IconStairs } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Breadcrumb } from '../../../components/breadcrumb';
 import { UserText } from '../../../components/user-text';
 import { processPaths } from '../utils/process-paths';
 import { StatusBadge } from './status-badge';
@@ -35,14 +36,12 @@ export function ProcessHeader({
   return (
     <Stack gap="xs">
       {detail.parent && (
-        <Breadcrumbs separator="›" fz="sm">
-          <Anchor component={Link} to={processPaths.page(detail.parent.id)} fz="sm">
-            <UserText>{detail.parent.name}</UserText>
-          </Anchor>
-          <Text fz="sm" c="dimmed">
-            <UserText>{detail.name}</UserText>
-          </Text>
-        </Breadcrumbs>
+        <Breadcrumb
+          items={[
+            { label: detail.parent.name, href: processPaths.page(detail.parent.id), userText: true },
+            { label: detail.name, userText: true },
+          ]}
+        />
       )}
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={6} miw={0} style={{ flex: '1 1 320px' }}>

@@ -1,11 +1,12 @@
 import type { ThreadSubscription } from '@attest/shared';
-import { Anchor, Box, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconMailOff, IconMessages } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../../components/list-states';
+import { TableOverview } from '../../../../components/table-overview';
 import { TimeAgo } from '../../../../components/time-ago';
 import { IsolatedText, isolate } from '../../../../components/user-text';
 import { SUBSCRIPTIONS_PAGE_SIZE, useMySubscriptions, useUnsubscribe } from '../../api/my-subscriptions';
@@ -103,7 +104,6 @@ export function SubscriptionsList({ onNavigate }: { onNavigate?: () => void }) {
   const list = useMySubscriptions(page);
   const unsubscribe = useUnsubscribe();
   const results = list.data?.results ?? [];
-  const total = Math.ceil((list.data?.count ?? 0) / SUBSCRIPTIONS_PAGE_SIZE);
   // The last row of a later page gone: step back rather than show an empty page.
   if (list.data && results.length === 0 && page > 0 && !list.isPlaceholderData) setPage(page - 1);
 
@@ -134,16 +134,14 @@ export function SubscriptionsList({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </Box>
       </ListStates>
-      {total > 1 && (
-        <Group justify="center">
-          <Pagination
-            value={page + 1}
-            onChange={(next) => setPage(next - 1)}
-            total={total}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`subscriptions.pagination.${control}`) })}
-          />
-        </Group>
+      {list.data && list.data.count > 0 && (
+        <TableOverview
+          page={page + 1}
+          onPage={(next) => setPage(next - 1)}
+          total={list.data.count}
+          pageSize={SUBSCRIPTIONS_PAGE_SIZE}
+          hideSinglePage
+        />
       )}
     </Stack>
   );
