@@ -34,5 +34,14 @@ export function BadgeRuleBuilder({ kindId, value, onChange }: RuleBuilderProps) 
     [regions.data, units.data],
   );
   if (kindId !== null && fields.isPending) return <Skeleton h={64} />;
-  return <FilterBuilder catalogue={catalogue} value={value} onChange={onChange} choices={choices} />;
+  // A rule is not a filter to clear: removing its conditions is done condition by condition.
+  return (
+    <FilterBuilder
+      catalogue={catalogue}
+      value={value}
+      onChange={onChange}
+      choices={choices}
+      clearable={false}
+    />
+  );
 }

@@ -18,6 +18,8 @@ export function BadgeChip({ badge, size = 'sm' }: { badge: BadgeChipData; size?:
       tt="none"
       fw={600}
       data-badge-tag={badge.tag}
+      // A label cut short by the chip's width is read whole on hover.
+      title={badge.label}
       // Mantine draws a filled badge's text in --badge-color: set it, not only the root's colour.
       style={{ maxWidth: 180, color: text, '--badge-color': text } as CSSProperties}
     >

@@ -21,7 +21,8 @@ export function BadgeChips({ badges, max = 3, size = 'sm' }: Props) {
   const shown = badges.slice(0, max);
   const hidden = badges.slice(max);
   return (
-    <Group gap={4} wrap="nowrap" aria-label={t('badges.heldLabel')}>
+    // Wrapping, not squeezing: three chips in a list's name cell stay readable on a second line.
+    <Group gap={4} wrap="wrap" aria-label={t('badges.heldLabel')}>
       {shown.map((badge) => (
         <BadgeChip key={badge.tag} badge={badge} size={size} />
       ))}

@@ -27,6 +27,8 @@ export type FilterBuilderProps = {
   // Region and business-unit choices the catalogue does not carry (countries and people the
   // builder finds itself, unless given).
   choices?: FilterChoices;
+  // Whether to offer Clear filters; false where the group is not a filter (a badge's rule).
+  clearable?: boolean;
 };
 
 // The problems of the group as the shared validator finds them (spec 1 §5), keyed by path. An
@@ -49,7 +51,14 @@ export function builderProblems(
 }
 
 // Spec 1 §3 advanced filter: nested AND/OR groups of conditions over the kind's attributes.
-export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: FilterBuilderProps) {
+export function FilterBuilder({
+  catalogue,
+  value,
+  onChange,
+  onApply,
+  choices,
+  clearable = true,
+}: FilterBuilderProps) {
   const { t } = useTranslation();
   const byPath = useMemo(() => catalogueIndex(catalogue), [catalogue]);
   const problems = useMemo(() => builderProblems(value, byPath), [value, byPath]);
@@ -92,43 +101,47 @@ export function FilterBuilder({ catalogue, value, onChange, onApply, choices }: 
         </Text>
       ) : null}
       {/* Kept in view at the bottom of a scrolling panel, however many conditions there are. */}
-      <Group
-        gap="xs"
-        justify="flex-end"
-        py="xs"
-        pos="sticky"
-        bottom={0}
-        bg="var(--mantine-color-body)"
-        style={{ zIndex: 1 }}
-      >
-        <Button
-          variant="default"
-          onClick={() => {
-            const cleared = emptyConditionGroup();
-            setRefused(false);
-            onChange(cleared);
-            onApply?.(cleared);
-          }}
+      {clearable || onApply ? (
+        <Group
+          gap="xs"
+          justify="flex-end"
+          py="xs"
+          pos="sticky"
+          bottom={0}
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 1 }}
         >
-          {t('filters.clear')}
-        </Button>
-        {onApply ? (
-          <Button
-            aria-describedby={showHint ? hintId : undefined}
-            onClick={() => {
-              if (!valid) {
-                setRefused(true);
-                setReveal((count) => count + 1);
-                return;
-              }
-              setRefused(false);
-              onApply(value);
-            }}
-          >
-            {t('filters.apply')}
-          </Button>
-        ) : null}
-      </Group>
+          {clearable ? (
+            <Button
+              variant="default"
+              onClick={() => {
+                const cleared = emptyConditionGroup();
+                setRefused(false);
+                onChange(cleared);
+                onApply?.(cleared);
+              }}
+            >
+              {t('filters.clear')}
+            </Button>
+          ) : null}
+          {onApply ? (
+            <Button
+              aria-describedby={showHint ? hintId : undefined}
+              onClick={() => {
+                if (!valid) {
+                  setRefused(true);
+                  setReveal((count) => count + 1);
+                  return;
+                }
+                setRefused(false);
+                onApply(value);
+              }}
+            >
+              {t('filters.apply')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
     </Stack>
   );
 }
