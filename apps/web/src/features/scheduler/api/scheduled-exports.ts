@@ -3,6 +3,8 @@ import {
   type ScheduledExport,
   ScheduledExportSchema,
   ScheduledExportsPageSchema,
+  type ScheduledExportTestRequest,
+  ScheduledExportTestResultSchema,
   type ScheduledExportWrite,
 } from '@attest/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -73,3 +75,11 @@ export const useSaveScheduledExport = () => useSchedulerMutation(saveScheduledEx
 export const useSetScheduledExportEnabled = () => useSchedulerMutation(setScheduledExportEnabled);
 export const useDeleteScheduledExport = () => useSchedulerMutation(deleteScheduledExport);
 export const useRunScheduledExportNow = () => useSchedulerMutation(runScheduledExportNow);
+
+// "Test connection": tries the form's destination (blank credentials: the edited schedule's).
+export function testScheduledExportDestination(body: ScheduledExportTestRequest) {
+  return http.post(SCHEDULER_PATHS.testDestination, body, ScheduledExportTestResultSchema);
+}
+
+export const useTestScheduledExportDestination = () =>
+  useMutation({ mutationFn: testScheduledExportDestination });

@@ -104,7 +104,7 @@ export function draftOf(item: ScheduledExport): Draft {
 
 const optional = (value: string) => (value === '' ? undefined : value);
 
-function destinationOf(d: Draft): ScheduledExportWrite['destination'] {
+export function destinationOf(d: Draft): ScheduledExportWrite['destination'] {
   if (d.kind === 'email') {
     return { kind: 'email', emails: d.emails.split(/[\s,;]+/).filter(Boolean) };
   }

@@ -21,6 +21,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveScheduledExport } from '../api/scheduled-exports';
 import { DestinationFields } from './destination-fields';
+import { DestinationTest } from './destination-test';
 import { ReportPicker } from './report-picker';
 import { bodyOf, type Draft, draftOf, newDraft } from './scheduled-export-draft';
 
@@ -186,6 +187,7 @@ export function ScheduledExportForm({ item, kinds, allowedKinds, mayPickReports,
             />
           </Stack>
           <DestinationFields draft={draft} set={set} keptSecret={keptSecret} />
+          <DestinationTest draft={draft} scheduleId={item?.id ?? null} />
           <Switch
             label={t('scheduler.form.enabled')}
             checked={draft.enabled}

@@ -155,7 +155,8 @@ describe('SchedulerPage', () => {
     const saved = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
     expect(saved.source).toEqual({ type: 'report', report_id: 12 });
     expect(saved.format).toBe('csv');
-  });
+    // A searchable Mantine select is slow in jsdom on a loaded machine.
+  }, 40_000);
 
   it('offers no report to someone who may not view reports', async () => {
     mockApiCalls({ [SCHEDULER_PATHS.list]: page([]) });
@@ -165,5 +166,39 @@ describe('SchedulerPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule an export' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('radio', { name: 'Report' })).toBeNull();
+  });
+
+  it("tests an edited schedule's destination with its kept key, and says what failed", async () => {
+    const calls = mockApiCalls({
+      [SCHEDULER_PATHS.list]: page([NIGHTLY]),
+      [`POST ${SCHEDULER_PATHS.testDestination}`]: {
+        body: {
+          ok: false,
+          code: 'auth_failed',
+          message: 'The server did not accept the user name or the credentials.',
+        },
+      },
+    });
+    renderWithProviders(
+      <SchedulerPage
+        can={allowed(['can_access_scheduler', 'can_change_sftp_report_exports'])}
+        kinds={kinds}
+      />,
+    );
+    const row = await screen.findByTestId('schedule-row-7');
+    fireEvent.click(within(row).getByRole('button', { name: 'More actions for Nightly vendors' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Test connection' }));
+    expect(
+      await within(dialog).findByText('The server did not accept the user name or the credentials.'),
+    ).toBeTruthy();
+    const sent = calls.find((c) => c.path === SCHEDULER_PATHS.testDestination)?.body as {
+      destination: Record<string, unknown>;
+      schedule_id: number;
+    };
+    expect(sent.schedule_id).toBe(7);
+    expect(sent.destination).toMatchObject({ kind: 'sftp', host: 'files.example.com', username: 'drop' });
+    expect(sent.destination.private_key).toBeUndefined();
   });
 });
