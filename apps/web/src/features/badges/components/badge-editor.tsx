@@ -51,7 +51,7 @@ export function BadgeEditor({
   canChange,
   languages = [],
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<BadgeDraft>(definition ? draftOf(definition) : NEW_BADGE);
   const [tried, setTried] = useState(false);
   const create = useCreateBadgeDefinition();
@@ -101,6 +101,9 @@ export function BadgeEditor({
               onChange={(e) => set({ tag: e.currentTarget.value })}
               error={shown.tag ? t(shown.tag) : null}
               data-autofocus
+              // A code, read left to right in every language.
+              dir="ltr"
+              styles={{ input: { textAlign: i18n.dir() === 'rtl' ? 'right' : undefined } }}
             />
             <TextInput
               label={t('badges.form.label')}
@@ -116,6 +119,8 @@ export function BadgeEditor({
               format="hex"
               withEyeDropper={false}
               swatches={SWATCHES}
+              // '#1c7ed6' reads left to right in every language.
+              styles={{ input: { direction: 'ltr', textAlign: i18n.dir() === 'rtl' ? 'right' : undefined } }}
               value={draft.colour}
               onChange={(colour) => set({ colour })}
               error={shown.colour ? t(shown.colour) : null}

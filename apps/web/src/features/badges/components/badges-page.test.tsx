@@ -48,7 +48,7 @@ describe('BadgesPage', () => {
     const row = await screen.findByTestId('badge-row-big_spender');
     expect(within(row).getByText('Big spender')).toBeTruthy();
     expect(within(row).getByText('Vendor Check')).toBeTruthy();
-    expect(within(row).getByText('10000+')).toBeTruthy();
+    expect(within(row).getByText('10,000+')).toBeTruthy();
     expect(within(row).getByText('Applying the rule: 500 of 2000')).toBeTruthy();
   });
 

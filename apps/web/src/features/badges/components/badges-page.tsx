@@ -1,4 +1,4 @@
-import { type BadgeDefinition, overflowLabel } from '@attest/shared';
+import { type BadgeDefinition, localized } from '@attest/shared';
 import {
   Button,
   Group,
@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { clickableRow } from '../../../components/clickable-row';
 import { TableOverview } from '../../../components/table-overview';
+import { formatNumber } from '../../../lib/format/number';
 import { BADGES_PAGE_SIZE, useBadgeDefinitions } from '../api/badge-definitions';
 import { BadgeChip } from './badge-chip';
 import { BadgeEditor } from './badge-editor';
@@ -38,7 +39,7 @@ type Props = {
 // page needs 'can_view_badge_definitions' (the route); creating and changing are offered only to
 // those who may.
 export function BadgesPage({ can, kinds, renderRuleBuilder, languages = [] }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 650);
@@ -119,7 +120,13 @@ export function BadgesPage({ can, kinds, renderRuleBuilder, languages = [] }: Pr
                     data-testid={`badge-row-${badge.tag}`}
                   >
                     <Table.Td>
-                      <BadgeChip badge={badge} />
+                      {/* As the administrator's own language shows it to people. */}
+                      <BadgeChip
+                        badge={{
+                          ...badge,
+                          label: localized(badge.label, badge.label_translations, i18n.language),
+                        }}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm" ff="monospace">
@@ -130,7 +137,11 @@ export function BadgesPage({ can, kinds, renderRuleBuilder, languages = [] }: Pr
                       <Text fz="sm">{kindName(badge.kind_id)}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text fz="sm">{overflowLabel(badge.workflow_count, HOLDERS_CAP)}</Text>
+                      <Text fz="sm">
+                        {badge.workflow_count > HOLDERS_CAP
+                          ? `${formatNumber(HOLDERS_CAP, i18n.language)}+`
+                          : formatNumber(badge.workflow_count, i18n.language)}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <RecomputeState badge={badge} />
