@@ -1,11 +1,13 @@
-import { TOAST_DURATION_MS } from '@attest/shared';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { TOAST_MS, Z_INDEX } from '../../components/layout-constants';
 
 // Where toasts appear; loaded with the first toast (overlays.tsx).
 export function ToastsHost() {
-  return <Notifications position="bottom-left" autoClose={TOAST_DURATION_MS} zIndex={1090} limit={4} />;
+  return (
+    <Notifications position="bottom-left" autoClose={TOAST_MS} zIndex={Z_INDEX.tooltip + 10} limit={4} />
+  );
 }
 
 // Where modals appear; loaded with the first modal. `onReady` runs once the provider listens.

@@ -1,26 +1,14 @@
 import { ADMIN_PATHS, type MailboxMessageSchema } from '@attest/shared';
-import {
-  Anchor,
-  Badge,
-  Grid,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Grid, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMail, IconMailOpened, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { clickableRow } from '../../../components/clickable-row';
+import { TableOverview } from '../../../components/table-overview';
 import { apiUrl } from '../../../lib/api/api-url';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useMailbox } from '../api/mailbox';
-import { pageCount } from '../api/page-request';
 import { linkify } from '../lib/linkify';
 import { AdminPageHeader } from './admin-page-header';
 import { TableRowsState } from './table-rows-state';
@@ -89,14 +77,7 @@ export function MailboxPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-              <Group justify="center">
-                <Pagination
-                  value={page}
-                  onChange={setPage}
-                  total={pageCount(mailbox.data?.count ?? 0)}
-                  size="sm"
-                />
-              </Group>
+              <TableOverview total={mailbox.data?.count} page={page} onPage={setPage} />
             </Stack>
           </Paper>
         </Grid.Col>

@@ -36,7 +36,7 @@ export function WorkflowExportButton({ kind, list }: WorkflowExportButtonProps) 
 
   return (
     <Menu position="bottom-end">
-      <Tooltip label={label} openDelay={100} offset={8}>
+      <Tooltip label={label}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"

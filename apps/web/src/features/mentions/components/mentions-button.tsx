@@ -16,7 +16,7 @@ export function MentionsButton() {
   const label = badge ? `${t('mentions.title')}, ${t('mentions.unread', { count })}` : t('mentions.title');
   return (
     <>
-      <Tooltip label={t('mentions.title')} openDelay={100} offset={8}>
+      <Tooltip label={t('mentions.title')}>
         <Indicator
           label={badge}
           disabled={badge === null}

@@ -14,7 +14,7 @@ export function NotificationsBell() {
   const count = useUnreadNotificationsCount().data?.count ?? 0;
   const label = count > 0 ? t('notifications.bellUnread', { count }) : t('notifications.title');
   return (
-    <Tooltip label={t('notifications.title')} openDelay={100} offset={8}>
+    <Tooltip label={t('notifications.title')}>
       <Indicator
         label={count > BADGE_MAX ? `${BADGE_MAX}+` : count}
         disabled={count === 0}

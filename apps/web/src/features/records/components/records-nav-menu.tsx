@@ -113,7 +113,7 @@ export function RecordsNavMenu({ can }: NavMenuProps) {
     pathname.startsWith(RECORDS_PATH_PREFIX) || isImportsPath(pathname) || isUpdatesPath(pathname);
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-start" withinPortal>
-      <Tooltip label={t('nav.records')} openDelay={100} closeDelay={100} offset={8} disabled={opened}>
+      <Tooltip label={t('nav.records')} disabled={opened}>
         <Menu.Target>
           <ActionIcon
             variant={active ? 'light' : 'subtle'}

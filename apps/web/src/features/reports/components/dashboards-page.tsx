@@ -1,21 +1,11 @@
 import { type Dashboard, PAGE_SIZE } from '@attest/shared';
-import {
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLayoutDashboard, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useDashboards } from '../api/dashboards';
@@ -129,14 +119,7 @@ export function DashboardsPage({ permissions }: DashboardsPageProps) {
               )}
             </Table.Tbody>
           </Table>
-          <Group justify="flex-end">
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={Math.max(1, Math.ceil((dashboards.data?.count ?? 0) / PAGE_SIZE))}
-              size="sm"
-            />
-          </Group>
+          <TableOverview total={dashboards.data?.count} page={page} onPage={setPage} pageSize={PAGE_SIZE} />
         </Stack>
       </Paper>
       {editing !== undefined && (

@@ -6,7 +6,7 @@ export type HeaderIconLinkProps = { to: string; label: string; icon: ReactNode }
 
 export function HeaderIconLink({ to, label, icon }: HeaderIconLinkProps) {
   return (
-    <Tooltip label={label} openDelay={100} closeDelay={100} offset={8}>
+    <Tooltip label={label}>
       <ActionIcon
         component={Link}
         to={to}

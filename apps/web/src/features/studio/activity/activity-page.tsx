@@ -1,8 +1,9 @@
 import type { StudioActivity } from '@attest/shared';
-import { Anchor, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { TableOverview } from '../../../components/table-overview';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { useCurrentUserQuery } from '../../auth';
 import {
@@ -38,7 +39,6 @@ export function StudioActivityPage() {
   const people = useStudioPeople();
   const appName = (id: number) => apps.data?.results.find((a) => a.id === id)?.name;
   const rows = activity.data?.results ?? [];
-  const pages = Math.max(1, Math.ceil((activity.data?.count ?? 0) / STUDIO_ACTIVITY_PAGE_SIZE));
 
   const actor = (row: StudioActivity) => {
     if (row.actor_user_id === null) return t('studioPages.activity.system');
@@ -128,18 +128,12 @@ export function StudioActivityPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text fz="xs" c="dimmed">
-              {activity.data ? t('studioPages.total', { count: activity.data.count }) : null}
-            </Text>
-            <Pagination
-              value={filters.page}
-              onChange={(page) => setParams(writeActivityFilters({ ...filters, page }))}
-              total={pages}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`studioPages.pagination.${control}`) })}
-            />
-          </Group>
+          <TableOverview
+            total={activity.data?.count}
+            page={filters.page}
+            onPage={(page) => setParams(writeActivityFilters({ ...filters, page }))}
+            pageSize={STUDIO_ACTIVITY_PAGE_SIZE}
+          />
         </Stack>
       </Paper>
     </Stack>

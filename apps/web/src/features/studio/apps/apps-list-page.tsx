@@ -1,9 +1,10 @@
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory, IconPlus, IconSearch, IconStack2 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TableOverview } from '../../../components/table-overview';
 import { STUDIO_APPS_PAGE_SIZE, useStudioApps } from '../api/apps';
 import { AppsEmptyState } from './apps-empty-state';
 import { AppsTable } from './apps-table';
@@ -126,18 +127,12 @@ export function AppsListPage() {
                 {t('studio.apps.loadFailed')}
               </Text>
             )}
-            <Group justify="space-between">
-              <Text fz="sm" c="dimmed">
-                {t('studio.apps.count', { count })}
-              </Text>
-              <Pagination
-                value={page}
-                onChange={setPage}
-                total={Math.max(1, Math.ceil(count / STUDIO_APPS_PAGE_SIZE))}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              />
-            </Group>
+            <TableOverview
+              total={apps.data?.count}
+              page={page}
+              onPage={setPage}
+              pageSize={STUDIO_APPS_PAGE_SIZE}
+            />
           </Stack>
         </Paper>
       )}

@@ -1,7 +1,8 @@
 import { STUDIO_STAGES, type StudioStage } from '@attest/shared';
-import { Anchor, Group, Pagination, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { TableOverview } from '../../../components/table-overview';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { STUDIO_RECORDS_PAGE_SIZE, useStudioRecords } from '../api/records';
 import { StageBadge } from './stage-badge';
@@ -30,7 +31,6 @@ function RecordsAtStage({ stage }: { stage: StudioStage }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const records = useStudioRecords(stage, page);
   const rows = records.data?.results ?? [];
-  const pages = Math.max(1, Math.ceil((records.data?.count ?? 0) / STUDIO_RECORDS_PAGE_SIZE));
 
   return (
     <Stack gap="lg" maw={1200} mx="auto" w="100%">
@@ -110,17 +110,12 @@ function RecordsAtStage({ stage }: { stage: StudioStage }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text fz="xs" c="dimmed">
-              {records.data ? t('studioPages.total', { count: records.data.count }) : null}
-            </Text>
-            <Pagination
-              value={page}
-              onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-              total={pages}
-              size="sm"
-            />
-          </Group>
+          <TableOverview
+            total={records.data?.count}
+            page={page}
+            onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+            pageSize={STUDIO_RECORDS_PAGE_SIZE}
+          />
         </Stack>
       </Paper>
     </Stack>

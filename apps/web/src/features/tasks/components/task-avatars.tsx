@@ -1,6 +1,7 @@
 import { Avatar, Group, Tooltip, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TOOLTIP_DEFAULTS } from '../../../components/layout-constants';
 import { PersonAvatar } from '../../../components/person-avatar';
 import { distinctLetters } from '../../../lib/format/initials';
 import type { TaskAssignee } from '../api/task-contract';
@@ -9,9 +10,6 @@ import type { TaskAssignee } from '../api/task-contract';
 // after the pointer or focus leaves (so a pointer crossing a gap does not make it flicker).
 export const AVATARS_SHOWN = 2;
 export const AVATARS_COLLAPSE_MS = 300;
-// Spec 2 §9.3.
-const TOOLTIP_DELAY_MS = 100;
-const TOOLTIP_OFFSET = 8;
 
 export function TaskAvatars({ assignees, size = 24 }: { assignees: readonly TaskAssignee[]; size?: number }) {
   const { t } = useTranslation();
@@ -64,9 +62,7 @@ export function TaskAvatars({ assignees, size = 24 }: { assignees: readonly Task
             .slice(AVATARS_SHOWN)
             .map((a) => a.name)
             .join(', ')}
-          openDelay={TOOLTIP_DELAY_MS}
-          closeDelay={TOOLTIP_DELAY_MS}
-          offset={TOOLTIP_OFFSET}
+          {...TOOLTIP_DEFAULTS}
           withArrow
           multiline
           maw={260}

@@ -83,7 +83,7 @@ function FollowUpPicker({ row }: { row: TaskRow }) {
       onOpen={() => setValue(row.follow_up_on ?? '')}
     >
       <Popover.Target>
-        <Tooltip label={name} openDelay={100} offset={8}>
+        <Tooltip label={name}>
           <ActionIcon
             variant={row.follow_up_on ? 'light' : 'subtle'}
             color="gray"

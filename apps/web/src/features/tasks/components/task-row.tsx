@@ -147,7 +147,7 @@ export function TaskRow({ row, viewerId, selectable, selected, onSelectedChange,
           </Badge>
         )}
         {row.integration && (
-          <Tooltip label={t('tasks.row.integration', { name: row.integration })} openDelay={100} offset={8}>
+          <Tooltip label={t('tasks.row.integration', { name: row.integration })}>
             <ThemeIcon
               size={20}
               variant="light"

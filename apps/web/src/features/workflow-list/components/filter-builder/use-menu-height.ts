@@ -1,8 +1,8 @@
 import { useViewportSize } from '@mantine/hooks';
+import { menuMaxHeight } from '../../../../components/layout-constants';
 
-// Spec 2 §9.3: a menu is at most a third of the window high.
+// Spec 2 §9.3: a menu is at most a third of the window high (following the window's resizes).
 export function useMenuHeight(): number {
   const { height } = useViewportSize();
-  const windowHeight = height > 0 ? height : typeof window === 'undefined' ? 900 : window.innerHeight;
-  return Math.max(160, Math.round(windowHeight / 3));
+  return menuMaxHeight(height);
 }
