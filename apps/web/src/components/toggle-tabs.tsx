@@ -2,6 +2,7 @@ import { Badge, Button, Group, Menu, Tabs, VisuallyHidden } from '@mantine/core'
 import { IconChevronDown } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EllipsisTooltip } from './ellipsis-tooltip';
 
 // Spec 2 §2.9 toggle tabs: four tabs in responsive mode, at most 200 px each, the rest in a menu at
 // most 400 px high.
@@ -108,7 +109,8 @@ export function ToggleTabs<V extends string>(props: ToggleTabsProps<V>) {
             if (!o) return null;
             return (
               <Tabs.Tab key={v} value={v} disabled={o.disabled} leftSection={o.icon} rightSection={badge(o)}>
-                {o.label}
+                {/* Cut at 200 px; the whole label shows on hover when it is cut. */}
+                <EllipsisTooltip label={o.label} component="span" fz="inherit" style={{ display: 'block' }} />
               </Tabs.Tab>
             );
           })}
