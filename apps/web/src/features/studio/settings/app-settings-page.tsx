@@ -1,21 +1,10 @@
 import { HttpError, type StudioAppSettings } from '@attest/shared';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Breadcrumb } from '../../../components/breadcrumb';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { useStudioAppSettings, useUpdateStudioAppSettings } from '../api/app-settings';
 import { AppIcon } from '../apps/app-icon';
@@ -100,9 +89,12 @@ function SettingsForm({ appId, settings }: { appId: number; settings: StudioAppS
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
       <Stack gap={4}>
-        <Anchor component={Link} to={`/studio/apps/${appId}`} fz="sm" dir="auto" w="fit-content">
-          {settings.app.name}
-        </Anchor>
+        <Breadcrumb
+          items={[
+            { label: settings.app.name, href: `/studio/apps/${appId}`, userText: true },
+            { label: t('studioPages.settings.title') },
+          ]}
+        />
         <Title order={1} fz="h2">
           {t('studioPages.settings.title')}
         </Title>
