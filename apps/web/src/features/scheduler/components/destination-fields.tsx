@@ -9,6 +9,8 @@ type Props = {
   keptSecret: boolean;
 };
 
+// Technical values (hosts, keys, addresses) are typed left to right in every language (dir="ltr" on
+// the inputs; the labels follow the page).
 // The fields of the chosen destination. Credentials are write-only: never shown again once saved.
 export function DestinationFields({ draft, set, keptSecret }: Props) {
   const { t } = useTranslation();
@@ -17,6 +19,7 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
     return (
       <Textarea
         label={t('scheduler.form.emails')}
+        dir="ltr"
         description={t('scheduler.form.emailsHint')}
         required
         autosize
@@ -32,18 +35,21 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             label={t('scheduler.form.host')}
+            dir="ltr"
             required
             value={draft.host}
             onChange={(e) => set({ host: e.currentTarget.value })}
           />
           <TextInput
             label={t('scheduler.form.port')}
+            dir="ltr"
             inputMode="numeric"
             value={draft.port}
             onChange={(e) => set({ port: e.currentTarget.value })}
           />
           <TextInput
             label={t('scheduler.form.username')}
+            dir="ltr"
             required
             value={draft.username}
             onChange={(e) => set({ username: e.currentTarget.value })}
@@ -51,11 +57,13 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
         </SimpleGrid>
         <TextInput
           label={t('scheduler.form.directory')}
+          dir="ltr"
           value={draft.directory}
           onChange={(e) => set({ directory: e.currentTarget.value })}
         />
         <TextInput
           label={t('scheduler.form.fingerprint')}
+          dir="ltr"
           description={t('scheduler.form.fingerprintHint')}
           placeholder="SHA256:…"
           value={draft.fingerprint}
@@ -78,6 +86,7 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
         {draft.auth === 'password' ? (
           <PasswordInput
             label={t('scheduler.form.password')}
+            dir="ltr"
             description={secretHint}
             autoComplete="new-password"
             value={draft.password}
@@ -87,17 +96,19 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
           <>
             <Textarea
               label={t('scheduler.form.privateKey')}
+              dir="ltr"
               description={secretHint}
               autosize
               minRows={3}
               maxRows={8}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               placeholder="-----BEGIN OPENSSH PRIVATE KEY-----"
               value={draft.privateKey}
               onChange={(e) => set({ privateKey: e.currentTarget.value })}
             />
             <PasswordInput
               label={t('scheduler.form.passphrase')}
+              dir="ltr"
               autoComplete="new-password"
               value={draft.passphrase}
               onChange={(e) => set({ passphrase: e.currentTarget.value })}
@@ -111,6 +122,7 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
     <Stack gap="sm">
       <TextInput
         label={t('scheduler.form.endpoint')}
+        dir="ltr"
         description={t('scheduler.form.endpointHint')}
         placeholder="https://storage.example.com"
         value={draft.endpoint}
@@ -119,17 +131,20 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <TextInput
           label={t('scheduler.form.bucket')}
+          dir="ltr"
           required
           value={draft.bucket}
           onChange={(e) => set({ bucket: e.currentTarget.value })}
         />
         <TextInput
           label={t('scheduler.form.prefix')}
+          dir="ltr"
           value={draft.prefix}
           onChange={(e) => set({ prefix: e.currentTarget.value })}
         />
         <TextInput
           label={t('scheduler.form.region')}
+          dir="ltr"
           value={draft.region}
           onChange={(e) => set({ region: e.currentTarget.value })}
         />
@@ -137,6 +152,7 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label={t('scheduler.form.accessKeyId')}
+          dir="ltr"
           description={secretHint}
           autoComplete="off"
           value={draft.accessKeyId}
@@ -144,6 +160,7 @@ export function DestinationFields({ draft, set, keptSecret }: Props) {
         />
         <PasswordInput
           label={t('scheduler.form.secretAccessKey')}
+          dir="ltr"
           description={secretHint}
           autoComplete="new-password"
           value={draft.secretAccessKey}

@@ -1,8 +1,8 @@
-import { HttpError } from '@attest/shared';
 import { Alert, Button, Group } from '@mantine/core';
 import { IconPlugConnected, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useTestScheduledExportDestination } from '../api/scheduled-exports';
+import { schedulerErrorText } from './error-text';
 import { type Draft, destinationOf } from './scheduled-export-draft';
 
 type Props = { draft: Draft; scheduleId: number | null };
@@ -37,7 +37,7 @@ export function DestinationTest({ draft, scheduleId }: Props) {
         </Alert>
       ) : error ? (
         <Alert color="red" variant="light" role="alert" py={8}>
-          {error instanceof HttpError && error.message ? error.message : t('scheduler.test.failed')}
+          {schedulerErrorText(t, error, 'scheduler.test.failed')}
         </Alert>
       ) : null}
     </>

@@ -11,7 +11,7 @@ export function LastRun({ run }: { run: ScheduledExport['last_run'] }) {
   const dates = useDateFormat();
   if (!run) {
     return (
-      <Text fz="sm" c="dimmed">
+      <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {t('scheduler.neverRun')}
       </Text>
     );

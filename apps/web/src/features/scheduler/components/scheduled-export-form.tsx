@@ -1,5 +1,4 @@
 import {
-  HttpError,
   SCHEDULED_EXPORT_DESTINATIONS,
   type ScheduledExport,
   type ScheduledExportDestinationKind,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useSaveScheduledExport } from '../api/scheduled-exports';
 import { DestinationFields } from './destination-fields';
 import { DestinationTest } from './destination-test';
+import { schedulerErrorText } from './error-text';
 import { ReportPicker } from './report-picker';
 import { bodyOf, type Draft, draftOf, newDraft } from './scheduled-export-draft';
 
@@ -195,9 +195,7 @@ export function ScheduledExportForm({ item, kinds, allowedKinds, mayPickReports,
           />
           {save.error ? (
             <Alert color="red" variant="light" role="alert">
-              {save.error instanceof HttpError && save.error.message
-                ? save.error.message
-                : t('scheduler.failed')}
+              {schedulerErrorText(t, save.error, 'scheduler.failed')}
             </Alert>
           ) : null}
           <Group justify="flex-end">

@@ -136,7 +136,7 @@ describe('SchedulerPage', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Risk' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Report' }));
-    expect(within(dialog).queryByRole('combobox', { name: 'Workflow list' })).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Workflow kind' })).toBeNull();
     expect(
       await within(dialog).findByText('Showing 2 of 120 reports: type to narrow the list.'),
     ).toBeTruthy();

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminPageHeader } from '../../../components/admin-page-header';
 import { ListStates } from '../../../components/list-states';
 import { TableOverview } from '../../../components/table-overview';
+import { formatDateTime } from '../../../lib/format/date-time';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import {
   SCHEDULER_PAGE_SIZE,
@@ -104,8 +105,8 @@ export function SchedulerPage({ can, kinds }: Props) {
                   <Table.Th>{t('scheduler.columns.what')}</Table.Th>
                   <Table.Th>{t('scheduler.columns.schedule')}</Table.Th>
                   <Table.Th>{t('scheduler.columns.destination')}</Table.Th>
-                  <Table.Th>{t('scheduler.columns.nextRun')}</Table.Th>
-                  <Table.Th>{t('scheduler.columns.lastRun')}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('scheduler.columns.nextRun')}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('scheduler.columns.lastRun')}</Table.Th>
                   <Table.Th>{t('scheduler.columns.enabled')}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t('scheduler.columns.actions')}</VisuallyHidden>
@@ -143,8 +144,14 @@ export function SchedulerPage({ can, kinds }: Props) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text fz="sm">
-                        {item.enabled ? dates.dateTime(item.next_run_at) : t('scheduler.paused')}
+                      {/* In the schedule's own zone, as the Schedule column reads ("07:00 Europe/Berlin"). */}
+                      <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {item.enabled
+                          ? formatDateTime(item.next_run_at, {
+                              locale: dates.context.locale,
+                              timeZone: item.schedule.time_zone,
+                            })
+                          : t('scheduler.paused')}
                       </Text>
                     </Table.Td>
                     <Table.Td>
