@@ -70,6 +70,7 @@ export function ScheduledExportForm({ item, kinds, allowedKinds, mayPickReports,
       // Mantine's modal title is the dialog's heading (an h2) already.
       title={t(item ? 'scheduler.form.editTitle' : 'scheduler.form.createTitle')}
       styles={{ title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600 } }}
+      closeButtonProps={{ 'aria-label': t('scheduler.form.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
