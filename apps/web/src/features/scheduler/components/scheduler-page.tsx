@@ -139,7 +139,8 @@ export function SchedulerPage({ can, kinds }: Props) {
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm">{t(`scheduler.destination.${item.destination.kind}`)}</Text>
-                      <Text fz="xs" c="dimmed" maw={220} truncate="end">
+                      {/* Addresses read left to right, cut at their end, also in a right-to-left page. */}
+                      <Text fz="xs" c="dimmed" maw={220} w="fit-content" truncate="end" dir="ltr">
                         {destinationSummary(item)}
                       </Text>
                     </Table.Td>
