@@ -100,7 +100,8 @@ export function OverviewText({
 }
 
 // Mantine's pages between Prev and Next buttons that say so (its own arrows are icons; an icon
-// would turn in a right-to-left page, words must not).
+// would turn in a right-to-left page, words must not). Their words are their names: a longer
+// aria-label ("Previous page") would not contain "Prev" (axe: label-content-name-mismatch).
 function Pager({
   page,
   pages,
@@ -119,7 +120,6 @@ function Pager({
         <Pagination.Control
           onClick={() => onPage(page - 1)}
           disabled={page <= 1}
-          aria-label={t('pagination.previous')}
           px="xs"
           data-pager="previous"
         >
@@ -129,7 +129,6 @@ function Pager({
         <Pagination.Control
           onClick={() => onPage(page + 1)}
           disabled={page >= pages}
-          aria-label={t('pagination.next')}
           px="xs"
           data-pager="next"
         >

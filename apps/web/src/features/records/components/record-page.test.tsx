@@ -280,7 +280,7 @@ describe('the record page', () => {
     expect(within(table).getByText('Supplier onboarding')).toBeTruthy();
     expect(within(table).getByText('In review')).toBeTruthy();
     expect(screen.getByText('Showing 1-20 out of 21 items')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Acme renewal' })).toBeTruthy();
     expect(
       calls

@@ -213,7 +213,7 @@ describe('DashboardPage', () => {
     });
     renderDashboard();
     await screen.findByRole('table', { name: 'Workflows' });
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(listQueries.at(-1)).toBe('?page=2'));
     const region = screen.getByRole('region', { name: 'Workflows' });
     expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
