@@ -119,8 +119,11 @@ export function BadgeEditor({
               format="hex"
               withEyeDropper={false}
               swatches={SWATCHES}
-              // '#1c7ed6' reads left to right in every language.
-              styles={{ input: { direction: 'ltr', textAlign: i18n.dir() === 'rtl' ? 'right' : undefined } }}
+              // '#1c7ed6' reads left to right in every language; the box keeps its own direction, so
+              // the swatch keeps its room.
+              styles={{
+                input: { unicodeBidi: 'plaintext', textAlign: i18n.dir() === 'rtl' ? 'right' : undefined },
+              }}
               value={draft.colour}
               onChange={(colour) => set({ colour })}
               error={shown.colour ? t(shown.colour) : null}
