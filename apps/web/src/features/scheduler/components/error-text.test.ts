@@ -10,6 +10,7 @@ const t = ((key: string, options?: { fields?: string }) =>
 describe('schedulerErrorText', () => {
   it("names the form's fields a 400 refused, each once", () => {
     const error = new HttpError(400, 'Invalid input.', {
+      code: 'invalid',
       fieldErrors: {
         'destination.username': ['Too small'],
         'destination.emails.3': ['Invalid email'],
@@ -18,7 +19,15 @@ describe('schedulerErrorText', () => {
       },
     });
     expect(schedulerErrorText(t, error, 'scheduler.failed')).toBe(
-      'Invalid input. scheduler.form.checkFields(scheduler.form.username, scheduler.form.emails)',
+      'scheduler.form.checkFields(scheduler.form.username, scheduler.form.emails)',
+    );
+    // A refusal of the service keeps its own words, then names the field.
+    const secret = new HttpError(400, 'Enter the password or the private key.', {
+      code: 'bad_request',
+      fieldErrors: { 'destination.password': ['Enter the password or the private key.'] },
+    });
+    expect(schedulerErrorText(t, secret, 'scheduler.failed')).toBe(
+      'Enter the password or the private key. scheduler.form.checkFields(scheduler.form.password)',
     );
   });
 

@@ -1,4 +1,4 @@
-import { HttpError } from '@attest/shared';
+import { ERROR_CODES, HttpError } from '@attest/shared';
 import type { TFunction } from 'i18next';
 
 // The form's labels by the API's field path, so a refusal names the fields to fix ("Invalid input."
@@ -47,7 +47,8 @@ export function schedulerErrorText(t: TFunction, error: unknown, fallback: strin
         .filter((key): key is string => key !== null),
     ),
   ].map((key) => t(key));
-  return labels.length > 0
-    ? `${error.message} ${t('scheduler.form.checkFields', { fields: labels.join(', ') })}`
-    : error.message;
+  if (labels.length === 0) return error.message;
+  const check = t('scheduler.form.checkFields', { fields: labels.join(', ') });
+  // The schema's own refusal ("Invalid input.", in English) adds nothing the field names do not say.
+  return error.code === ERROR_CODES.invalid ? check : `${error.message} ${check}`;
 }
