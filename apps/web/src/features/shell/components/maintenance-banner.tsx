@@ -3,6 +3,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserText } from '../../../components/user-text';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 
 export type MaintenanceBannerProps = {
@@ -34,8 +35,9 @@ export function MaintenanceBanner({ maintenance, administrator, settingsHref }: 
       <Stack gap={4}>
         <Text fz="sm">{t('admin.maintenanceBanner.body')}</Text>
         {message && (
-          <Text fz="sm" fs="italic" dir="auto" style={{ whiteSpace: 'pre-line' }}>
-            {message}
+          // Isolated, not dir="auto": the message keeps its own order and the banner's alignment.
+          <Text fz="sm" fs="italic" style={{ whiteSpace: 'pre-line' }}>
+            <UserText>{message}</UserText>
           </Text>
         )}
         {endTime && (
