@@ -5,6 +5,7 @@ import {
   startOfDayStamp,
   toFilterStamp,
   withinLastToRange,
+  withinNextToRange,
 } from './date-stamps.js';
 import { formatPeriod, parsePeriod, relativeAmountProblem } from './relative-time.js';
 
@@ -37,6 +38,20 @@ describe('filter dates (spec 1 §5, §9)', () => {
     expect(withinLastToRange('1M', now)?.[0]).toBe('2026-10-22T00:00:00.000000Z');
     expect(withinLastToRange('-1d', now)).toBeNull();
     expect(withinLastToRange('soon', now)).toBeNull();
+  });
+
+  it("turns 'is within next' into the range ahead: from today's start to the last day's end, exact for m h", () => {
+    const now = new Date('2026-11-22T10:15:00.000Z');
+    expect(withinNextToRange('2h', now)).toEqual([
+      '2026-11-22T10:15:00.000000Z',
+      '2026-11-22T12:15:00.000000Z',
+    ]);
+    expect(withinNextToRange('30d', now)).toEqual([
+      '2026-11-22T00:00:00.000000Z',
+      '2026-12-22T23:59:59.999999Z',
+    ]);
+    expect(withinNextToRange('1M', now)?.[1]).toBe('2026-12-22T23:59:59.999999Z');
+    expect(withinNextToRange('-1d', now)).toBeNull();
   });
 
   it('parses and formats the period format', () => {

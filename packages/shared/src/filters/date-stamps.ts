@@ -62,6 +62,18 @@ function shift(now: Date, period: Period): Date {
 // 'Is within last' is sent as a range (spec 1 §3). Spec 1 §5: relative ranges in days, weeks and
 // months have whole-day lower and upper ends (the start of the first day, the end of today);
 // minutes and hours run from exactly that long ago to now.
+// 'Is within next': from now to the end of the day the period ends on (days, weeks, months: from
+// the start of today), or exactly that long ahead for minutes and hours.
+export function withinNextToRange(period: string, now: Date = new Date()): [string, string] | null {
+  const parsed = parsePeriod(period);
+  if (!parsed || parsed.amount < 0) return null;
+  const to = shift(now, { ...parsed, amount: -parsed.amount });
+  if (parsed.unit === 'm' || parsed.unit === 'h') return [toFilterStamp(now), toFilterStamp(to)];
+  const lower = startOfDayStamp(now);
+  const upper = endOfDayStamp(to);
+  return lower && upper ? [lower, upper] : null;
+}
+
 export function withinLastToRange(period: string, now: Date = new Date()): [string, string] | null {
   const parsed = parsePeriod(period);
   if (!parsed || parsed.amount < 0) return null;

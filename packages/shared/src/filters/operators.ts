@@ -18,6 +18,9 @@ export const FILTER_OPERATORS = [
   'is_empty',
   'range',
   'is_within_last',
+  // Issue 19: the mirror of is_within_last, for dates ahead ('contract ends within the next 30
+  // days'); also turned into a range at the time of the query.
+  'is_within_next',
 ] as const;
 export const FilterOperatorSchema = z.enum(FILTER_OPERATORS);
 export type FilterOperator = z.infer<typeof FilterOperatorSchema>;
@@ -80,8 +83,8 @@ export const OPERATORS_BY_TYPE: Record<AttributeType, readonly FilterOperator[]>
   array: [...MATCH, ...LIST, ...SEARCH],
   integer: [...MATCH, ...LIST, ...ORDERED],
   decimal: [...MATCH, ...LIST, ...ORDERED],
-  date: [...MATCH, ...ORDERED, 'is_within_last'],
-  naive_date: [...MATCH, ...ORDERED, 'is_within_last'],
+  date: [...MATCH, ...ORDERED, 'is_within_last', 'is_within_next'],
+  naive_date: [...MATCH, ...ORDERED, 'is_within_last', 'is_within_next'],
   relative_date: [...MATCH, ...LIST],
   boolean: ['eq', 'not_eq', 'is_set', 'is_empty'],
   choice: [...MATCH, ...LIST, ...SEARCH],

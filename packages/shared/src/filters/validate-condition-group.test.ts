@@ -91,11 +91,15 @@ describe('validateConditionGroup (spec 1 §5)', () => {
     });
     expect(isOperatorAllowed('date', 'is_within_last')).toBe(true);
     expect(isOperatorAllowed('integer', 'is_within_last')).toBe(false);
-    expect(FILTER_OPERATORS).toHaveLength(14);
+    expect(isOperatorAllowed('naive_date', 'is_within_next')).toBe(true);
+    expect(isOperatorAllowed('text', 'is_within_next')).toBe(false);
+    // Spec 1 §3's fourteen, and issue 19's is_within_next (dates ahead).
+    expect(FILTER_OPERATORS).toHaveLength(15);
   });
 
   it('reports the relative-time keys of an is_within_last period', () => {
     expect(typed('date', 'is_within_last', '-3d')).toBe('negativeNumberNotAllowed');
+    expect(typed('date', 'is_within_next', '-3d')).toBe('negativeNumberNotAllowed');
     expect(typed('date', 'is_within_last', '1.5d')).toBe('decimalNumberNotAllowed');
     expect(typed('date', 'is_within_last', '1e3d')).toBe('onlyDigitsAllowed');
     expect(typed('date', 'is_within_last', '525601m')).toBe('maxLimitForMinute');

@@ -84,7 +84,7 @@ function valueProblem(
   value: FilterCondition['value'],
 ): Omit<FilterProblem, 'path'> | null {
   if ((VALUELESS_OPERATORS as readonly string[]).includes(operator)) return null;
-  if (operator === 'is_within_last') return periodProblem(value);
+  if (operator === 'is_within_last' || operator === 'is_within_next') return periodProblem(value);
   if (operator === 'range') {
     // Spec 1 §5 and §9: exactly two non-empty values.
     if (!Array.isArray(value) || value.length !== 2 || value.some(isBlank)) {

@@ -50,7 +50,7 @@ beforeAll(async () => {
 const DAY = 86_400_000;
 const daysFrom = (base: Date, days: number) => new Date(base.getTime() + days * DAY);
 
-const rule = (operator: 'is_within_last' | 'is_set', value?: string): ConditionGroup => ({
+const rule = (operator: 'is_within_last' | 'is_within_next' | 'is_set', value?: string): ConditionGroup => ({
   compareType: 'AND',
   conditions: [{ field: `field__${CT.ends}`, type: 'date', operator, ...(value ? { value } : {}) }],
   groups: [],
@@ -107,7 +107,8 @@ describe('clock-based badge rules', () => {
     expect(await holders(dated.id)).toEqual([endedTenDaysAgo, endedSixtyDaysAgo]);
 
     // Only the rule that reads the clock is walked.
-    expect((await clockBadges(db, t.id)).map((d) => d.tag)).toEqual(['ended_recently']);
+    expect((await clockBadges(db, t.id)).map((d) => d.tag)).toContain('ended_recently');
+    expect((await clockBadges(db, t.id)).map((d) => d.tag)).not.toContain('has_end_date');
 
     // 25 days on, nothing changed but the date: the first has ended 35 days ago.
     const later = await refreshClockBadges(db, t.id, daysFrom(today, 25), 1);
@@ -127,6 +128,18 @@ describe('clock-based badge rules', () => {
     // Back to today.
     await refreshClockBadges(db, t.id, today);
     expect(await holders(recent.id)).toEqual([endedTenDaysAgo]);
+  });
+
+  it("awards 'contract ends within the next 30 days' as the day comes near, and withdraws it once ended", async () => {
+    const today = new Date();
+    const ending = await createBadge('ending_soon', rule('is_within_next', '30d'));
+    const endsIn45Days = await createContract('Ends in 45 days', daysFrom(today, 45));
+    await refreshTenantBadges(db, t.id);
+    expect(await holders(ending.id)).not.toContain(endsIn45Days);
+    await refreshClockBadges(db, t.id, daysFrom(today, 20));
+    expect(await holders(ending.id)).toContain(endsIn45Days);
+    await refreshClockBadges(db, t.id, daysFrom(today, 46));
+    expect(await holders(ending.id)).not.toContain(endsIn45Days);
   });
 
   it('ends the walk of a badge archived meanwhile, and walks nothing for a tenant without clock rules', async () => {

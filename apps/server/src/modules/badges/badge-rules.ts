@@ -37,7 +37,7 @@ export function assertValidRule(rule: ConditionGroup, catalogue: Map<string, Fil
   throw new DetailedBadRequestError('invalid_rule', detail, { problems });
 }
 
-// Rules whose truth changes with time alone: a date 'is within last' a period (read against the
+// Rules whose truth changes with time alone: a date 'is within last' or 'next' a period (read against the
 // evaluation's `now`), a workflow's running cycle time, a step's SLA (read against the database's
 // clock). The clock walk (badge-clock.ts) re-evaluates these; every other rule changes only when
 // the workflow does.
@@ -49,8 +49,9 @@ export function readsClock(rule: ConditionGroup, catalogue: Map<string, FilterAt
     return source?.kind === 'step' && CLOCK_STEP_ATTRIBUTES.has(source.attribute);
   };
   return (
-    rule.conditions.some((c) => c.operator === 'is_within_last' || clockAttribute(c.field)) ||
-    rule.groups.some((group) => readsClock(group, catalogue))
+    rule.conditions.some(
+      (c) => c.operator === 'is_within_last' || c.operator === 'is_within_next' || clockAttribute(c.field),
+    ) || rule.groups.some((group) => readsClock(group, catalogue))
   );
 }
 

@@ -7,6 +7,7 @@ import {
   startOfDayStamp,
   toFilterStamp,
   withinLastToRange,
+  withinNextToRange,
 } from '@attest/shared';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
@@ -132,8 +133,11 @@ export function resolveCondition(condition: FilterCondition, now: Date) {
   const operator = condition.operator;
   if (!operator) throw new Error('An unvalidated condition reached the compiler.');
   const { positive, negated } = splitNegation(operator);
-  if (positive !== 'is_within_last') return { operator, positive, negated, value: condition.value };
-  const range = withinLastToRange(String(condition.value), now);
+  if (positive !== 'is_within_last' && positive !== 'is_within_next') {
+    return { operator, positive, negated, value: condition.value };
+  }
+  const toRange = positive === 'is_within_last' ? withinLastToRange : withinNextToRange;
+  const range = toRange(String(condition.value), now);
   if (!range) throw new Error('An unvalidated period reached the compiler.');
   return { operator, positive: 'range' as const, negated, value: range };
 }

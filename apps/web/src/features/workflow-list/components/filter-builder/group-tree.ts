@@ -43,7 +43,7 @@ export function valueShape(operator: FilterOperator | null | undefined): ValueSh
   if ((VALUELESS_OPERATORS as readonly string[]).includes(operator)) return 'none';
   if ((LIST_OPERATORS as readonly string[]).includes(operator)) return 'list';
   if (operator === 'range') return 'range';
-  if (operator === 'is_within_last') return 'period';
+  if (operator === 'is_within_last' || operator === 'is_within_next') return 'period';
   return 'scalar';
 }
 
