@@ -1,8 +1,9 @@
 import { PAGE_SIZE, type SessionSummary } from '@attest/shared';
-import { Badge, Button, Group, Pagination, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDevices, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOverview } from '../../../components/table-overview';
 import { useDateFormat } from '../../../lib/format/use-date-format';
 import { confirmAction } from '../../../lib/notifications/confirm';
 import { toast } from '../../../lib/notifications/toast';
@@ -18,7 +19,6 @@ export function SessionsCard() {
   const sessions = useSessions(page);
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  const total = sessions.data ? Math.max(1, Math.ceil(sessions.data.count / PAGE_SIZE)) : 1;
   const hasOthers = (sessions.data?.count ?? 0) > 1;
 
   return (
@@ -85,10 +85,14 @@ export function SessionsCard() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {total > 1 && (
-        <Group justify="flex-end">
-          <Pagination value={page} onChange={setPage} total={total} size="sm" />
-        </Group>
+      {sessions.data && sessions.data.count > 0 && (
+        <TableOverview
+          total={sessions.data.count}
+          page={page}
+          onPage={setPage}
+          pageSize={PAGE_SIZE}
+          hideSinglePage
+        />
       )}
     </SectionCard>
   );

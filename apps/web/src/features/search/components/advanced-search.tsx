@@ -6,13 +6,14 @@ import {
   isEmptyGroup,
   PAGE_SIZE,
 } from '@attest/shared';
-import { Anchor, Badge, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFilterSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListStates } from '../../../components/list-states';
+import { TableOverview } from '../../../components/table-overview';
 import { FilterBuilder, kindFieldsQueryOptions, useAllBusinessUnits, useRegions } from '../../workflow-list';
 import { useAdvancedSearch } from '../api/advanced-search';
 
@@ -50,7 +51,6 @@ export function AdvancedSearch({ kindId, kindName }: AdvancedSearchProps) {
       ? null
       : encodeListQuery({ kind_id: kindId, advanced_filters: applied, page }).toString();
   const list = useAdvancedSearch(query);
-  const pages = Math.max(1, Math.ceil((list.data?.count ?? 0) / PAGE_SIZE));
 
   return (
     <Stack gap="md">
@@ -117,14 +117,18 @@ export function AdvancedSearch({ kindId, kindName }: AdvancedSearchProps) {
                 </li>
               ))}
             </Stack>
-            {pages > 1 ? (
-              <Pagination
-                mt="md"
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              />
+            {list.data && list.data.results.length > 0 ? (
+              <Box mt="md">
+                <TableOverview
+                  page={page}
+                  onPage={setPage}
+                  total={list.data.count}
+                  estimate={list.data.count_is_estimate}
+                  shown={list.data.results.length}
+                  pageSize={PAGE_SIZE}
+                  hideSinglePage
+                />
+              </Box>
             ) : null}
           </ListStates>
         </Paper>
