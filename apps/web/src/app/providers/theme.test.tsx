@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, MantineProvider, mergeMantineTheme, Pagination } from '@mantine/core';
+import { DEFAULT_THEME, Loader, MantineProvider, mergeMantineTheme, Pagination } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex, type Rgb } from '../../lib/color/hex';
@@ -57,5 +57,14 @@ describe('the theme names what has no text (axe: button-name)', () => {
     for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+  });
+
+  it('makes every named spinner a status, so its name is allowed and announced', () => {
+    render(
+      <MantineProvider theme={createAppTheme(null)} env="test">
+        <Loader aria-label="Loading report" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading report' })).toBeTruthy();
   });
 });

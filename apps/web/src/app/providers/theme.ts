@@ -41,6 +41,9 @@ export function createAppTheme(brandColor: string | null | undefined): MantineTh
       },
       Drawer: { defaultProps: { zIndex: Z_INDEX.modal, size: DRAWER_WIDTH } },
       Button: { defaultProps: { fw: 600 } },
+      // A spinner is named by its callers (aria-label); a plain span may not carry a name (axe:
+      // aria-prohibited-attr, serious), so every Loader is a status that announces it.
+      Loader: { defaultProps: { role: 'status' } },
       // Issue 14: the first, previous, next and last arrows are named (axe: button-name, critical),
       // in the language shown when they render.
       Pagination: {
