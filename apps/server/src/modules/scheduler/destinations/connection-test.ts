@@ -6,10 +6,10 @@ import {
   type ScheduledExportTestResult,
   type SchedulerTestCode,
 } from '@attest/shared';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import SftpClient from 'ssh2-sftp-client';
 import type { DestinationSecrets } from '../scheduler-secrets.js';
-import { type S3Settings, s3KeyOf } from './s3-destination.js';
+import { type S3Settings, s3ClientFor, s3KeyOf } from './s3-destination.js';
 import { type SftpSettings, sshFingerprint } from './sftp-destination.js';
 
 // "Test connection": sign in, write a small file where exports land and remove it, within
@@ -175,17 +175,7 @@ export async function testS3(
   secrets: DestinationSecrets,
   timeoutMs = SCHEDULED_EXPORT_TEST_TIMEOUT_MS,
 ): Promise<ScheduledExportTestResult> {
-  const client = new S3Client({
-    region: settings.region || 'us-east-1',
-    ...(settings.endpoint && { endpoint: settings.endpoint, forcePathStyle: true }),
-    credentials: {
-      accessKeyId: secrets.access_key_id ?? '',
-      secretAccessKey: secrets.secret_access_key ?? '',
-    },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
-  });
+  const client = s3ClientFor(settings, secrets);
   const key = s3KeyOf(settings.prefix, testFileName());
   try {
     const code = await bounded(

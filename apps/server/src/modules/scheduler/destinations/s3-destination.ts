@@ -13,12 +13,8 @@ export const s3KeyOf = (prefix: string, name: string) => {
 // such servers seldom have a DNS name per bucket. Checksums only where the operation requires
 // them: several S3-compatible servers refuse the SDK's default trailing checksums. The SDK does not
 // retry (a stream cannot be sent twice); the runner retries the whole upload.
-export async function uploadToS3(
-  settings: S3Settings,
-  secrets: DestinationSecrets,
-  file: ExportFile,
-): Promise<void> {
-  const client = new S3Client({
+export function s3ClientFor(settings: S3Settings, secrets: DestinationSecrets): S3Client {
+  return new S3Client({
     region: settings.region || 'us-east-1',
     ...(settings.endpoint && { endpoint: settings.endpoint, forcePathStyle: true }),
     credentials: {
@@ -29,6 +25,14 @@ export async function uploadToS3(
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 1,
   });
+}
+
+export async function uploadToS3(
+  settings: S3Settings,
+  secrets: DestinationSecrets,
+  file: ExportFile,
+): Promise<void> {
+  const client = s3ClientFor(settings, secrets);
   try {
     await client.send(
       new PutObjectCommand({
