@@ -1,9 +1,10 @@
 import type { Report, ReportSubscription } from '@attest/shared';
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOverview } from '../../../components/table-overview';
 import { isolate } from '../../../components/user-text';
 import { REPORT_SUBSCRIPTIONS_PAGE_SIZE, useReportSubscriptions } from '../api/report-subscriptions';
 import { reportErrorText } from '../lib/error-text';
@@ -70,7 +71,6 @@ export function ReportSubscriptionsPanel({ reportId }: { reportId: number }) {
     );
   }
 
-  const pages = Math.ceil(list.data.count / REPORT_SUBSCRIPTIONS_PAGE_SIZE);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -94,7 +94,15 @@ export function ReportSubscriptionsPanel({ reportId }: { reportId: number }) {
           onEdit={(subscription) => setView({ kind: 'form', subscription })}
         />
       )}
-      {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} />}
+      {list.data.count > 0 && (
+        <TableOverview
+          total={list.data.count}
+          page={page}
+          onPage={setPage}
+          pageSize={REPORT_SUBSCRIPTIONS_PAGE_SIZE}
+          hideSinglePage
+        />
+      )}
     </Stack>
   );
 }

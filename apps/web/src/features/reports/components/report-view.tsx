@@ -1,8 +1,9 @@
 import { parseReportConfig, type Report } from '@attest/shared';
-import { Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOverview } from '../../../components/table-overview';
 import { useReportData, useSaveReportDataOrder } from '../api/reports';
 import { ChartEmpty, ReportChart } from '../charts';
 import { reportErrorText } from '../lib/error-text';
@@ -59,16 +60,13 @@ export function ReportView({ report, height, display = 'chart', canChange = fals
     return (
       <Stack gap="sm">
         <ReportDataTable results={data.data.results} maxHeight={height} />
-        {data.data.count > TABLE_PAGE_SIZE && (
-          <Group justify="flex-end">
-            <Pagination
-              size="sm"
-              value={tablePage}
-              onChange={setTablePage}
-              total={Math.ceil(data.data.count / TABLE_PAGE_SIZE)}
-            />
-          </Group>
-        )}
+        <TableOverview
+          total={data.data.count}
+          page={tablePage}
+          onPage={setTablePage}
+          pageSize={TABLE_PAGE_SIZE}
+          hideSinglePage
+        />
       </Stack>
     );
   }

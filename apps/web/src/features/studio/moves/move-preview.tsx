@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Checkbox, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import { MOVE_PREVIEW_PAGE_SIZE, type MoveScope, useMovePreview, useStartMove } from '../api/moves';
 import { studioErrorText } from '../apps/studio-error-text';
@@ -27,7 +28,6 @@ export function MovePreview({ scope, process, onStarted }: MovePreviewProps) {
     );
   }
   const data = preview.data;
-  const pages = Math.max(1, Math.ceil(data.count / MOVE_PREVIEW_PAGE_SIZE));
   const movableOnPage = data.results.filter((row) => row.movable).map((row) => row.workflow_id);
   const chosen = everyMovable ? data.movable_count : picked.size;
   const toggle = (id: number, on: boolean) =>
@@ -117,21 +117,13 @@ export function MovePreview({ scope, process, onStarted }: MovePreviewProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 && (
-        <Pagination
-          value={page + 1}
-          onChange={(next) => setPage(next - 1)}
-          total={pages}
-          size="sm"
-          getControlProps={(control) =>
-            control === 'previous'
-              ? { 'aria-label': t('pagination.previous') }
-              : control === 'next'
-                ? { 'aria-label': t('pagination.next') }
-                : {}
-          }
-        />
-      )}
+      <TableOverview
+        total={data.count}
+        page={page + 1}
+        onPage={(next) => setPage(next - 1)}
+        pageSize={MOVE_PREVIEW_PAGE_SIZE}
+        hideSinglePage
+      />
       {start.isError && (
         <Alert color="red" role="alert">
           {studioErrorText(start.error, t)}

@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Progress,
   Stack,
   Table,
@@ -16,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TableOverview } from '../../../components/table-overview';
 import { UserText } from '../../../components/user-text';
 import {
   isMoveDone,
@@ -48,7 +48,6 @@ export function MoveProgress({ scope, moveId, onAnother }: MoveProgressProps) {
   const data = move.data;
   const percent =
     data.total === 0 ? (isMoveDone(data) ? 100 : 0) : Math.round((data.done / data.total) * 100);
-  const pages = Math.max(1, Math.ceil(data.results.count / MOVE_RESULTS_PAGE_SIZE));
   return (
     <Stack gap="sm" data-testid="studio-move-progress">
       <Group justify="space-between">
@@ -100,21 +99,13 @@ export function MoveProgress({ scope, moveId, onAnother }: MoveProgressProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && (
-        <Pagination
-          value={page + 1}
-          onChange={(next) => setPage(next - 1)}
-          total={pages}
-          size="sm"
-          getControlProps={(control) =>
-            control === 'previous'
-              ? { 'aria-label': t('pagination.previous') }
-              : control === 'next'
-                ? { 'aria-label': t('pagination.next') }
-                : {}
-          }
-        />
-      )}
+      <TableOverview
+        total={data.results.count}
+        page={page + 1}
+        onPage={(next) => setPage(next - 1)}
+        pageSize={MOVE_RESULTS_PAGE_SIZE}
+        hideSinglePage
+      />
       {isMoveDone(data) && (
         <Group justify="flex-end">
           <Button variant="default" onClick={onAnother}>

@@ -71,7 +71,7 @@ describe('AccessSettingsPage', () => {
     const table = await screen.findByTestId('regions-table');
     await within(table).findByText('Europe');
     expect(within(table).getByText('Asia')).toBeTruthy();
-    expect(screen.getByText('2 regions')).toBeTruthy();
+    expect(screen.getByText('Showing 1-2 out of 2 items')).toBeTruthy();
     expect(calls.find((c) => c.path === PLACES_PATHS.regions)?.search.get('status')).toBe('active');
 
     fireEvent.click(screen.getByText('Archived'));

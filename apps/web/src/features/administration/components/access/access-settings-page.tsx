@@ -1,12 +1,12 @@
 import type { ManagedRegion, PlaceStatus } from '@attest/shared';
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconMapPin, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPageHeader } from '../../../../components/admin-page-header';
 import { clickableRow } from '../../../../components/clickable-row';
-import { pageCount } from '../../api/page-request';
+import { TableOverview } from '../../../../components/table-overview';
 import { useCreateRegion, useManagedRegions } from '../../api/places';
 import { TableRowsState } from '../table-rows-state';
 import { PlaceNameModal } from './place-name-modal';
@@ -108,17 +108,7 @@ export function AccessSettingsPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Group justify="space-between">
-            <Text fz="xs" c="dimmed">
-              {t('admin.places.regionCount', { count: regions.data?.count ?? 0 })}
-            </Text>
-            <Pagination
-              value={page}
-              onChange={setPage}
-              total={pageCount(regions.data?.count ?? 0)}
-              size="sm"
-            />
-          </Group>
+          <TableOverview total={regions.data?.count} page={page} onPage={setPage} />
         </Stack>
       </Paper>
       <RegionDrawer region={selected} onClose={() => setPicked(null)} />

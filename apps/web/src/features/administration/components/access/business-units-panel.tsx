@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -16,9 +15,9 @@ import {
 import { IconArchive, IconEye, IconPencil, IconPlus, IconRestore } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOverview } from '../../../../components/table-overview';
 import { isolate } from '../../../../components/user-text';
 import { toast } from '../../../../lib/notifications/toast';
-import { pageCount } from '../../api/page-request';
 import { useCreateUnit, useManagedUnits, useRenamePlace, useSetPlaceArchived } from '../../api/places';
 import { errorText } from '../../lib/error-text';
 import { TableRowsState } from '../table-rows-state';
@@ -136,9 +135,7 @@ export function BusinessUnitsPanel({
           ))}
         </Table.Tbody>
       </Table>
-      {(units.data?.count ?? 0) > rows.length && (
-        <Pagination value={page} onChange={setPage} total={pageCount(units.data?.count ?? 0)} size="sm" />
-      )}
+      <TableOverview total={units.data?.count} page={page} onPage={setPage} hideSinglePage />
       <PlaceNameModal
         opened={renaming !== null}
         title={t('admin.places.renameUnit')}

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from '../../api/page-request';
+import { TableOverview } from '../../../../components/table-overview';
 import { type PlaceKind, usePlaceViewers, useRefreshPlaces } from '../../api/places';
 import { useUsers } from '../../api/users';
 import { TableRowsState } from '../table-rows-state';
@@ -73,9 +73,7 @@ export function ViewersPanel({ kind, id }: { kind: PlaceKind; id: number }) {
           ))}
         </Table.Tbody>
       </Table>
-      {(viewers.data?.count ?? 0) > rows.length && (
-        <Pagination value={page} onChange={setPage} total={pageCount(viewers.data?.count ?? 0)} size="sm" />
-      )}
+      <TableOverview total={viewers.data?.count} page={page} onPage={setPage} hideSinglePage />
       <Modal
         opened={granting}
         onClose={closeGrant}
