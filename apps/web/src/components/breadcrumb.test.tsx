@@ -31,6 +31,18 @@ describe('Breadcrumb (spec 2 §2.9)', () => {
     expect(within(nav).getAllByRole('listitem').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('lets user text take its own direction on the cut item, so an Arabic trail cuts a Latin name at its end', () => {
+    renderWithProviders(
+      <Breadcrumb
+        items={[{ label: 'Ironbridge Facility Services', href: '/p', userText: true }, { label: 'Scope' }]}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Ironbridge Facility Services' }).getAttribute('dir')).toBe(
+      'auto',
+    );
+    expect(screen.getByText('Scope').getAttribute('dir')).toBeNull();
+  });
+
   it('caps each item at 180 px and shows a cut label whole in a tooltip', async () => {
     const long = 'Supplier onboarding for Orbital Systems';
     renderWithProviders(<Breadcrumb items={[{ label: long, href: '/p' }, { label: 'Step' }]} />);

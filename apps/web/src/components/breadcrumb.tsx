@@ -99,7 +99,7 @@ function Crumb({ item, current }: { item: BreadcrumbItem; current: boolean }) {
           {item.icon}
         </Box>
       )}
-      {item.userText ? <bdi>{item.label}</bdi> : item.label}
+      {item.label}
     </>
   );
   const common = {
@@ -107,6 +107,9 @@ function Crumb({ item, current }: { item: BreadcrumbItem; current: boolean }) {
     fz: 'sm' as const,
     maw: maxWidth,
     truncate: 'end' as const,
+    // User text takes its own direction on the cut element itself, so a Latin name in an Arabic
+    // trail loses its end to the ellipsis, not its start (a <bdi> inside kept the item right to left).
+    dir: item.userText ? 'auto' : undefined,
     style: { display: 'block' },
     'data-breadcrumb-item': '',
   };
