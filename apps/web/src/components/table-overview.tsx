@@ -51,6 +51,8 @@ export function TableOverview({
   withText = true,
   size = 'sm',
 }: TableOverviewProps) {
+  // An empty list says so in its own empty state; a lone disabled page under it is noise.
+  if (total === 0) return null;
   const pages = totalPages(total ?? 0, pageSize);
   const showPager = !(hideSinglePage && pages <= 1);
   if (!withText && !showPager) return null;
