@@ -68,7 +68,8 @@ export function TableOverview({
   );
 }
 
-export function OverviewText({
+// Only for a list with rows: TableOverview shows nothing under an empty one.
+function OverviewText({
   page,
   pageSize,
   total,
@@ -84,16 +85,12 @@ export function OverviewText({
   const { t, i18n } = useTranslation();
   const format = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const { start, end } = pageRange(page, pageSize, total, shown);
-  let text: string;
-  if (total <= 0) text = t('tableOverview.empty');
-  else {
-    const key = estimate
-      ? 'tableOverview.about'
-      : start === end
-        ? 'tableOverview.single'
-        : 'tableOverview.range';
-    text = t(key, { count: total, start: format(start), end: format(end), total: format(total) });
-  }
+  const key = estimate
+    ? 'tableOverview.about'
+    : start === end
+      ? 'tableOverview.single'
+      : 'tableOverview.range';
+  const text = t(key, { count: total, start: format(start), end: format(end), total: format(total) });
   return (
     <Text fz="sm" c="dimmed" aria-live="polite" data-table-overview-text="">
       {text}

@@ -53,7 +53,7 @@ export function AppPage({ appId, branchName, savepointId }: AppPageProps) {
   const { t } = useTranslation();
   const app = useStudioApp(appId);
 
-  if (app.isPending) return <Loader role="status" aria-label={t('studio.loading')} />;
+  if (app.isPending) return <Loader aria-label={t('studio.loading')} />;
   if (app.isError) {
     return (
       <Alert color="red" role="alert" title={t('studio.app.notFound')}>

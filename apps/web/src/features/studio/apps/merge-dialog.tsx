@@ -75,7 +75,7 @@ export function MergeDialog({ appId, branch, main, onClose }: MergeDialogProps) 
     >
       <Stack gap="md">
         {mainCopy.isPending ? (
-          <Loader size="sm" role="status" aria-label={t('studio.loading')} />
+          <Loader size="sm" aria-label={t('studio.loading')} />
         ) : conflicts === null ? (
           <Text fz="sm">{t('studio.merge.intro', { branch: branch.name })}</Text>
         ) : (

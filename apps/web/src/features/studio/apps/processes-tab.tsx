@@ -28,7 +28,7 @@ function processRow(process: Record<string, unknown>, index: number): ProcessRow
 // The processes of the package on screen, each linking to its page and (when editable) its designer.
 export function ProcessesTab({ appId, branch, pkg, loading, readOnly }: ProcessesTabProps) {
   const { t } = useTranslation();
-  if (loading) return <Loader size="sm" role="status" aria-label={t('studio.loading')} />;
+  if (loading) return <Loader size="sm" aria-label={t('studio.loading')} />;
   const rows = (pkg?.processes ?? []).map(processRow);
   // A designer adds processes here; a read-only savepoint or archived app offers nothing to add.
   const newProcess = readOnly ? null : <NewProcessButton appId={appId} branchName={branch.name} />;

@@ -97,7 +97,7 @@ function DiffPage({ appId }: { appId: number }) {
         <Text c="dimmed">{t('studioPages.diff.pickBoth')}</Text>
       ) : diff.isPending ? (
         <Group justify="center" py="xl">
-          <Loader role="status" aria-label={t('studioPages.loading')} />
+          <Loader aria-label={t('studioPages.loading')} />
         </Group>
       ) : diff.isError ? (
         <Alert color="red" role="alert" title={t('studioPages.diff.failed')}>

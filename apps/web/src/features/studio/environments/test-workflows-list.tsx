@@ -14,7 +14,7 @@ export function TestWorkflowsList({ environment }: { environment: TestEnvironmen
   const [page, setPage] = useState(0);
   const list = useTestWorkflows(environment, page);
 
-  if (list.isPending) return <Loader size="sm" role="status" aria-label={t('studioMoves.loading')} />;
+  if (list.isPending) return <Loader size="sm" aria-label={t('studioMoves.loading')} />;
   if (list.isError) {
     return (
       <Text fz="sm" c="red" role="alert">

@@ -19,7 +19,7 @@ export function MovePreview({ scope, process, onStarted }: MovePreviewProps) {
   const preview = useMovePreview(scope, process, page);
   const start = useStartMove(scope);
 
-  if (preview.isPending) return <Loader size="sm" role="status" aria-label={t('studioMoves.loading')} />;
+  if (preview.isPending) return <Loader size="sm" aria-label={t('studioMoves.loading')} />;
   if (preview.isError) {
     return (
       <Alert color="red" role="alert">

@@ -37,7 +37,7 @@ export function MoveProgress({ scope, moveId, onAnother }: MoveProgressProps) {
   const [page, setPage] = useState(0);
   const move = useWorkflowMove(scope, moveId, page);
 
-  if (move.isPending) return <Loader size="sm" role="status" aria-label={t('studioMoves.loading')} />;
+  if (move.isPending) return <Loader size="sm" aria-label={t('studioMoves.loading')} />;
   if (move.isError) {
     return (
       <Alert color="red" role="alert">

@@ -39,7 +39,7 @@ const SAVE_COLORS: Record<ObjectSaveState, string> = {
 export function ObjectDesignerPage() {
   const { t } = useTranslation();
   const found = useObjectSource();
-  if (found.status === 'loading') return <Loader role="status" aria-label={t('studio.loading')} />;
+  if (found.status === 'loading') return <Loader aria-label={t('studio.loading')} />;
   if (found.status === 'error')
     return (
       <Alert color="red" role="alert">

@@ -32,7 +32,7 @@ function objectRow(object: Record<string, unknown>, index: number): ObjectRow {
 export function ObjectsTab({ appId, branch, pkg, loading, readOnly }: ObjectsTabProps) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<ObjectRow | null>(null);
-  if (loading) return <Loader size="sm" role="status" aria-label={t('studio.loading')} />;
+  if (loading) return <Loader size="sm" aria-label={t('studio.loading')} />;
   const rows = (pkg?.objects ?? []).map(objectRow);
   const add = readOnly ? null : <NewObjectTypeButton appId={appId} branch={branch} />;
   if (rows.length === 0) {

@@ -45,7 +45,7 @@ function RecordDetail({ stage, versionId, appId }: { stage: string; versionId: n
   if (app.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader role="status" aria-label={t('studioPages.loading')} />
+        <Loader aria-label={t('studioPages.loading')} />
       </Group>
     );
   if (app.isError) return <StudioNotFound error={app.error} />;

@@ -33,7 +33,7 @@ function SettingsLoader({ appId }: { appId: number }) {
   if (settings.isPending)
     return (
       <Group justify="center" py="xl">
-        <Loader role="status" aria-label={t('studioPages.loading')} />
+        <Loader aria-label={t('studioPages.loading')} />
       </Group>
     );
   if (settings.isError) return <StudioNotFound error={settings.error} />;

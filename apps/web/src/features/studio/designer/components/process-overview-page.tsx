@@ -18,7 +18,7 @@ const ProcessFlow = lazy(async () => ({ default: (await import('./process-flow')
 export function ProcessOverviewPage() {
   const { t, i18n } = useTranslation();
   const found = useProcessSource();
-  if (found.status === 'loading') return <Loader role="status" aria-label={t('studioDesigner.loading')} />;
+  if (found.status === 'loading') return <Loader aria-label={t('studioDesigner.loading')} />;
   if (found.status === 'error') return <Alert color="red">{t('studioDesigner.loadFailed')}</Alert>;
   if (found.status === 'missing')
     return <MissingProcess appId={found.appId} branchName={found.branchName} pkg={found.pkg} />;
