@@ -58,6 +58,7 @@ const WORKFLOW_TABLES = [
   'workflow_responses',
   'workflow_alerts',
   'workflow_activity',
+  'workflow_answer_days',
 ];
 
 const started = performance.now();

@@ -280,6 +280,18 @@ export async function cloneChunk(
      where p.seq between $2 and $3`,
     [...range, F.supplierName, F.website, F.contactEmail, F.country, F.annualSpend, F.contractStart],
   );
+  // The current date answers in their workflow's creation order (migration 0045), which replica
+  // mode's triggers do not write: the template's, the clone's own contract start as above.
+  await run(
+    'workflow_answer_days',
+    `insert into workflow_answer_days (tenant_id, workflow_id, field_tag, date_value, workflow_created_at)
+     select r.tenant_id, p.id, r.field_tag, v.date_value, p.created_at
+     from bench_plan p join workflow_responses r on r.tenant_id = $1 and r.workflow_id = p.t_id
+     cross join lateral (select case r.field_tag when $4 then p.created_at::date + p.contract_days
+       else r.date_value end as date_value) v
+     where p.seq between $2 and $3 and r.is_current and v.date_value is not null`,
+    [...range, F.contractStart],
+  );
   await run(
     'workflow_alerts',
     `insert into workflow_alerts (tenant_id, workflow_id, rule_tag, alert_tag, cat_color_label, step_group_tag,

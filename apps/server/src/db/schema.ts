@@ -439,6 +439,16 @@ export type WorkflowResponsesTable = {
   answered_at: CreatedAt;
 };
 
+// Issue 17 (migration 0045): each current date answer with its workflow's creation time, written only
+// by workflow_responses' triggers; the list's day walk reads it (answer-day-walk.ts).
+export type WorkflowAnswerDaysTable = {
+  tenant_id: string;
+  workflow_id: string;
+  field_tag: string;
+  date_value: DateOnly;
+  workflow_created_at: Date;
+};
+
 export type WorkflowAlertsTable = {
   tenant_id: string;
   id: Generated<string>;
@@ -1200,6 +1210,7 @@ export type Database = {
   report_cycle_rollups: ReportCycleRollupsTable;
   workflow_step_users: WorkflowStepUsersTable;
   workflow_responses: WorkflowResponsesTable;
+  workflow_answer_days: WorkflowAnswerDaysTable;
   workflow_alerts: WorkflowAlertsTable;
   workflow_activity: WorkflowActivityTable;
   attachments: AttachmentsTable;

@@ -40,6 +40,7 @@ import * as m0041 from './0041-place-archiving.js';
 import * as m0042 from './0042-badge-definitions.js';
 import * as m0043 from './0043-api-tokens.js';
 import * as m0044 from './0044-scheduled-exports.js';
+import * as m0045 from './0045-answer-date-walk.js';
 
 // Listed explicitly so the compiled server needs no directory scan. Never edit a landed migration;
 // numbers only grow (0003 and 0004 were never used), because Kysely refuses one that sorts before
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-badge-definitions': m0042,
   '0043-api-tokens': m0043,
   '0044-scheduled-exports': m0044,
+  '0045-answer-date-walk': m0045,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { onReplicaOr } from '../../platform/read-replica/read-only.js';
 import { readerLocale } from '../../platform/reader-locale.js';
 import type { UserContext } from '../../platform/request-context.js';
 import { withTenant } from '../../platform/tenant-transaction.js';
+import { dayWalkOf, pageByDayWalk, stateWithoutWalk } from './answer-day-walk.js';
 import { countMatches, DEEP_PAGE_OFFSET, listPage, listPageCounted } from './list.repository.js';
 import { checkListEnvironment } from './list-environment.js';
 import { listItems } from './list-items.js';
@@ -81,8 +82,24 @@ export function listWorkflows(
       nameIds !== undefined && !ordering.answerFieldTag && offset < DEEP_PAGE_OFFSET
         ? await listPageCounted(tx, { ...pageScope, ordering }, { limit, offset })
         : undefined;
+    // A date answer's range, newest first: each day's newest matches, merged (answer-day-walk.ts).
+    const walk = counted ? null : dayWalkOf(state, catalogue, now, { limit, offset });
+    const page = () =>
+      walk
+        ? pageByDayWalk(
+            tx,
+            {
+              tenantId,
+              userId: ctx.auth.user.id,
+              otherFilters: whereOf(forms.page, pageNames, stateWithoutWalk(state, walk)),
+              ordering,
+            },
+            walk,
+            { limit, offset },
+          )
+        : listPage(tx, { ...pageScope, ordering }, { limit, offset });
     const [rows, total] = await Promise.all([
-      counted ? counted.rows : listPage(tx, { ...pageScope, ordering }, { limit, offset }),
+      counted ? counted.rows : page(),
       counted && counted.total !== null
         ? { count: counted.total, estimate: false }
         : // Issue 17: the count, most of the request's database time, on the read replica when fresh.
