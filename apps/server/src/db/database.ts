@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { PreparingClient } from './prepared-statements.js';
 import type { Database } from './schema.js';
 import { tenantBeginDialect } from './tenant-begin.js';
 
@@ -38,6 +39,8 @@ export function createPool(options: {
     application_name: options.applicationName,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 5000,
     idleTimeoutMillis: 30_000,
+    // Statements marked PREPARED are planned once per connection (prepared-statements.ts).
+    Client: PreparingClient,
   });
   // Without a listener, an idle client's error (e.g. Postgres restarting) would crash the process.
   pool.on('error', options.onPoolError);

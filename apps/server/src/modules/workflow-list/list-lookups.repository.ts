@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { PREPARED } from '../../db/prepared-statements.js';
 import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
@@ -101,6 +102,7 @@ export async function pageLookups(tx: Tx, keys: PageLookupKeys): Promise<PageLoo
             .where(anyOf('field_tag', keys.fieldTags, 'text'))
             .where('is_current', '=', true),
         );
+  // Read by id whatever the page: planned once per connection (prepared-statements.ts).
   const row = await tx
     .selectNoFrom([
       jsonArrayFrom(
@@ -165,6 +167,7 @@ export async function pageLookups(tx: Tx, keys: PageLookupKeys): Promise<PageLoo
         : jsonArrayFrom(visibleAncestors(tx, keys.tenantId, keys.userId, keys.withParentIds))
       ).as('family'),
     ])
+    .modifyFront(PREPARED)
     .executeTakeFirstOrThrow();
   return row as PageLookups;
 }
