@@ -38,7 +38,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const EXPORT_ROWS = [10_000, 50_000, 100_000];
 const STATEMENT_TIMEOUT_MS = Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 30_000);
 const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 100);
-const explain = process.argv.includes('--explain');
+const explain = process.argv.some((arg) => arg === '--explain' || arg.startsWith('--explain='));
+// `--explain=2`: the second slowest query of each case instead of the slowest.
+const explainRank = Number(process.argv.find((arg) => arg.startsWith('--explain='))?.split('=')[1] ?? 1);
 const listStatements = process.argv.includes('--statements');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
@@ -146,11 +148,12 @@ try {
   if (explain) {
     for (const c of cases) {
       const { queries } = await recording.record(() => call(port, 'GET', c.path, session.headers));
-      const slowest = queries.find((q) => !/^\s*(explain|begin|commit|rollback)\b/i.test(q.sql));
+      const ranked = queries.filter((q) => !/^\s*(explain|begin|commit|rollback)\b/i.test(q.sql));
+      const slowest = ranked[explainRank - 1];
       if (!slowest) continue;
-      console.log(
-        `\n=== ${c.name}: ${queries.length} queries, slowest ${slowest.ms.toFixed(1)} ms\n${slowest.sql}`,
-      );
+      const each = ranked.map((q) => `${q.ms.toFixed(1)} ms ${q.sql.replace(/\s+/g, ' ').slice(0, 60)}`);
+      console.log(`\n=== ${c.name}: ${queries.length} queries\n  ${each.join('\n  ')}`);
+      console.log(`explained (#${explainRank}, ${slowest.ms.toFixed(1)} ms):\n${slowest.sql}`);
       console.log(`parameters: ${JSON.stringify(slowest.parameters).slice(0, 1000)}`);
       console.log(await explainAnalyze(appUrl, ids.tenantId, slowest));
     }
