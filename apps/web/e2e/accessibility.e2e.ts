@@ -85,8 +85,8 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
       { timeout: Math.max(1000, deadline - Date.now()) },
     )
     .catch(() => undefined);
-  // Mantine's opening transitions (modals, popovers, notifications) end within this.
-  await page.waitForTimeout(200);
+  // Mantine's opening transitions (modals, popovers, notifications) need no wait of their own here:
+  // atRest, before every axe run, waits past the tooltip delay and then for every running animation.
 }
 
 // The first page loads the app; the rest move inside it as a link would (a full load per route costs
@@ -169,10 +169,12 @@ async function checkRoutesAs(visitor: Visitor): Promise<{ violations: Violation[
 // A few minutes for a person's whole round on the two-core machine.
 const ROUND_TIMEOUT_MS = 300_000;
 
+// The four rounds run side by side, each in a browser context of its own: most of a round is waiting
+// for a page to settle, and one after another they were a quarter of the whole end-to-end run.
 describe('accessibility (issue 14): axe on every route', () => {
-  it(
+  it.concurrent(
     'finds no critical or serious violation on the signed-out pages',
-    async () => {
+    async ({ expect }) => {
       const { violations, visited } = await checkRoutesAs('anonymous');
       expect(visited.length).toBeGreaterThan(10);
       expect(violations, report(violations)).toEqual([]);
@@ -180,16 +182,16 @@ describe('accessibility (issue 14): axe on every route', () => {
     ROUND_TIMEOUT_MS,
   );
 
-  it.each(['admin', 'analyst', 'supplier'] as const)(
+  it.concurrent.for(['admin', 'analyst', 'supplier'] as const)(
     'finds no critical or serious violation on the routes the %s opens',
-    async (visitor) => {
+    { timeout: ROUND_TIMEOUT_MS },
+    async (visitor, { expect }) => {
       const { violations, visited } = await checkRoutesAs(visitor);
       expect(visited.length).toBeGreaterThan(4);
       // The administrator's and the analyst's rounds include records with ids, not only the shell.
       if (visitor !== 'supplier') expect(visited.some((label) => /\/process\/\d+/.test(label))).toBe(true);
       expect(violations, report(violations)).toEqual([]);
     },
-    ROUND_TIMEOUT_MS,
   );
 
   it(

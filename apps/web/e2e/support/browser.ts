@@ -2,13 +2,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 
-let browser: Browser | undefined;
+// The launch itself is shared, so tests of a file that run side by side (it.concurrent) open one browser.
+let browser: Promise<Browser> | undefined;
 
 export async function newPage(
   options: { locale?: string } = {},
 ): Promise<{ page: Page; context: BrowserContext }> {
-  browser ??= await launchChromium();
-  const context = await browser.newContext({
+  browser ??= launchChromium();
+  const context = await (await browser).newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: 1280, height: 800 },
   });
@@ -17,7 +18,7 @@ export async function newPage(
 }
 
 afterAll(async () => {
-  await browser?.close();
+  await (await browser)?.close();
   browser = undefined;
 });
 
