@@ -17,14 +17,8 @@ import {
   labDefinition,
 } from '../../test/workflow-list-fixtures.js';
 import { createWorkflows } from '../workflows/index.js';
-import {
-  type DayWalk,
-  dayWalkOf,
-  pageByDayWalk,
-  pageFromEachDaysNewest,
-  pageProbingEachDay,
-  stateWithoutWalk,
-} from './answer-day-walk.js';
+import { type DayWalk, dayWalkOf, stateWithoutWalk } from './answer-day-walk.js';
+import { pageByDayWalk, pageFromEachDaysNewest, pageProbingEachDay } from './answer-day-walk.repository.js';
 import { listPage } from './list.repository.js';
 import { listOrdering } from './list-ordering.js';
 import { listWhere } from './list-where.js';
