@@ -84,7 +84,8 @@ export function BadgeEditor({
       opened={opened}
       onClose={onClose}
       closeButtonProps={{ 'aria-label': t('badges.form.close') }}
-      size="xl"
+      // The rule's field, operator and value side by side on one line.
+      size="52rem"
       radius="md"
       title={t(editing ? 'badges.form.editTitle' : 'badges.form.createTitle')}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}

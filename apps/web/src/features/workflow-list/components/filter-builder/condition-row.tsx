@@ -102,9 +102,10 @@ export function ConditionRow({
             value={condition.operator ?? null}
             disabled={!attribute}
             allowDeselect={false}
-            comboboxProps={{ keepMounted: false }}
+            // Wide enough for 'greater than or equal to' on one line; the list as wide as its longest.
+            comboboxProps={{ keepMounted: false, width: 'max-content', position: 'bottom-start' }}
             error={errorAt('operator')}
-            flex="1 1 10rem"
+            flex="1 1 13rem"
             onChange={(next) => {
               if (!next) return;
               const operator = next as FilterOperator;
