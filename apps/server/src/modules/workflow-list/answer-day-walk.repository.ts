@@ -1,9 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Tx } from '../../platform/tenant-transaction.js';
-import { visibleWorkflowsFilter } from '../workflows/index.js';
 import type { DayWalk } from './answer-day-walk.js';
 import { castValue } from './filter-predicates.js';
-import { LIST_COLUMNS, type ListRow } from './list.repository.js';
+import { LIST_COLUMNS, type ListRow, listedWorkflows, pageRowsOf } from './list.repository.js';
 import { type ListOrdering, orderBySql } from './list-ordering.js';
 
 // The day walk's page (answer-day-walk.ts chooses when it serves a list) over workflow_answer_days
@@ -36,12 +35,8 @@ export async function pageByDayWalk(
 
 // Whether the workflow `alias`.workflow_id is listed: visible and matching the list's other filters.
 function listed(tx: Tx, scope: WalkScope, alias: string) {
-  return tx
-    .selectFrom('workflows as w')
-    .where('w.tenant_id', '=', scope.tenantId)
+  return listedWorkflows(tx, scope.tenantId, scope.userId, scope.otherFilters)
     .where(sql<SqlBool>`w.id = ${sql.ref(`${alias}.workflow_id`)}`)
-    .where(visibleWorkflowsFilter(scope.userId))
-    .where(scope.otherFilters)
     .select(sql`1`.as('one'));
 }
 
@@ -115,13 +110,5 @@ export async function pageProbingEachDay(
     cross join lateral (${dayAnswers(tx, scope, walk, 'listed')} limit ${window.offset + window.limit}) m
     ${newestFirst('m')}
     limit ${window.limit} offset ${window.offset}`;
-  const rows = await tx
-    .selectFrom('workflows as w')
-    .where('w.tenant_id', '=', scope.tenantId)
-    .where(sql<SqlBool>`w.id in (${ids})`)
-    .select(LIST_COLUMNS)
-    .select(sql<string | null>`null`.as('sort_value'))
-    .orderBy(orderBySql(scope.ordering))
-    .execute();
-  return rows as ListRow[];
+  return pageRowsOf(tx, scope, ids);
 }

@@ -1,5 +1,5 @@
 import { COUNT_EXACT_LIMIT } from '@attest/shared';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TestEnvironment } from '../../db/schema.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
@@ -25,7 +25,8 @@ export type ListRow = {
   sort_value: string | null;
 };
 
-function base(tx: Tx, tenantId: string, userId: string, where: RawBuilder<SqlBool>) {
+// The tenant's workflows the user may see that match `where`: what every form of the list reads.
+export function listedWorkflows(tx: Tx, tenantId: string, userId: string, where: RawBuilder<SqlBool>) {
   return tx
     .selectFrom('workflows as w')
     .where('w.tenant_id', '=', tenantId)
@@ -61,7 +62,7 @@ async function pageByAnswer(tx: Tx, scope: Scope, page: Window): Promise<ListRow
   const { ordering } = scope;
   const tag = ordering.answerFieldTag as string;
   const column = ordering.answerColumn ?? 'text_value';
-  const answered = await base(tx, scope.tenantId, scope.userId, scope.where)
+  const answered = await listedWorkflows(tx, scope.tenantId, scope.userId, scope.where)
     .innerJoin('workflow_responses as o', (join) =>
       join
         .onRef('o.tenant_id', '=', 'w.tenant_id')
@@ -83,13 +84,13 @@ async function pageByAnswer(tx: Tx, scope: Scope, page: Window): Promise<ListRow
       ? page.offset + answered.length
       : Number(
           (
-            await base(tx, scope.tenantId, scope.userId, scope.where)
+            await listedWorkflows(tx, scope.tenantId, scope.userId, scope.where)
               .where(hasAnswer(tag, column))
               .select((eb) => eb.fn.countAll<string>().as('n'))
               .executeTakeFirstOrThrow()
           ).n,
         );
-  const unanswered = await base(tx, scope.tenantId, scope.userId, scope.where)
+  const unanswered = await listedWorkflows(tx, scope.tenantId, scope.userId, scope.where)
     .where(sql<SqlBool>`not ${hasAnswer(tag, column)}`)
     .select(LIST_COLUMNS)
     .select(sql<string | null>`null`.as('sort_value'))
@@ -105,6 +106,23 @@ function hasAnswer(tag: string, column: string): RawBuilder<SqlBool> {
     and o.workflow_id = w.id and o.field_tag = ${tag} and o.is_current and ${sql.ref(`o.${column}`)} is not null)`;
 }
 
+// A page's rows, found as ids first (`ids`: a query of the page's workflow ids), in the list's order.
+export async function pageRowsOf(
+  tx: Tx,
+  scope: { tenantId: string; ordering: ListOrdering },
+  ids: Expression<unknown>,
+): Promise<ListRow[]> {
+  const rows = await tx
+    .selectFrom('workflows as w')
+    .where('w.tenant_id', '=', scope.tenantId)
+    .where(sql<SqlBool>`w.id in (${ids})`)
+    .select(LIST_COLUMNS)
+    .select(sql<string | null>`null`.as('sort_value'))
+    .orderBy(orderBySql(scope.ordering))
+    .execute();
+  return rows as ListRow[];
+}
+
 // From this offset on, a page is found as ids first (pageIds).
 export const DEEP_PAGE_OFFSET = 500;
 
@@ -114,7 +132,7 @@ export const DEEP_PAGE_OFFSET = 500;
 // order. The same rows as one query: the same filters, order and window pick the ids. At 1M, page
 // 500 of a kind read 10,000 heap rows (8,563 buffers) for the 20 it kept; now 1,519 buffers.
 function pageIds(tx: Tx, scope: Scope, page: Window) {
-  return base(tx, scope.tenantId, scope.userId, scope.where)
+  return listedWorkflows(tx, scope.tenantId, scope.userId, scope.where)
     .select('w.id')
     .orderBy(orderBySql(scope.ordering))
     .limit(page.limit)
@@ -130,18 +148,8 @@ export async function listPage(
   deepOffset = DEEP_PAGE_OFFSET,
 ): Promise<ListRow[]> {
   if (scope.ordering.answerFieldTag) return pageByAnswer(tx, scope, page);
-  if (page.offset >= deepOffset) {
-    const rows = await tx
-      .selectFrom('workflows as w')
-      .where('w.tenant_id', '=', scope.tenantId)
-      .where('w.id', 'in', pageIds(tx, scope, page))
-      .select(LIST_COLUMNS)
-      .select(sql<string | null>`null`.as('sort_value'))
-      .orderBy(orderBySql(scope.ordering))
-      .execute();
-    return rows as ListRow[];
-  }
-  const rows = await base(tx, scope.tenantId, scope.userId, scope.where)
+  if (page.offset >= deepOffset) return pageRowsOf(tx, scope, pageIds(tx, scope, page));
+  const rows = await listedWorkflows(tx, scope.tenantId, scope.userId, scope.where)
     .select(LIST_COLUMNS)
     .select(sql<string | null>`null`.as('sort_value'))
     .orderBy(orderBySql(scope.ordering))
@@ -168,7 +176,7 @@ export async function listPageCounted(
   scope: Scope,
   page: Window,
 ): Promise<{ rows: ListRow[]; total: number | null }> {
-  const rows = await base(tx, scope.tenantId, scope.userId, scope.where)
+  const rows = await listedWorkflows(tx, scope.tenantId, scope.userId, scope.where)
     .select(LIST_COLUMNS)
     .select(sql<string | null>`null`.as('sort_value'))
     .select(sql<string>`count(*) over ()`.as('total_count'))
