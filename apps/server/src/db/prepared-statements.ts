@@ -13,8 +13,8 @@ import pg from 'pg';
 // Its text must not vary with the data beyond a few shapes: each distinct text is one statement per
 // connection (named by its hash). Behind a pooler in transaction mode (PgBouncer), named statements
 // need its protocol-level prepared statement support (max_prepared_statements, 1.21+).
-export const PREPARED = sql`/* prepared */`;
 const MARK = '/* prepared */';
+export const PREPARED = sql.raw(MARK);
 
 const names = new Map<string, string>();
 const MAX_NAMES = 500;
