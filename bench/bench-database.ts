@@ -16,6 +16,8 @@ export const BENCH_DATA_DIR = path.resolve(
 
 export function benchConfig(): Config {
   return loadConfig({
+    // What production runs: responses written without the zod check of every other environment.
+    NODE_ENV: 'production',
     ...process.env,
     DATA_DIR: BENCH_DATA_DIR,
     EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? '5499',

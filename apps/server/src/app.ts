@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { accountSecurityRoutes } from './modules/account-security/index.js';
 import { administrationRoutes, apiTokensRoutes } from './modules/administration/index.js';
 import { attachmentsRoutes } from './modules/attachments/index.js';
@@ -72,6 +72,7 @@ import { readReplicaOf } from './platform/read-replica/read-only.js';
 import { registerReadYourWrites } from './platform/read-replica/read-your-writes.js';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.js';
 import { attachRealtimeServer } from './platform/realtime/socket-server.js';
+import { responseSerializer } from './platform/response-serializer.js';
 import { registerMaintenanceGate, registerTenancy } from './platform/tenancy/tenancy-hook.js';
 import { registerWebApp } from './platform/web-app.js';
 import type { Services } from './services.js';
@@ -159,7 +160,7 @@ export async function buildApp(options: {
   // (issue 6), those of this process's job workers too.
   services.realtime.forwardTo(attachRealtimeServer(app));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ checked: config.NODE_ENV !== 'production' }));
   registerErrorHandler(app, options.errorReporter ?? openErrorReporter(config));
 
   await app.register(cookie);
