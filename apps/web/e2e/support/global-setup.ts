@@ -19,8 +19,8 @@ declare module 'vitest' {
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
-// Starts `node apps/server/dist/main.js` exactly as `npm start` does, with the demo data seeded
-// into a fresh embedded database, and stops it after the run.
+// Starts `node apps/server/dist/main.js` as `npm start` does (without its heap setting), with the
+// demo data seeded into a fresh embedded database, and stops it after the run.
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'attest-e2e-'));
   const port = await freePort();
