@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { PREPARED } from '../../db/prepared-statements.js';
+import { statementTemplate } from '../../db/statement-template.js';
 import { localizedColumn } from '../../platform/reader-locale.js';
 import type { Tx } from '../../platform/tenant-transaction.js';
 import { visibleWorkflowsFilter } from '../workflows/index.js';
@@ -87,30 +88,60 @@ function visibleAncestors(tx: Tx, tenantId: string, userId: string, workflowIds:
     .where(visibleWorkflowsFilter(userId));
 }
 
+// What changes the lookups' text: the reader's locale (its labels' fallback order is written into
+// it), and whether the page shows answers and has workflows with a parent.
+type LookupShape = { locale: string; answers: boolean; family: boolean };
+type LookupValues = Omit<PageLookupKeys, 'locale'>;
+
+const none = <T>() => sql<T[]>`'[]'::json`;
+
 export async function pageLookups(tx: Tx, keys: PageLookupKeys): Promise<PageLookups> {
-  const none = <T>() => sql<T[]>`'[]'::json`;
-  const answers: RawBuilder<AnswerValueRow[]> =
-    keys.fieldTags.length === 0
-      ? none()
-      : jsonArrayFrom(
-          tx
-            .selectFrom('workflow_responses')
-            .select([text('workflow_id').as('workflow_id'), 'field_tag', 'text_value'])
-            .select(text('number_value').as('number_value'))
-            .select(sql<string | null>`to_char(date_value, 'YYYY-MM-DD')`.as('date_value'))
-            .where(anyOf('workflow_id', keys.workflowIds))
-            .where(anyOf('field_tag', keys.fieldTags, 'text'))
-            .where('is_current', '=', true),
-        );
+  const { locale, ...values } = keys;
+  const shape = { locale, answers: keys.fieldTags.length > 0, family: keys.withParentIds.length > 0 };
+  const { rows } = await tx.executeQuery<PageLookups>(lookupsStatement(tx, shape, values));
+  if (!rows[0]) throw new Error('The page lookups read no row');
+  return rows[0];
+}
+
+// Built and compiled once per shape (statement-template.ts), sent as a prepared statement.
+const lookupsStatement = statementTemplate(
+  {
+    tenantId: 'value',
+    userId: 'value',
+    workflowIds: 'list',
+    statusIds: 'list',
+    kindIds: 'list',
+    regionIds: 'list',
+    unitIds: 'list',
+    peopleIds: 'list',
+    withParentIds: 'list',
+    fieldTags: 'list',
+  },
+  lookupsQuery,
+);
+
+function lookupsQuery(tx: Tx, keys: LookupValues, shape: LookupShape) {
+  const answers: RawBuilder<AnswerValueRow[]> = !shape.answers
+    ? none()
+    : jsonArrayFrom(
+        tx
+          .selectFrom('workflow_responses')
+          .select([text('workflow_id').as('workflow_id'), 'field_tag', 'text_value'])
+          .select(text('number_value').as('number_value'))
+          .select(sql<string | null>`to_char(date_value, 'YYYY-MM-DD')`.as('date_value'))
+          .where(anyOf('workflow_id', keys.workflowIds))
+          .where(anyOf('field_tag', keys.fieldTags, 'text'))
+          .where('is_current', '=', true),
+      );
   // Read by id whatever the page: planned once per connection (prepared-statements.ts).
-  const row = await tx
+  return tx
     .selectNoFrom([
       jsonArrayFrom(
         tx
           .selectFrom('workflow_statuses')
           .select([text('id').as('id'), 'tag', 'color_code'])
           .select(
-            localizedColumn('display_name', 'display_name_translations', keys.locale).as('display_name'),
+            localizedColumn('display_name', 'display_name_translations', shape.locale).as('display_name'),
           )
           .where(anyOf('id', keys.statusIds)),
       ).as('statuses'),
@@ -157,17 +188,15 @@ export async function pageLookups(tx: Tx, keys: PageLookupKeys): Promise<PageLoo
             join.onRef('d.tenant_id', '=', 'wb.tenant_id').onRef('d.id', '=', 'wb.badge_id'),
           )
           .select([text('wb.workflow_id').as('workflow_id'), 'd.tag', 'd.colour', 'd.icon'])
-          .select(localizedColumn('d.label', 'd.label_translations', keys.locale).as('label'))
+          .select(localizedColumn('d.label', 'd.label_translations', shape.locale).as('label'))
           .where(anyOf('wb.workflow_id', keys.workflowIds))
           .where('d.archived_at', 'is', null)
           .orderBy('d.tag'),
       ).as('badges'),
-      (keys.withParentIds.length === 0
+      (!shape.family
         ? none<FamilyLinkRow>()
         : jsonArrayFrom(visibleAncestors(tx, keys.tenantId, keys.userId, keys.withParentIds))
       ).as('family'),
     ])
-    .modifyFront(PREPARED)
-    .executeTakeFirstOrThrow();
-  return row as PageLookups;
+    .modifyFront(PREPARED);
 }
