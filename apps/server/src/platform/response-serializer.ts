@@ -20,20 +20,35 @@ type ResponseSchema = ZodType | { properties: ZodType };
 export function responseSerializer(options: { checked: boolean }): FastifySerializerCompiler<ResponseSchema> {
   return (route) => {
     const byZod = zodSerializerCompiler(route);
-    const schema = jsonSchemaOf(route.schema);
-    if (!schema) return byZod;
-    const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
-    if (!options.checked) return fast;
+    // Compiled on a route's first response, not when the app starts: an app has hundreds of routes
+    // and their error responses (a third of a second to compile them all), each test file builds
+    // one, and most of its routes never answer there.
+    let serialize: ((data: unknown) => string) | undefined;
     return (data) => {
-      const expected = byZod(data);
-      const written = fast(data);
-      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(
-          `The fast serializer of ${route.method} ${route.url} (${route.httpStatus}) wrote ${written.slice(0, 500)}, zod ${expected.slice(0, 500)}`,
-        );
-      }
-      return written;
+      serialize ??= compiled(route, byZod, options.checked);
+      return serialize(data);
     };
+  };
+}
+
+function compiled(
+  route: Parameters<FastifySerializerCompiler<ResponseSchema>>[0],
+  byZod: (data: unknown) => string,
+  checked: boolean,
+): (data: unknown) => string {
+  const schema = jsonSchemaOf(route.schema);
+  if (!schema) return byZod;
+  const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
+  if (!checked) return fast;
+  return (data) => {
+    const expected = byZod(data);
+    const written = fast(data);
+    if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+      throw new Error(
+        `The fast serializer of ${route.method} ${route.url} (${route.httpStatus}) wrote ${written.slice(0, 500)}, zod ${expected.slice(0, 500)}`,
+      );
+    }
+    return written;
   };
 }
 
