@@ -4,14 +4,15 @@ import { EXPORT_PATHS } from '@attest/shared';
 import type pg from 'pg';
 import type { Services } from '../../apps/server/src/services.js';
 import type { BenchIds } from './cases.js';
-import { memorySampler } from './load.js';
+import { memorySampler, oldGenerationBytes } from './load.js';
 import { call, type Session } from './session.js';
 
 // An export as the dashboard asks for it (POST api/v2/workflows/export/ with the kind and a created
 // range that selects about `rows` workflows), then the job run in this process (its services have no job
-// queue here, so the request leaves it queued), timed, with RSS and heap sampled every 100 ms. The heap
-// is collected just before each job (gc exposed here, whatever the node flags), so `baseHeapMb` is what
-// the process holds before it and `peakHeapMb - baseHeapMb` what the job adds, comparable between runs.
+// queue here, so the request leaves it queued), timed, with RSS, heap and old generation sampled every
+// 100 ms. The heap is collected just before each job (gc exposed here, whatever the node flags), so
+// `baseHeapMb` is what the process holds before it and `peakHeapMb - baseHeapMb` what the job adds,
+// comparable between runs; `peakOldMb - baseOldMb` leaves out the young generation's garbage.
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -27,6 +28,9 @@ export type ExportResult = {
   peakRssMb: number;
   baseHeapMb: number;
   peakHeapMb: number;
+  // The old generation's (load.ts): what the job held long enough to be promoted.
+  baseOldMb: number;
+  peakOldMb: number;
 };
 
 export async function benchExport(
@@ -61,11 +65,12 @@ export async function benchExport(
   collectGarbage();
   const baseRssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
   const baseHeapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+  const baseOldMb = Math.round(oldGenerationBytes() / 2 ** 20);
   const memory = memorySampler();
   const t1 = performance.now();
   const state = await exports.run(ids.tenantId, String(id));
   const seconds = (performance.now() - t1) / 1000;
-  const { peakRssMb, peakHeapMb } = memory.stop();
+  const { peakRssMb, peakHeapMb, peakOldMb } = memory.stop();
   const done = await call(options.port, 'GET', EXPORT_PATHS.export(id), session.headers);
   const body = JSON.parse(done.body) as { rows_done: number; state: string };
   if (state !== 'finished') throw new Error(`Export ${id} ended ${state}: ${done.body}`);
@@ -85,5 +90,7 @@ export async function benchExport(
     peakRssMb,
     baseHeapMb,
     peakHeapMb,
+    baseOldMb,
+    peakOldMb,
   };
 }
