@@ -71,7 +71,7 @@ describe('statementTemplate', () => {
     expect(bare.sql).not.toContain('"name"');
   });
 
-  it('refuses a value written into the text, or a list made a value', () => {
+  it('refuses a value written into the text, a list made a value, a value inside another list', () => {
     const literal = statementTemplate({ tag: 'value' }, (kysely: typeof db, values: { tag: string }) =>
       kysely.selectFrom('workflows').select('id').where('name', '=', sql.lit(values.tag)),
     );
@@ -83,5 +83,12 @@ describe('statementTemplate', () => {
         .where('id', '=', values.ids[0] ?? ''),
     );
     expect(() => reshaped(db, {}, { ids: ['1'] })).toThrow('reshaped');
+    const combined = statementTemplate({ id: 'value' }, (kysely: typeof db, values: { id: string }) =>
+      kysely
+        .selectFrom('workflows')
+        .select('id')
+        .where(sql<boolean>`id = any(${['0', values.id]}::bigint[])`),
+    );
+    expect(() => combined(db, {}, { id: '1' })).toThrow('combined');
   });
 });

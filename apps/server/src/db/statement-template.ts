@@ -50,10 +50,14 @@ function compileTemplate<V extends Record<string, unknown>>(
   const compiled = query.compile();
   // A marker written into the text (a literal rather than a parameter) would be sent as it is.
   if (compiled.sql.includes(MARKER)) throw new Error('A template value was written into the text');
+  const isMarker = (value: unknown): value is string => typeof value === 'string' && value.startsWith(MARKER);
   const keyOf = (parameter: unknown): keyof V | undefined => {
-    const list = Array.isArray(parameter) && parameter.length === 1;
+    const list = Array.isArray(parameter);
+    if (list && parameter.length !== 1 && parameter.some(isMarker)) {
+      throw new Error('A template value was combined with others in one parameter');
+    }
     const marker = list ? parameter[0] : parameter;
-    if (typeof marker !== 'string' || !marker.startsWith(MARKER)) return undefined;
+    if (!isMarker(marker)) return undefined;
     const key = marker.slice(MARKER.length) as keyof V & string;
     if ((kinds[key] === 'list') !== list) throw new Error(`The template's ${key} was reshaped`);
     return key;
